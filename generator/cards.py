@@ -1,0 +1,79 @@
+"""Card ids and the text form of hands.
+
+A card is an int: `rank * 4 + suit` for the 52 natural cards (rank 0 = deuce ... 12 = ace; suit
+0..3 = clubs, diamonds, hearts, spades), and 52 for the joker. The same ids are used by the numba
+kernels, the JSON export and the JavaScript checker; text appears only at the edges.
+"""
+
+import re
+
+from .errors import CardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+JOKER = 52
+
+_SYMBOL_TO_SUIT = {sym: SUITS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
+# Also the white (outline) suit symbols some keyboards and fonts produce.
+_SYMBOL_TO_SUIT.update({"♧": "c", "♢": "d", "♡": "h", "♤": "s"})
+
+# One token: the joker (Jk or X), or a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol.
+_TOKEN = re.compile(r"jk|x|(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+
+
+def card_id(rank_char: str, suit_char: str) -> int:
+    return RANKS.index(rank_char.upper()) * 4 + SUITS.index(suit_char.lower())
+
+
+def card_text(card: int, symbols: bool = False) -> str:
+    """'As', or 'A♠' with symbols=True; the joker is 'Jk'."""
+    if card == JOKER:
+        return "Jk"
+    rank, suit = divmod(card, 4)
+    return RANKS[rank] + (SUIT_SYMBOLS[suit] if symbols else SUITS[suit])
+
+
+def format_hand(cards, symbols: bool = False) -> str:
+    return " ".join(card_text(c, symbols) for c in cards)
+
+
+def parse_hand(text: str, joker_allowed: bool = False, size: int = 5) -> list[int]:
+    """Parse 'As Kh Qd Jc Ts' (also 'AsKhQdJcTs', '10h', lower case, suit symbols, 'Jk' or 'X').
+
+    Returns card ids in the order given. Raises CardError with one line saying what is wrong.
+    """
+    source = text
+    for sym, letter in _SYMBOL_TO_SUIT.items():
+        text = text.replace(sym, letter)
+    text = text.replace(",", " ").strip()
+    cards: list[int] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos].isspace():
+            pos += 1
+            continue
+        match = _TOKEN.match(text, pos)
+        if match is None:
+            bad = text[pos:].split()[0][:3]
+            raise CardError(
+                f"unknown card {bad!r} in {source!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
+                f"then a suit (s, h, d, c or ♠ ♥ ♦ ♣), or Jk for the joker"
+            )
+        token = match.group(0)
+        if token.lower() in ("jk", "x"):
+            if not joker_allowed:
+                raise CardError(f"{source!r} has a joker, but this game is played without one")
+            cards.append(JOKER)
+        else:
+            rank = "T" if match.group(1) == "10" else match.group(1)
+            cards.append(card_id(rank, match.group(2)))
+        pos = match.end()
+    if len(cards) != size:
+        raise CardError(f"{source!r} has {len(cards)} cards: expected {size}")
+    seen = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"{source!r} repeats {card_text(card)}: expected {size} different cards")
+        seen.add(card)
+    return cards

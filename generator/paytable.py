@@ -1,0 +1,354 @@
+"""Pay tables: the three game families, their hand categories, and the TOML files that set the pays.
+
+A pay table file in `content/paytables/` looks like this (pays are per unit bet, where one unit is
+the maximum bet, so a royal paying 4000 coins for 5 is 800):
+
+    name = "10/7 Double Bonus"
+    family = "natural"          # natural | deuces | joker
+    min_pair = "jacks"          # natural: tens..aces; joker: a rank or "none"
+
+    [pays]
+    royal_flush = 800
+    straight_flush = 50
+    four_of_a_kind = 50         # quads not matched by a rule in [quads]
+    full_house = 10
+    ...
+
+    [quads]                     # natural family only: quads paid by rank, and by kicker
+    "A" = 160
+    "2-4" = 80
+    "A with 2-4" = 400          # (Double Double Bonus)
+
+A pay is an integer, a decimal (2.5) or a fraction string ("4000/5"), kept as an exact Fraction.
+Every problem is reported as a `ContentError` naming the file, the field, the value and what was
+expected.
+"""
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from .cards import RANKS
+from .errors import ContentError
+
+RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+              "jacks", "queens", "kings", "aces")
+_RANK_WORDS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
+               "Jacks", "Queens", "Kings", "Aces")
+
+
+@dataclass(frozen=True)
+class Family:
+    """A game family: its deck and the hand categories it pays, best first."""
+
+    key: str
+    title: str
+    deck_size: int
+    categories: tuple[tuple[str, str], ...]  # (pay key, label), in the family's hand-rank order
+    has_pair: bool  # whether `min_pair` and a `pair` pay apply
+
+
+FAMILIES = {
+    "natural": Family("natural", "Natural 52-card games", 52, (
+        ("royal_flush", "Royal Flush"),
+        ("straight_flush", "Straight Flush"),
+        ("four_of_a_kind", "Four of a Kind"),
+        ("full_house", "Full House"),
+        ("flush", "Flush"),
+        ("straight", "Straight"),
+        ("three_of_a_kind", "Three of a Kind"),
+        ("two_pair", "Two Pair"),
+        ("pair", "High Pair"),
+    ), True),
+    "deuces": Family("deuces", "Deuces Wild", 52, (
+        ("natural_royal", "Natural Royal Flush"),
+        ("four_deuces", "Four Deuces"),
+        ("wild_royal", "Wild Royal Flush"),
+        ("five_of_a_kind", "Five of a Kind"),
+        ("straight_flush", "Straight Flush"),
+        ("four_of_a_kind", "Four of a Kind"),
+        ("full_house", "Full House"),
+        ("flush", "Flush"),
+        ("straight", "Straight"),
+        ("three_of_a_kind", "Three of a Kind"),
+    ), False),
+    "joker": Family("joker", "Joker Poker", 53, (
+        ("natural_royal", "Natural Royal Flush"),
+        ("five_of_a_kind", "Five of a Kind"),
+        ("wild_royal", "Wild Royal Flush"),
+        ("straight_flush", "Straight Flush"),
+        ("four_of_a_kind", "Four of a Kind"),
+        ("full_house", "Full House"),
+        ("flush", "Flush"),
+        ("straight", "Straight"),
+        ("three_of_a_kind", "Three of a Kind"),
+        ("two_pair", "Two Pair"),
+        ("pair", "High Pair"),
+    ), True),
+}
+
+
+@dataclass(frozen=True)
+class QuadRule:
+    """Quads of one of `ranks` (and, if `kickers` is set, with a kicker of one of those) pay `pay`."""
+
+    ranks: frozenset[int]
+    kickers: frozenset[int] | None
+    pay: Fraction
+    key: str  # as written in the file, e.g. "A with 2-4"
+    label: str
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """One paying hand category of a pay table, in hand-rank order."""
+
+    key: str
+    label: str
+    pay: Fraction
+
+
+@dataclass(frozen=True)
+class PayTable:
+    slug: str
+    name: str
+    family: Family
+    min_pair: int | None  # lowest paying pair rank (0 = deuce .. 12 = ace); None if pairs don't pay
+    lines: tuple[PayLine, ...]  # paying categories, best first; quad rules stand before generic quads
+    quad_rules: tuple[QuadRule, ...]
+    source: str
+
+    @property
+    def deck_size(self) -> int:
+        return self.family.deck_size
+
+    def pay(self, key: str) -> Fraction:
+        for line in self.lines:
+            if line.key == key:
+                return line.pay
+        raise KeyError(key)
+
+    def quad_key(self, quad_rank: int, kicker: int) -> str:
+        """The pay line of natural quads of `quad_rank` with `kicker`: kicker rules win, then rank
+        rules, then the generic four_of_a_kind."""
+        for rule in self.quad_rules:
+            if rule.kickers is not None and quad_rank in rule.ranks and kicker in rule.kickers:
+                return "quads:" + rule.key
+        for rule in self.quad_rules:
+            if rule.kickers is None and quad_rank in rule.ranks:
+                return "quads:" + rule.key
+        return "four_of_a_kind"
+
+    def canonical(self) -> str:
+        """A deterministic text of everything that affects the solution (the cache key's input)."""
+        return json.dumps({
+            "family": self.family.key,
+            "min_pair": self.min_pair,
+            "lines": [[line.key, str(line.pay)] for line in self.lines],
+            "quads": [[sorted(r.ranks), None if r.kickers is None else sorted(r.kickers), str(r.pay)]
+                      for r in self.quad_rules],
+        }, sort_keys=True, separators=(",", ":"))
+
+
+_FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+_DECIMAL = re.compile(r"^\s*\d+(\.\d+)?\s*$")
+PAY_EXPECTED = "a non-negative number: an integer, a decimal like 2.5, or a fraction like \"4000/5\""
+
+
+def parse_pay(value, path, field) -> Fraction:
+    """An exact, non-negative pay from a TOML integer, float or string."""
+    if isinstance(value, bool):
+        raise ContentError(path, field, value, PAY_EXPECTED)
+    if isinstance(value, int):
+        pay = Fraction(value)
+    elif isinstance(value, float):
+        # A TOML float's shortest repr is exactly what the author wrote (2.5, 0.1), so go via text.
+        text = repr(value)
+        if not _DECIMAL.match(text):
+            raise ContentError(path, field, value, PAY_EXPECTED)
+        pay = Fraction(text)
+    elif isinstance(value, str) and (_FRACTION.match(value) or _DECIMAL.match(value)):
+        match = _FRACTION.match(value)
+        if match and int(match.group(2)) == 0:
+            raise ContentError(path, field, value, PAY_EXPECTED + " with a non-zero denominator")
+        pay = Fraction(value.replace(" ", ""))
+    else:
+        raise ContentError(path, field, value, PAY_EXPECTED)
+    if pay < 0:
+        raise ContentError(path, field, value, PAY_EXPECTED)
+    return pay
+
+
+def _parse_rank(text: str, path, field) -> int:
+    text = text.strip().upper()
+    if text == "10":
+        text = "T"
+    if len(text) != 1 or text not in RANKS:
+        raise ContentError(path, field, text, "a rank: 2-9, T (or 10), J, Q, K or A")
+    return RANKS.index(text)
+
+
+def _parse_rank_set(text: str, path, field) -> frozenset[int]:
+    """'A', '2-4', '5-K', 'J-K,A', and 'A-4' (ace low: A, 2, 3, 4)."""
+    ranks: set[int] = set()
+    for item in text.split(","):
+        if "-" in item:
+            low_text, high_text = item.split("-", 1)
+            low, high = _parse_rank(low_text, path, field), _parse_rank(high_text, path, field)
+            if low == 12 and high < 12:  # ace low
+                ranks.add(12)
+                low = 0
+            if low > high:
+                raise ContentError(path, field, item, "a rank range from low to high, like 2-4")
+            ranks.update(range(low, high + 1))
+        else:
+            ranks.add(_parse_rank(item, path, field))
+    return frozenset(ranks)
+
+
+def _rank_set_label(text: str) -> str:
+    text = text.strip().upper().replace(" ", "")
+    if len(text) == 1 or text == "10":
+        return _RANK_WORDS[RANKS.index("T" if text == "10" else text)]
+    return text
+
+
+def _parse_quad_rules(table, path) -> tuple[QuadRule, ...]:
+    rules = []
+    for key, value in table.items():
+        field = f"quads.{key!r}" if " " in key else f"quads.{key}"
+        parts = re.split(r"\s+with\s+", key.strip(), flags=re.IGNORECASE)
+        if len(parts) > 2 or not parts[0]:
+            raise ContentError(path, field, key, "a quad rank set, optionally 'with' a kicker set, "
+                               "like \"A\", \"2-4\" or \"A with 2-4\"")
+        ranks = _parse_rank_set(parts[0], path, field)
+        kickers = _parse_rank_set(parts[1], path, field) if len(parts) == 2 else None
+        label = "Four " + _rank_set_label(parts[0])
+        if kickers is not None:
+            label += " with " + _rank_set_label(parts[1])
+        rules.append(QuadRule(ranks, kickers, parse_pay(value, path, field), key.strip(), label))
+    for i, a in enumerate(rules):
+        for b in rules[i + 1:]:
+            if (a.kickers is None) != (b.kickers is None):
+                continue  # a kicker rule refining a rank rule is the point of kicker rules
+            if a.ranks & b.ranks and (a.kickers is None or a.kickers & b.kickers):
+                raise ContentError(path, f"quads.{b.key}", b.key,
+                                   f"quads not already paid by quads.{a.key}")
+    # Kicker rules stand first (they win), then rank rules, both in the order written.
+    return tuple([r for r in rules if r.kickers is not None] +
+                 [r for r in rules if r.kickers is None])
+
+
+def _parse_min_pair(data, family: Family, path) -> int | None:
+    if "min_pair" not in data:
+        raise ContentError(path, "min_pair", None, "the lowest paying pair: " +
+                           ", ".join(RANK_NAMES[8:]) + (" or none" if family.key == "joker" else ""))
+    value = data["min_pair"]
+    allowed = {name: i for i, name in enumerate(RANK_NAMES)}
+    if family.key == "natural":
+        allowed = {name: i for name, i in allowed.items() if i >= 8}
+    if family.key == "joker" and value == "none":
+        return None
+    if value not in allowed:
+        raise ContentError(path, "min_pair", value, "one of " + ", ".join(allowed) +
+                           (" or none" if family.key == "joker" else ""))
+    return allowed[value]
+
+
+def pair_label(min_pair: int) -> str:
+    return f"{_RANK_WORDS[min_pair]} or Better"
+
+
+def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
+    """Validate a pay table's parsed TOML and build the model."""
+    allowed_top = {"name", "family", "min_pair", "pays", "quads", "slug"}
+    for key in data:
+        if key not in allowed_top:
+            raise ContentError(path, key, None, "only the fields " + ", ".join(sorted(allowed_top)))
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ContentError(path, "name", name, "a non-empty name, like \"9/6 Jacks or Better\"")
+    family_key = data.get("family")
+    if family_key not in FAMILIES:
+        raise ContentError(path, "family", family_key, "one of " + ", ".join(FAMILIES))
+    family = FAMILIES[family_key]
+    slug = data.get("slug", slug)
+    if not isinstance(slug, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug):
+        raise ContentError(path, "slug", slug, "lower-case letters, digits and single hyphens")
+
+    min_pair = None
+    if family.has_pair:
+        min_pair = _parse_min_pair(data, family, path)
+    elif "min_pair" in data:
+        raise ContentError(path, "min_pair", data["min_pair"],
+                           f"no min_pair: {family.title} pays no pairs")
+
+    pays = data.get("pays")
+    if not isinstance(pays, dict):
+        raise ContentError(path, "pays", pays, "a [pays] table")
+    quad_rules: tuple[QuadRule, ...] = ()
+    if "quads" in data:
+        if family.key != "natural" or not isinstance(data["quads"], dict):
+            raise ContentError(path, "quads", None, "a [quads] table, in the natural family only")
+        quad_rules = _parse_quad_rules(data["quads"], path)
+
+    keys = [key for key, _ in family.categories]
+    needed = set(keys)
+    if family.has_pair and min_pair is None:
+        needed.discard("pair")
+    covered = set().union(*(r.ranks for r in quad_rules if r.kickers is None)) if quad_rules else set()
+    if family.key == "natural" and len(covered) == 13:
+        needed.discard("four_of_a_kind")
+    for key in pays:
+        if key not in keys:
+            raise ContentError(path, f"pays.{key}", None, f"a category of {family.title}: "
+                               + ", ".join(keys))
+        if key not in needed:
+            raise ContentError(path, f"pays.{key}", pays[key], "no pay: this pay table has no "
+                               + ("paying pair (min_pair = none)" if key == "pair"
+                                  else "quads left unmatched by [quads]"))
+    for key in keys:
+        if key in needed and key not in pays:
+            raise ContentError(path, f"pays.{key}", None, "a pay for " + dict(family.categories)[key])
+
+    lines = []
+    for key, label in family.categories:
+        if key == "four_of_a_kind" and family.key == "natural":
+            lines += [PayLine("quads:" + r.key, r.label, r.pay) for r in quad_rules]
+        if key not in needed:
+            continue
+        if key == "pair":
+            label = pair_label(min_pair)
+        lines.append(PayLine(key, label, parse_pay(pays[key], path, f"pays.{key}")))
+    return PayTable(slug, name.strip(), family, min_pair, tuple(lines), quad_rules, str(path))
+
+
+def load_paytable(path: Path | str) -> PayTable:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(path, None, None, f"valid TOML ({exc})") from None
+    except OSError as exc:
+        raise ContentError(path, None, None, f"a readable file ({exc.strerror})") from None
+    return parse_paytable(data, path, path.stem)
+
+
+def load_paytables(folder: Path | str) -> list[PayTable]:
+    """Every `*.toml` in `folder`, sorted by file name; slugs must be unique."""
+    folder = Path(folder)
+    tables: list[PayTable] = []
+    seen: dict[str, str] = {}
+    for path in sorted(folder.glob("*.toml")):
+        table = load_paytable(path)
+        if table.slug in seen:
+            raise ContentError(path, "slug", table.slug,
+                               f"a slug not already used by {seen[table.slug]}")
+        seen[table.slug] = str(path)
+        tables.append(table)
+    if not tables:
+        raise ContentError(folder, None, None, "at least one pay table (*.toml)")
+    return tables
