@@ -42,7 +42,7 @@ class Categories:
     pays: tuple[Fraction, ...]
     scale: int  # every pay times `scale` is an integer
     scaled_pays: np.ndarray  # int64, pays * scale
-    code_to_category: np.ndarray  # int16, fine code -> category index
+    code_to_category: np.ndarray  # uint8, fine code -> category index
 
     @property
     def nothing(self) -> int:
@@ -75,6 +75,6 @@ def categories(table: PayTable) -> Categories:
     index = {key: i for i, key in enumerate(keys)}
     n_codes = ev.CODE_COUNTS[ev.FAMILY_IDS[table.family.key]]
     code_map = np.array([index[_line_key(table, code) or "nothing"] for code in range(n_codes)],
-                        np.int16)
+                        np.uint8)
     scaled = np.array([int(p * scale) for p in pays], np.int64)
     return Categories(keys, labels, pays, scale, scaled, code_map)

@@ -172,7 +172,7 @@ def fine_code(family, c0, c1, c2, c3, c4):
 def hand_codes(n_cards, family):
     """Fine codes of every five-card hand of an n-card deck, indexed by colex rank."""
     total = n_cards * (n_cards - 1) * (n_cards - 2) * (n_cards - 3) * (n_cards - 4) // 120
-    codes = np.empty(total, np.int16)
+    codes = np.empty(total, np.uint8)
     h = 0
     for c4 in range(4, n_cards):
         for c3 in range(3, c4):

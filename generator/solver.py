@@ -19,6 +19,7 @@ from math import comb, lcm
 import numpy as np
 
 from .categories import Categories, categories
+from .jit import kernels
 from .paytable import PayTable
 
 SOLVER_VERSION = "1"
@@ -42,16 +43,17 @@ class Deck:
     def deals(self) -> int:
         return comb(self.n_cards, 5)
 
+    @cached_property
+    def rep_ranks(self) -> np.ndarray:
+        """Colex ranks of the representatives, ascending (they are enumerated in colex order)."""
+        reps = self.reps.astype(np.int64)
+        return sum(self.binom[reps[:, i], i + 1] for i in range(5))
 
-@cache
-def deck(n_cards: int) -> Deck:
-    from . import tables
 
-    binom = tables.binomials(n_cards)
-    offsets = np.zeros(6, np.int64)
-    for k in range(1, 6):
-        offsets[k] = offsets[k - 1] + comb(n_cards, k - 1)
-    reps, sizes = tables.enumerate_classes(n_cards)
+def make_deck(n_cards: int, reps: np.ndarray, sizes: np.ndarray) -> Deck:
+    """A Deck from its suit classes (computed by `deck`, or read back from the cache)."""
+    binom = np.array([[comb(n, k) for k in range(6)] for n in range(n_cards + 1)], np.int64)
+    offsets = np.array([sum(comb(n_cards, j) for j in range(k)) for k in range(6)], np.int64)
     unseen = n_cards - 5
     denominator = lcm(*(comb(unseen, j) for j in range(6)))
     mask_factor = np.array([denominator // comb(unseen, 5 - POPCOUNT[m]) for m in range(32)],
@@ -60,18 +62,29 @@ def deck(n_cards: int) -> Deck:
 
 
 @cache
-def hand_codes(n_cards: int, family_id: int) -> np.ndarray:
-    from .evaluate import hand_codes as kernel
+def deck(n_cards: int) -> Deck:
+    _, tables = kernels()
+    reps, sizes = tables.enumerate_classes(n_cards)
+    return make_deck(n_cards, reps, sizes)
 
-    return kernel(n_cards, family_id)
+
+@cache
+def hand_codes(n_cards: int, family_id: int) -> np.ndarray:
+    evaluate, _ = kernels()
+    return evaluate.hand_codes(n_cards, family_id)
 
 
 @dataclass(frozen=True)
 class Solution:
+    """An exact solution, kept compact: the per-set pay sums from which any deal's 32 EVs follow
+    in 32 look-ups, and for every suit class its best EV and chosen hold."""
+
     table: PayTable
     cats: Categories
     deck: Deck
-    evs: np.ndarray  # (classes, 32) int64: EV * denominator * scale
+    set_values: np.ndarray  # (sets of < 5 cards,) int64: scaled pay summed over hands containing it
+    hand_cats: np.ndarray  # (hands,) uint8: category of each five-card hand by colex rank
+    best_ev: np.ndarray  # (classes,) int64: the optimal EV (CE value) * unit
     best: np.ndarray  # (classes,) int8: the chosen optimal hold
     n_best: np.ndarray  # (classes,) int8: how many holds share the best EV
     final_counts: np.ndarray  # (categories,) int64: final hands under optimal play, times denominator
@@ -83,8 +96,12 @@ class Solution:
         return self.deck.denominator * self.cats.scale
 
     @cached_property
-    def best_ev(self) -> np.ndarray:
-        return self.evs[np.arange(len(self.best)), self.best]
+    def evs(self) -> np.ndarray:
+        """(classes, 32) int64: every hold's EV * unit (computed on first use: 34 MB)."""
+        _, tables = kernels()
+        dk = self.deck
+        return tables.hold_evs(dk.reps, self.set_values, self.hand_cats, self.cats.scaled_pays,
+                               dk.mask_factor, dk.binom, dk.offsets, True)[0]
 
     @cached_property
     def total_combinations(self) -> int:
@@ -118,37 +135,50 @@ class Solution:
     def fraction(self, ev: int) -> Fraction:
         return Fraction(int(ev), self.unit)
 
+    def deal_evs(self, cards: list[int]) -> list[int]:
+        """EV * unit of each hold of any deal (bit i of the index holds cards[i]): 32 look-ups."""
+        dk = self.deck
+        order = sorted(range(5), key=lambda i: cards[i])
+        values = [0] * 32
+        for mask in range(32):  # mask over the sorted cards
+            held = [cards[order[i]] for i in range(5) if mask >> i & 1]
+            row = sum(int(dk.binom[card, k + 1]) for k, card in enumerate(held))
+            if len(held) == 5:
+                values[mask] = int(self.cats.scaled_pays[self.hand_cats[row]])
+            else:
+                values[mask] = int(self.set_values[int(dk.offsets[len(held)]) + row])
+        for bit in (1, 2, 4, 8, 16):  # inclusion-exclusion over the discards (see tables.py)
+            for mask in range(32):
+                if not mask & bit:
+                    values[mask] -= values[mask | bit]
+        out = [0] * 32
+        for mask in range(32):
+            sorted_mask = sum(1 << j for j in range(5) if mask >> order[j] & 1)
+            out[mask] = values[sorted_mask] * int(dk.mask_factor[sorted_mask])
+        return out
+
 
 def solve_uncached(table: PayTable) -> Solution:
     """Solve `table` from scratch (the numba kernels compile once, then load from their cache)."""
     import time
 
-    from . import tables
-    from .evaluate import FAMILY_IDS
-
+    evaluate, tables = kernels()
     start = time.perf_counter()
     cats = categories(table)
     dk = deck(table.deck_size)
-    hand_cats = cats.code_to_category[hand_codes(table.deck_size, FAMILY_IDS[table.family.key])]
+    hand_cats = cats.code_to_category[hand_codes(table.deck_size, evaluate.FAMILY_IDS[table.family.key])]
     n_cats = len(cats.keys)
-    counts = tables.count_tables(dk.n_cards, hand_cats, n_cats, dk.binom, dk.offsets)
+    small, four = tables.count_tables(dk.n_cards, hand_cats, n_cats, dk.binom, dk.offsets)
     pays = cats.scaled_pays
     _check_range(dk, pays)
-    set_values = counts.astype(np.int64) @ pays
-    hand_values = pays[hand_cats]
-    evs = tables.hold_totals(dk.reps, set_values, hand_values, dk.binom, dk.offsets)
-    evs *= dk.mask_factor
-
-    top = evs.max(axis=1)
-    optimal = evs == top[:, None]
-    n_best = optimal.sum(axis=1).astype(np.int8)
-    best = _break_ties(dk, optimal, n_best, counts, hand_cats, pays)
-
-    per_class = tables.hold_category_counts(dk.reps, best.astype(np.int64), counts, hand_cats,
-                                            dk.binom, dk.offsets)
+    set_values = tables.set_pay_sums(small, four, pays)
+    _, top, n_best, best = tables.hold_evs(dk.reps, set_values, hand_cats, pays, dk.mask_factor,
+                                           dk.binom, dk.offsets, False)
+    _break_ties(dk, set_values, top, n_best, best, small, four, hand_cats, pays)
     weights = dk.sizes.astype(np.int64) * dk.mask_factor[best]
-    final_counts = (per_class * weights[:, None]).sum(axis=0)
-    return Solution(table, cats, dk, evs, best, n_best, final_counts,
+    final_counts = tables.final_hand_counts(dk.reps, weights, best.astype(np.int64), small, four,
+                                            hand_cats, dk.binom, dk.offsets)
+    return Solution(table, cats, dk, set_values, hand_cats, top, best, n_best, final_counts,
                     time.perf_counter() - start)
 
 
@@ -159,30 +189,32 @@ def _check_range(dk: Deck, pays: np.ndarray) -> None:
         raise ValueError("pays too large or with too fine fractions to solve in 64-bit integers")
 
 
-def _break_ties(dk, optimal, n_best, counts, hand_cats, pays) -> np.ndarray:
-    """The chosen optimal hold of each class: lowest variance, most cards, then largest mask."""
-    from . import tables
+def _break_ties(dk, set_values, top, n_best, best, small, four, hand_cats, pays) -> None:
+    """Fix `best` where holds tie: lowest variance, then most cards, then largest mask.
 
-    # Among equal masks argmax takes the first, so search masks from 31 down: larger mask wins.
-    best = (31 - np.argmax(optimal[:, ::-1], axis=1)).astype(np.int8)
+    `best` arrives as the largest optimal mask, which is already the choice of the last rule.
+    """
+    _, tables = kernels()
     tied = np.nonzero(n_best > 1)[0]
     if len(tied) == 0:
-        return best
-    cls, masks = np.nonzero(optimal[tied])
+        return
+    evs = tables.hold_evs(dk.reps[tied], set_values, hand_cats, pays, dk.mask_factor, dk.binom,
+                          dk.offsets, True)[0]
+    cls, masks = np.nonzero(evs == top[tied, None])
     cls = tied[cls]
-    per_hold = tables.hold_category_counts(dk.reps[cls], masks.astype(np.int64), counts,
+    per_hold = tables.hold_category_counts(dk.reps[cls], masks.astype(np.int64), small, four,
                                            hand_cats, dk.binom, dk.offsets)
-    squares = [int(p) * int(p) for p in pays]
-    chosen: dict[int, tuple] = {}
-    for row, (c, m) in enumerate(zip(cls.tolist(), masks.tolist())):
-        # Equal means, so the lower second moment (over the common denominator) is the lower variance.
-        second = sum(int(n) * s for n, s in zip(per_hold[row], squares)) * int(dk.mask_factor[m])
-        key = (second, -int(POPCOUNT[m]), -m)
-        if c not in chosen or key < chosen[c]:
-            chosen[c] = key
-    for c, key in chosen.items():
-        best[c] = -key[2]
-    return best
+    squares = pays.astype(object) ** 2
+    if int(squares.max()) * int(dk.mask_factor.max()) * comb(dk.n_cards - 5, 5) < 2 ** 62:
+        squares = squares.astype(np.int64)  # exact in int64 too, and much faster
+    else:
+        per_hold = per_hold.astype(object)
+    # Equal means, so the lower second moment (over the common denominator) is the lower variance.
+    second = (per_hold @ squares) * dk.mask_factor[masks]
+    order = np.lexsort((-masks, -POPCOUNT[masks], second, cls))
+    first = np.ones(len(order), bool)
+    first[1:] = cls[order][1:] != cls[order][:-1]
+    best[cls[order][first]] = masks[order][first]
 
 
 def class_of(dk: Deck, cards: list[int]) -> tuple[int, list[int]]:
@@ -200,26 +232,13 @@ def class_of(dk: Deck, cards: list[int]) -> tuple[int, list[int]]:
     mapped = [c if c == 52 else (c & ~3) | new_suit[c & 3] for c in cards]
     rep = sorted(mapped)
     rank = sum(int(dk.binom[c, i + 1]) for i, c in enumerate(rep))
-    ranks = _rep_ranks(dk.n_cards)
+    ranks = dk.rep_ranks
     index = int(np.searchsorted(ranks, rank))
     if index >= len(ranks) or ranks[index] != rank:
         raise AssertionError(f"no class for {cards}")
     return index, [rep.index(c) for c in mapped]
 
 
-@cache
-def _rep_ranks(n_cards: int) -> np.ndarray:
-    dk = deck(n_cards)
-    reps = dk.reps.astype(np.int64)
-    return sum(dk.binom[reps[:, i], i + 1] for i in range(5))
-
-
 def hand_evs(solution: Solution, cards: list[int]) -> list[Fraction]:
     """Exact EV of each of the 32 holds of `cards`; bit i of the index holds cards[i]."""
-    index, position = class_of(solution.deck, cards)
-    row = solution.evs[index]
-    out = []
-    for mask in range(32):
-        rep_mask = sum(1 << position[i] for i in range(5) if mask >> i & 1)
-        out.append(solution.fraction(row[rep_mask]))
-    return out
+    return [solution.fraction(ev) for ev in solution.deal_evs(cards)]

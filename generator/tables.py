@@ -19,17 +19,7 @@ offset by k; five-card hands are represented by their category alone.
 import numpy as np
 from numba import njit
 
-
-@njit(cache=True)
-def binomials(n_max):
-    """C(n, k) for n <= n_max and k <= 5."""
-    table = np.zeros((n_max + 1, 6), np.int64)
-    for n in range(n_max + 1):
-        table[n, 0] = 1
-        for k in range(1, 6):
-            if n > 0:
-                table[n, k] = table[n - 1, k - 1] + table[n - 1, k]
-    return table
+_POPCOUNT5 = np.array([bin(m).count("1") for m in range(32)], np.int64)
 
 
 @njit(cache=True)
@@ -43,8 +33,9 @@ def enumerate_classes(n_cards):
     permutations that fix the masks: 4, 12 or 24 for the 52 cards (134,459 classes).
     """
     total = n_cards * (n_cards - 1) * (n_cards - 2) * (n_cards - 3) * (n_cards - 4) // 120
-    reps = np.empty((total, 5), np.int8)
-    sizes = np.empty(total, np.int32)
+    bound = total // 4 + 1  # every class has at least 4 members
+    reps = np.empty((bound, 5), np.int8)
+    sizes = np.empty(bound, np.int32)
     count = 0
     masks = np.zeros(4, np.int64)
     for c4 in range(4, n_cards):
@@ -78,11 +69,16 @@ def enumerate_classes(n_cards):
 
 @njit(cache=True)
 def count_tables(n_cards, hand_cats, n_cats, binom, offsets):
-    """N(S)[c] for every set S of fewer than five cards, rows at offsets[k] + colex rank."""
-    counts = np.zeros((offsets[5], n_cats), np.int32)
+    """N(S)[c] for every set S of fewer than five cards.
+
+    Returns (small, four): rows offsets[k] + colex rank for k < 4 in `small` (int32), and the
+    four-card sets by colex rank in `four` (uint8: a 4-set is in at most 48 hands). Splitting them
+    keeps the biggest table at a quarter of the memory.
+    """
+    four = np.zeros((binom[n_cards, 4], n_cats), np.uint8)
+    small = np.zeros((offsets[4], n_cats), np.int32)
     # Four-card sets, tallied from the hands: dropping card j of a hand leaves a 4-set.
     h = 0
-    off4 = offsets[4]
     for c4 in range(4, n_cards):
         for c3 in range(3, c4):
             for c2 in range(2, c3):
@@ -90,11 +86,11 @@ def count_tables(n_cards, hand_cats, n_cats, binom, offsets):
                     for c0 in range(c1):
                         cat = hand_cats[h]
                         h += 1
-                        counts[off4 + binom[c1, 1] + binom[c2, 2] + binom[c3, 3] + binom[c4, 4], cat] += 1
-                        counts[off4 + binom[c0, 1] + binom[c2, 2] + binom[c3, 3] + binom[c4, 4], cat] += 1
-                        counts[off4 + binom[c0, 1] + binom[c1, 2] + binom[c3, 3] + binom[c4, 4], cat] += 1
-                        counts[off4 + binom[c0, 1] + binom[c1, 2] + binom[c2, 3] + binom[c4, 4], cat] += 1
-                        counts[off4 + binom[c0, 1] + binom[c1, 2] + binom[c2, 3] + binom[c3, 4], cat] += 1
+                        four[binom[c1, 1] + binom[c2, 2] + binom[c3, 3] + binom[c4, 4], cat] += 1
+                        four[binom[c0, 1] + binom[c2, 2] + binom[c3, 3] + binom[c4, 4], cat] += 1
+                        four[binom[c0, 1] + binom[c1, 2] + binom[c3, 3] + binom[c4, 4], cat] += 1
+                        four[binom[c0, 1] + binom[c1, 2] + binom[c2, 3] + binom[c4, 4], cat] += 1
+                        four[binom[c0, 1] + binom[c1, 2] + binom[c2, 3] + binom[c3, 4], cat] += 1
     # Smaller sets from the next size up: each hand containing a k-set S is reached through the
     # 5 - k one-larger subsets of that hand that contain S.
     comb = np.zeros(6, np.int64)
@@ -104,7 +100,6 @@ def count_tables(n_cards, hand_cats, n_cats, binom, offsets):
             comb[i] = i
         comb[big] = n_cards  # sentinel for the colex successor
         for rank in range(binom[n_cards, big]):
-            src = offsets[big] + rank
             for skip in range(big):
                 dst = offsets[k]
                 pos = 0
@@ -113,7 +108,10 @@ def count_tables(n_cards, hand_cats, n_cats, binom, offsets):
                         dst += binom[comb[i], pos + 1]
                         pos += 1
                 for c in range(n_cats):
-                    counts[dst, c] += counts[src, c]
+                    if big == 4:
+                        small[dst, c] += four[rank, c]
+                    else:
+                        small[dst, c] += small[offsets[big] + rank, c]
             # Colex successor: bump the lowest element that can move, reset those below it.
             i = 0
             while comb[i] + 1 == comb[i + 1]:
@@ -123,21 +121,47 @@ def count_tables(n_cards, hand_cats, n_cats, binom, offsets):
                 comb[j] = j
         for row in range(offsets[k], offsets[k + 1]):
             for c in range(n_cats):
-                counts[row, c] //= 5 - k
-    return counts
+                small[row, c] //= 5 - k
+    return small, four
+
+
+@njit(cache=True)
+def _count(small, four, row, c):
+    """N at a table row (offsets[k] + colex rank, k < 5) and category c."""
+    if row < small.shape[0]:
+        return np.int64(small[row, c])
+    return np.int64(four[row - small.shape[0], c])
+
+
+@njit(cache=True)
+def set_pay_sums(small, four, pays):
+    """The pay summed over the hands containing each set (k < 5), by table row."""
+    n_rows = small.shape[0] + four.shape[0]
+    out = np.empty(n_rows, np.int64)
+    for row in range(n_rows):
+        total = 0
+        for c in range(small.shape[1]):
+            total += _count(small, four, row, c) * pays[c]
+        out[row] = total
+    return out
 
 
 @njit(cache=True)
 def _subset_rows(hand, binom, offsets, rows):
-    """rows[mask] = the table row of the cards of `hand` (sorted) selected by mask."""
+    """rows[mask] = the table row of the cards of `hand` (sorted) selected by mask.
+
+    Built upwards: the top card i of a mask sits at position popcount(mask) of its sorted subset,
+    so colex(mask) = colex(mask without bit i) + C(hand[i], popcount(mask)).
+    """
+    rows[0] = 0
+    for i in range(5):
+        low = 1 << i
+        card = hand[i]
+        for rest in range(low):
+            mask = low | rest
+            rows[mask] = rows[rest] + binom[card, _POPCOUNT5[mask]]
     for mask in range(32):
-        k = 0
-        row = 0
-        for i in range(5):
-            if mask >> i & 1:
-                k += 1
-                row += binom[hand[i], k]
-        rows[mask] = offsets[k] + row
+        rows[mask] += offsets[_POPCOUNT5[mask]]
 
 
 @njit(cache=True)
@@ -151,29 +175,86 @@ def _moebius(values):
 
 
 @njit(cache=True)
-def hold_totals(hands, set_values, hand_values, binom, offsets):
-    """For each sorted hand, the sum of `value` over the draws of each of its 32 holds.
+def hold_evs(hands, set_values, hand_cats, pays, mask_factor, binom, offsets, keep):
+    """EVs of the 32 holds of each sorted hand, over a common denominator, and the best of them.
 
-    set_values[row] is the value summed over the hands containing the set at that row (k < 5);
-    hand_values[rank] is the value of the five-card hand of that colex rank.
+    set_values[row] is the pay summed over the hands containing the set at that row (k < 5);
+    the five-card hand of colex rank r pays pays[hand_cats[r]]. A hold's summed pay
+    over its draws is scaled by mask_factor[mask] (denominator / number of draws), so all 32 EVs
+    share one denominator. Returns (evs, top EV, number of holds reaching it, last such mask);
+    evs has all 32 EVs of each hand if `keep`, else no rows (the solve needs only the best).
     """
-    out = np.empty((hands.shape[0], 32), np.int64)
+    n_hands = hands.shape[0]
+    evs = np.empty((n_hands if keep else 0, 32), np.int64)
+    top = np.empty(n_hands, np.int64)
+    n_top = np.empty(n_hands, np.int8)
+    top_mask = np.empty(n_hands, np.int8)
     rows = np.empty(32, np.int64)
     values = np.empty(32, np.int64)
-    for n in range(hands.shape[0]):
+    for n in range(n_hands):
         _subset_rows(hands[n], binom, offsets, rows)
         for mask in range(31):
             values[mask] = set_values[rows[mask]]
-        values[31] = hand_values[rows[31] - offsets[5]]
+        values[31] = pays[hand_cats[rows[31] - offsets[5]]]
         _moebius(values)
-        out[n] = values
+        best = -1
+        count = 0
+        where = 0
+        for mask in range(32):
+            value = values[mask] * mask_factor[mask]
+            if keep:
+                evs[n, mask] = value
+            if value > best:
+                best = value
+                count = 1
+                where = mask
+            elif value == best:
+                count += 1
+                where = mask
+        top[n] = best
+        n_top[n] = count
+        top_mask[n] = where
+    return evs, top, n_top, top_mask
+
+
+@njit(cache=True)
+def final_hand_counts(hands, weights, masks, small, four, hand_cats, binom, offsets):
+    """Sum over hands of weight * (draws of the hold `masks[n]` ending in each category).
+
+    Inclusion-exclusion again, but summed before it is expanded: each table row collects the
+    signed weights of every (hand, hold) that reaches it, then one pass multiplies rows by counts.
+    """
+    n_cats = small.shape[1]
+    row_weight = np.zeros(offsets[5], np.int64)
+    out = np.zeros(n_cats, np.int64)
+    rows = np.empty(32, np.int64)
+    for n in range(hands.shape[0]):
+        _subset_rows(hands[n], binom, offsets, rows)
+        held = masks[n]
+        free = 31 & ~held
+        t = free
+        while True:
+            sign = -weights[n] if popcount(t) & 1 else weights[n]
+            row = rows[held | t]
+            if held | t == 31:
+                out[hand_cats[row - offsets[5]]] += sign
+            else:
+                row_weight[row] += sign
+            if t == 0:
+                break
+            t = (t - 1) & free
+    for row in range(offsets[5]):
+        w = row_weight[row]
+        if w != 0:
+            for c in range(n_cats):
+                out[c] += w * _count(small, four, row, c)
     return out
 
 
 @njit(cache=True)
-def hold_category_counts(hands, masks, counts, hand_cats, binom, offsets):
+def hold_category_counts(hands, masks, small, four, hand_cats, binom, offsets):
     """For each (sorted hand, hold mask): how many of the hold's draws end in each category."""
-    n_cats = counts.shape[1]
+    n_cats = small.shape[1]
     out = np.zeros((hands.shape[0], n_cats), np.int64)
     rows = np.empty(32, np.int64)
     for n in range(hands.shape[0]):
@@ -184,12 +265,12 @@ def hold_category_counts(hands, masks, counts, hand_cats, binom, offsets):
         t = free
         while True:
             row = rows[held | t]
-            sign = -1 if _popcount(t) & 1 else 1
+            sign = -1 if popcount(t) & 1 else 1
             if held | t == 31:
                 out[n, hand_cats[row - offsets[5]]] += sign
             else:
                 for c in range(n_cats):
-                    out[n, c] += sign * counts[row, c]
+                    out[n, c] += sign * _count(small, four, row, c)
             if t == 0:
                 break
             t = (t - 1) & free
@@ -197,7 +278,7 @@ def hold_category_counts(hands, masks, counts, hand_cats, binom, offsets):
 
 
 @njit(cache=True)
-def _popcount(x):
+def popcount(x):
     count = 0
     while x:
         x &= x - 1

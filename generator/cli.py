@@ -1,0 +1,135 @@
+"""The `vpcharts` command line.
+
+Heavy modules (numpy, numba kernels) are imported inside each command so that `--help` stays
+instant. Every user error is a VpchartsError: printed as one line, exit status 2.
+"""
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .errors import ContentError, VpchartsError
+
+DEFAULT_CONTENT = Path("content")
+
+
+def resolve_paytable(spec: str, content: Path):
+    """A pay table from a path to a .toml file, or a slug from `content/paytables`."""
+    from .paytable import load_paytable, load_paytables
+
+    path = Path(spec)
+    if path.suffix == ".toml" or path.exists():
+        return load_paytable(path)
+    folder = content / "paytables"
+    if (folder / f"{spec}.toml").is_file():  # the usual case: the slug is the file name
+        table = load_paytable(folder / f"{spec}.toml")
+        if table.slug == spec:
+            return table
+    tables = load_paytables(folder)
+    for table in tables:
+        if table.slug == spec:
+            return table
+    raise ContentError(folder, "PAYTABLE", spec,
+                       "a pay table slug (" + ", ".join(t.slug for t in tables) + ") or a path")
+
+
+def cmd_solve(args) -> int:
+    from . import cache, report
+
+    table = resolve_paytable(args.paytable, args.content)
+    start = time.perf_counter()
+    solution, cached = cache.solve(table, use_cache=not args.no_cache)
+    seconds = time.perf_counter() - start
+    data = report.summary(solution)
+    if args.json:
+        data["seconds"] = round(seconds, 4)
+        data["cached"] = cached
+        print(json.dumps(data, indent=2, sort_keys=True))
+    else:
+        print(report.solve_text(data, seconds, cached))
+    return 0
+
+
+def cmd_analyze(args) -> int:
+    from . import cache, report
+    from .cards import parse_hand
+
+    table = resolve_paytable(args.paytable, args.content)
+    cards = parse_hand(args.hand, joker_allowed=table.deck_size == 53)
+    solution, _ = cache.solve(table, use_cache=not args.no_cache)
+    rows = report.analyze_rows(solution, cards)
+    if args.json:
+        print(json.dumps([{"hold": row["hold"], "ev": str(row["ev"]), "optimal": row["optimal"],
+                           "chosen": row["chosen"]} for row in rows], indent=2))
+    else:
+        print(report.analyze_text(solution, cards, rows))
+    return 0
+
+
+def cmd_build(args) -> int:
+    from . import cache, report
+    from .paytable import load_paytables
+
+    start = time.perf_counter()
+    tables = load_paytables(args.content / "paytables")
+    for i, table in enumerate(tables, 1):
+        solved = time.perf_counter()
+        solution, cached = cache.solve(table, use_cache=not args.no_cache)
+        data = report.summary(solution)
+        how = "cached" if cached else f"solved in {time.perf_counter() - solved:.2f} s"
+        print(f"[{i:2}/{len(tables)}] {table.name:<34} {data['return']['percent']:>12}  ({how})",
+              flush=True)
+    print(f"{len(tables)} pay tables in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import run
+
+    return run(args.content, args.repeat)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="vpcharts", description="Exact video poker strategy charts.")
+    top.add_argument("--content", type=Path, default=DEFAULT_CONTENT,
+                     help="content folder (default: ./content)")
+    top.add_argument("--verbose", action="store_true", help="show tracebacks")
+    commands = top.add_subparsers(dest="command", required=True)
+
+    solve = commands.add_parser("solve", help="solve a pay table exactly and report it")
+    solve.add_argument("paytable", help="a slug from content/paytables, or a path to a .toml file")
+    solve.add_argument("--json", action="store_true", help="print JSON")
+    solve.add_argument("--no-cache", action="store_true", help="solve afresh; neither read nor write the cache")
+    solve.set_defaults(run=cmd_solve)
+
+    analyze = commands.add_parser("analyze", help="exact EV of all 32 holds of one deal")
+    analyze.add_argument("paytable")
+    analyze.add_argument("hand", help='five cards, like "As Ks Qs Js 9d"')
+    analyze.add_argument("--json", action="store_true")
+    analyze.add_argument("--no-cache", action="store_true")
+    analyze.set_defaults(run=cmd_analyze)
+
+    build = commands.add_parser("build", help="build the site from the content folder")
+    build.add_argument("--no-cache", action="store_true")
+    build.set_defaults(run=cmd_build)
+
+    bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
+    bench.add_argument("--repeat", type=int, default=5, help="timed runs per figure (default 5)")
+    bench.set_defaults(run=cmd_bench)
+    return top
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except VpchartsError as exc:
+        if args.verbose:
+            raise
+        print(f"vpcharts: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # output piped into `head`: not an error
+        sys.stderr.close()
+        return 0
