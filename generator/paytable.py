@@ -310,6 +310,7 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
             raise ContentError(path, f"pays.{key}", pays[key], "no pay: this pay table has no "
                                + ("paying pair (min_pair = none)" if key == "pair"
                                   else "quads left unmatched by [quads]"))
+    parsed = {key: parse_pay(value, path, f"pays.{key}") for key, value in pays.items()}
     for key in keys:
         if key in needed and key not in pays:
             raise ContentError(path, f"pays.{key}", None, "a pay for " + dict(family.categories)[key])
@@ -322,7 +323,7 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
             continue
         if key == "pair":
             label = pair_label(min_pair)
-        lines.append(PayLine(key, label, parse_pay(pays[key], path, f"pays.{key}")))
+        lines.append(PayLine(key, label, parsed[key]))
     return PayTable(slug, name.strip(), family, min_pair, tuple(lines), quad_rules, str(path))
 
 

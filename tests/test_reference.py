@@ -105,14 +105,19 @@ def test_reference_names_hands_checked_by_eye(slug, text, expected):
 
 def test_two_substitute_suits_cover_all_four():
     """The evaluator tries wild cards in suits 0 and 1 only; trying all four suits (so every
-    natural card) gives the same best line, for random hands with 1 to 3 deuces or the joker."""
+    natural card) gives the same best line, for random hands with 1 to 3 deuces or the joker.
+    Half the hands have their natural cards in one suit, where the substitutes' suit matters."""
     rng = random.Random(20240607)
     cases = []
-    for _ in range(30):
+    for i in range(60):
+        one_suit = i % 2 == 0
+        suit = rng.randrange(4)
         n_deuces = rng.randint(1, 3)
-        cards = rng.sample(range(4), n_deuces) + rng.sample(range(4, 52), 5 - n_deuces)
+        naturals = [c for c in range(4, 52) if not one_suit or c % 4 == suit]
+        cards = rng.sample(range(4), n_deuces) + rng.sample(naturals, 5 - n_deuces)
         cases.append(("deuces", cards, None))
-        cards = [JOKER] + rng.sample(range(52), 4)
+        naturals = [c for c in range(52) if not one_suit or c % 4 == suit]
+        cards = [JOKER] + rng.sample(naturals, 4)
         cases.append(("joker", cards, rng.choice((None, 0, 11))))
     for family_key, cards, min_pair in cases:
         ranks, suited, wilds = reference.canonical_hand(family_key, cards)

@@ -1,0 +1,72 @@
+"""`vpcharts bench`: the solver's speed and memory figures, measured, never asserted by a test.
+
+For each benchmark pay table it prints:
+- solve: the in-process `solve_uncached` time with the JIT cache warm (median and best of N);
+- process: the wall time of a whole `vpcharts solve PAYTABLE --no-cache` process (Python start,
+  imports, numba start, solve, report), median and best of N;
+- peak: that process's peak resident memory (ru_maxrss).
+Everything runs pinned to one core. Targets: solve <= 0.15 s, process <= 0.6 s, peak <= 200 MiB.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH_TABLES = ("9-6-jacks-or-better", "full-pay-deuces-wild", "joker-poker-kings-or-better")
+TARGETS = {"solve": 0.15, "process": 0.6, "peak": 200.0}
+
+
+def _one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def _process_run(args: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds and peak MiB of one child process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                             preexec_fn=_one_core)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {child.stderr.read().decode().strip()}")
+    child.stderr.close()
+    return seconds, usage.ru_maxrss / 1024
+
+
+def _figure(values: list[float], unit: str, target: float) -> str:
+    mark = "ok" if statistics.median(values) <= target else "OVER"
+    return (f"{statistics.median(values):.3f}{unit} (best {min(values):.3f}{unit}, "
+            f"target {target:g}{unit}: {mark})")
+
+
+def run(content: Path, repeat: int) -> int:
+    from .cli import resolve_paytable
+    from .solver import solve_uncached
+
+    _one_core()
+    print(f"vpcharts bench: {repeat} runs per figure, pinned to one core, "
+          f"Python {sys.version.split()[0]}")
+    env = dict(os.environ)
+    env["VPCHARTS_CACHE"] = tempfile.mkdtemp(prefix="vpcharts-bench-")  # --no-cache anyway
+    for slug in BENCH_TABLES:
+        table = resolve_paytable(slug, content)
+        solve_uncached(table)  # warm: compile or load the kernels, build the deck tables
+        solves = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            solve_uncached(table)
+            solves.append(time.perf_counter() - start)
+        command = [sys.executable, "-m", "generator", "--content", str(content), "solve", slug,
+                   "--no-cache"]
+        runs = [_process_run(command, env) for _ in range(repeat)]
+        print(f"\n{table.name}")
+        print(f"  solve    {_figure(solves, ' s', TARGETS['solve'])}")
+        print(f"  process  {_figure([r[0] for r in runs], ' s', TARGETS['process'])}")
+        print(f"  peak     {_figure([r[1] for r in runs], ' MiB', TARGETS['peak'])}")
+    return 0

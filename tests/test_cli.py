@@ -1,0 +1,90 @@
+"""The command line, run in-process through main() and once as a real process."""
+
+import json
+from fractions import Fraction
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def run(capsys, cache_folder, monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+    def invoke(*argv):
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+    return invoke
+
+
+def test_solve_reports_return_ce_counts_and_final_hands(run):
+    code, out, _ = run("solve", "9-6-jacks-or-better")
+    assert code == 0
+    assert "99.543904%" in out and "1653526326983/1661102543100" in out
+    assert "1,153 distinct optimal EVs" in out and "387 of them hold" in out
+    assert "19,933,230,517,200" in out and "Royal Flush" in out and "Solved in" in out
+
+
+def test_solve_json(run):
+    code, out, _ = run("solve", "full-pay-deuces-wild", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["return"]["percent"].endswith("%")
+    assert f"{float(Fraction(data['return']['exact'])) * 100:.4f}" == "100.7620"
+    assert sum(row["combinations"] for row in data["final_hands"]) == data["total_combinations"]
+    assert data["classes"] == 134_459 and sum(data["class_sizes"].values()) == 134_459
+    assert {"ce_values", "ce_values_holding", "tied_deals", "variance", "seconds"} <= set(data)
+
+
+def test_solve_by_path(run):
+    code, out, _ = run("solve", "content/paytables/8-5-jacks-or-better.toml")
+    assert code == 0 and "97.298" in out
+
+
+def test_analyze_lists_all_32_holds_best_first_with_ties(run):
+    code, out, _ = run("analyze", "9-6-jacks-or-better", "9c 9d 9h 9s 2c")
+    lines = out.splitlines()
+    assert code == 0 and len([l for l in lines if "25.000000" in l]) == 2
+    assert lines[2].startswith("* 9c 9d 9h 9s 2c")  # the chosen hold: keep all five
+    assert "2 holds tie" in out
+    assert len(lines) == 2 + 32 + 1
+
+
+def test_analyze_json_is_exact(run):
+    code, out, _ = run("analyze", "9-6-jacks-or-better", "As Ks Qs Js 9d", "--json")
+    rows = json.loads(out)
+    assert len(rows) == 32 and rows[0]["ev"] == "872/47" and rows[0]["chosen"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("analyze", "9-6-jacks-or-better", "As As Kd Qc Jh"), "repeats As"),
+    (("analyze", "9-6-jacks-or-better", "As Kd Qc Jh"), "has 4 cards"),
+    (("analyze", "9-6-jacks-or-better", "As Kd Qc Jh Jk"), "without one"),
+    (("solve", "no-such-table"), "PAYTABLE = 'no-such-table': expected a pay table slug"),
+])
+def test_bad_input_one_line_and_exit_2(run, argv, message):
+    code, out, err = run(*argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_bad_paytable_file(run, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nfamily = "natural"\nmin_pair = "jacks"\n[pays]\nroyal_flush = -1\n')
+    code, _, err = run("solve", str(bad))
+    assert code == 2 and "pays.royal_flush = -1" in err and str(bad) in err
+
+
+def test_python_dash_m_runs_the_cli(cache_folder):
+    result = subprocess.run([sys.executable, "-m", "generator", "analyze", "9-6-jacks-or-better",
+                             "Jk As Ks Qs Js"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 2 and "without one" in result.stderr
+    result = subprocess.run([sys.executable, "-m", "generator", "--help"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and "solve" in result.stdout

@@ -1,0 +1,116 @@
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from generator.errors import ContentError
+from generator.paytable import load_paytable, load_paytables, parse_pay
+
+CONTENT = Path(__file__).resolve().parents[1] / "content" / "paytables"
+
+JOB = """name = "9/6 Jacks or Better"
+family = "natural"
+min_pair = "jacks"
+
+[pays]
+royal_flush = 800
+straight_flush = 50
+four_of_a_kind = 25
+full_house = 9
+flush = 6
+straight = 4
+three_of_a_kind = 3
+two_pair = 2
+pair = 1
+"""
+
+
+def write(folder, name, text):
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+def test_shipped_tables_cover_the_three_families():
+    tables = load_paytables(CONTENT)
+    assert len(tables) >= 20
+    names = {t.name for t in tables}
+    for name in ["9/6 Jacks or Better", "8/6 Jacks or Better", "8/5 Jacks or Better",
+                 "7/5 Jacks or Better", "6/5 Jacks or Better", "8/5 Bonus Poker",
+                 "7/5 Bonus Poker", "9/6 Bonus Poker Deluxe", "8/6 Bonus Poker Deluxe",
+                 "10/7 Double Bonus", "9/7 Double Bonus", "9/6 Double Double Bonus",
+                 "9/5 Double Double Bonus", "8/5 Aces and Faces", "Full Pay Deuces Wild",
+                 "NSU Deuces Wild", "Illinois Deuces", "Loose Deuces",
+                 "Joker Poker Kings or Better", "Joker Poker Two Pair or Better"]:
+        assert name in names
+    assert {t.family.key for t in tables} == {"natural", "deuces", "joker"}
+    assert any("Triple Double Bonus" in n for n in names)
+
+
+def test_deuces_and_joker_pays_in_the_issue_order():
+    fpdw = load_paytable(CONTENT / "full-pay-deuces-wild.toml")
+    assert [int(l.pay) for l in fpdw.lines] == [800, 200, 25, 15, 9, 5, 3, 2, 2, 1]
+    nsu = load_paytable(CONTENT / "nsu-deuces-wild.toml")
+    assert [int(l.pay) for l in nsu.lines] == [800, 200, 25, 16, 10, 4, 4, 3, 2, 1]
+    joker = load_paytable(CONTENT / "joker-poker-kings-or-better.toml")
+    assert [int(l.pay) for l in joker.lines] == [800, 200, 100, 50, 20, 7, 5, 3, 2, 1, 1]
+    assert joker.min_pair == 11  # kings
+
+
+def test_quad_rules_kickers_win_then_ranks_then_generic():
+    ddb = load_paytable(CONTENT / "9-6-double-double-bonus.toml")
+    ace, two, four, five, king = 12, 0, 2, 3, 11
+    assert ddb.quad_key(ace, two) == "quads:A with 2-4"
+    assert ddb.quad_key(ace, king) == "quads:A"
+    assert ddb.quad_key(four, ace) == "quads:2-4 with A-4"
+    assert ddb.quad_key(two, four) == "quads:2-4 with A-4"
+    assert ddb.quad_key(two, five) == "quads:2-4"
+    assert ddb.quad_key(king, ace) == "four_of_a_kind"
+    assert ddb.pay("quads:A with 2-4") == 400
+
+
+@pytest.mark.parametrize("value, expected", [
+    (800, Fraction(800)), (2.5, Fraction(5, 2)), (0.1, Fraction(1, 10)), ("4000/5", Fraction(800)),
+    ("1/3", Fraction(1, 3)), ("2.25", Fraction(9, 4)), (0, Fraction(0)),
+])
+def test_pays_are_exact(value, expected):
+    assert parse_pay(value, "f.toml", "pays.x") == expected
+
+
+@pytest.mark.parametrize("edit, field, expected", [
+    (lambda t: t.replace('name = "9/6 Jacks or Better"\n', ""), "name", "non-empty name"),
+    (lambda t: t.replace('family = "natural"', 'family = "keno"'), "family", "one of natural"),
+    (lambda t: t.replace("flush = 6\n", ""), "pays.flush", "a pay for Flush"),
+    (lambda t: t.replace("flush = 6", "flush = -6"), "pays.flush", "non-negative"),
+    (lambda t: t.replace("flush = 6", 'flush = "six"'), "pays.flush", "non-negative number"),
+    (lambda t: t.replace("flush = 6", 'flush = "6/0"'), "pays.flush", "non-zero denominator"),
+    (lambda t: t + "five_of_a_kind = 100\n", "pays.five_of_a_kind", "a category of"),
+    (lambda t: t.replace('min_pair = "jacks"', 'min_pair = "fives"'), "min_pair", "one of tens"),
+    (lambda t: t.replace('min_pair = "jacks"\n', ""), "min_pair", "lowest paying pair"),
+    (lambda t: "colour = 1\n" + t, "colour", "only the fields"),
+    (lambda t: t + '\n[quads]\n"A" = 160\n"A,K" = 80\n', "quads.A,K", "not already paid"),
+    (lambda t: t + '\n[quads]\n"Z" = 160\n', "quads.Z", "a rank"),
+    (lambda t: t.replace("[pays]", "[pays"), None, "valid TOML"),
+])
+def test_malformed_tables_name_file_field_value_and_expectation(tmp_path, edit, field, expected):
+    path = write(tmp_path, "bad.toml", edit(JOB))
+    with pytest.raises(ContentError) as err:
+        load_paytable(path)
+    message = str(err.value)
+    assert str(path) in message and expected in message and "\n" not in message
+    if field:
+        assert field in message
+
+
+def test_duplicated_slug_is_refused(tmp_path):
+    write(tmp_path, "a.toml", JOB)
+    write(tmp_path, "b.toml", 'slug = "a"\n' + JOB)
+    with pytest.raises(ContentError, match="slug.*not already used"):
+        load_paytables(tmp_path)
+
+
+def test_family_without_pairs_refuses_min_pair(tmp_path):
+    text = (CONTENT / "full-pay-deuces-wild.toml").read_text() .replace(
+        'family = "deuces"', 'family = "deuces"\nmin_pair = "jacks"')
+    with pytest.raises(ContentError, match="min_pair.*pays no pairs"):
+        load_paytable(write(tmp_path, "d.toml", text))
