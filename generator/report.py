@@ -8,21 +8,17 @@ from .cards import format_hand
 from .solver import POPCOUNT, Solution, hand_evs
 
 
-def percent(value: Fraction, places: int = 6) -> str:
-    """A Fraction as a percentage rounded half-up to `places` decimals (exact, no float)."""
-    scaled = value * 100 * 10 ** places
-    rounded = (scaled.numerator * 2 + scaled.denominator) // (scaled.denominator * 2)
-    sign = "-" if rounded < 0 else ""
-    whole, frac = divmod(abs(rounded), 10 ** places)
-    return f"{sign}{whole}.{frac:0{places}d}%"
-
-
 def decimal(value: Fraction, places: int = 6) -> str:
+    """A Fraction rounded half-up to `places` decimals, exactly (no float on the way)."""
     scaled = value * 10 ** places
     rounded = (scaled.numerator * 2 + scaled.denominator) // (scaled.denominator * 2)
     sign = "-" if rounded < 0 else ""
     whole, frac = divmod(abs(rounded), 10 ** places)
     return f"{sign}{whole}.{frac:0{places}d}"
+
+
+def percent(value: Fraction, places: int = 6) -> str:
+    return decimal(value * 100, places) + "%"
 
 
 def summary(solution: Solution) -> dict:

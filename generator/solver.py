@@ -18,6 +18,7 @@ from math import comb, lcm
 
 import numpy as np
 
+from . import store
 from .categories import Categories, categories
 from .jit import kernels
 from .paytable import PayTable
@@ -63,15 +64,30 @@ def make_deck(n_cards: int, reps: np.ndarray, sizes: np.ndarray) -> Deck:
 
 @cache
 def deck(n_cards: int) -> Deck:
-    _, tables = kernels()
-    reps, sizes = tables.enumerate_classes(n_cards)
-    return make_deck(n_cards, reps, sizes)
+    """The deck's suit classes: computed once, then read back from the cache like the kernels."""
+    path = store.cache_dir() / f"deck-{n_cards}-v{SOLVER_VERSION}.npz"
+    meta = {"version": SOLVER_VERSION, "deck": n_cards}
+    arrays = store.load(path, ("reps", "sizes"), meta)
+    if arrays is None or int(arrays["sizes"].sum()) != comb(n_cards, 5):
+        _, tables = kernels()
+        reps, sizes = tables.enumerate_classes(n_cards)
+        store.save(path, {"reps": reps, "sizes": sizes}, meta)
+        return make_deck(n_cards, reps, sizes)
+    return make_deck(n_cards, arrays["reps"], arrays["sizes"])
 
 
 @cache
 def hand_codes(n_cards: int, family_id: int) -> np.ndarray:
-    evaluate, _ = kernels()
-    return evaluate.hand_codes(n_cards, family_id)
+    """Fine category codes of every hand (colex order), computed once, then cached on disk."""
+    path = store.cache_dir() / f"codes-{n_cards}-{family_id}-v{SOLVER_VERSION}.npz"
+    meta = {"version": SOLVER_VERSION, "deck": n_cards, "family": family_id}
+    arrays = store.load(path, ("codes",), meta)
+    if arrays is None or arrays["codes"].shape != (comb(n_cards, 5),):
+        evaluate, _ = kernels()
+        codes = evaluate.hand_codes(n_cards, family_id)
+        store.save(path, {"codes": codes}, meta)
+        return codes
+    return arrays["codes"]
 
 
 @dataclass(frozen=True)

@@ -67,3 +67,31 @@ def test_key_follows_the_pays(tmp_path):
     (tmp_path / "joker-poker-two-pair-or-better.toml").write_text(text)
     other = load_paytable(tmp_path / "joker-poker-two-pair-or-better.toml")
     assert table.slug == other.slug and cache.cache_key(table) != cache.cache_key(other)
+
+
+def test_deck_tables_are_cached_and_a_corrupt_file_is_recomputed(cache_folder):
+    from generator import solver
+
+    solver.deck.cache_clear()
+    solver.hand_codes.cache_clear()
+    try:
+        first = solver.deck(52)
+        path = cache_folder / f"deck-52-v{solver.SOLVER_VERSION}.npz"
+        assert path.exists()
+        path.write_bytes(path.read_bytes()[:1000])  # truncated
+        solver.deck.cache_clear()
+        again = solver.deck(52)
+        assert np.array_equal(first.reps, again.reps) and np.array_equal(first.sizes, again.sizes)
+        assert len(again.sizes) == 134_459
+        codes = solver.hand_codes(52, 0)
+        codes_path = cache_folder / f"codes-52-0-v{solver.SOLVER_VERSION}.npz"
+        with zipfile.ZipFile(codes_path) as z:
+            arrays = {n[:-4]: np.load(z.open(n)) for n in z.namelist()}
+        arrays["codes"] = arrays["codes"].copy()
+        arrays["codes"][5] ^= 1  # one hand's category changed: the checksum must catch it
+        np.savez(codes_path, **arrays)
+        solver.hand_codes.cache_clear()
+        assert np.array_equal(solver.hand_codes(52, 0), codes)
+    finally:
+        solver.deck.cache_clear()
+        solver.hand_codes.cache_clear()

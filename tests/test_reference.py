@@ -152,6 +152,21 @@ def test_reference_counts_every_natural_hand_as_the_textbooks_do():
     assert sum(counts.values()) == 2_598_960
 
 
+# Published Deuces Wild frequencies of the 2,598,960 five-card hands.
+DEUCES_COUNTS = {
+    "natural_royal": 4, "four_deuces": 48, "wild_royal": 480, "five_of_a_kind": 624,
+    "straight_flush": 2_068, "four_of_a_kind": 31_552, "full_house": 12_672, "flush": 14_472,
+    "straight": 62_232, "three_of_a_kind": 355_080, None: 2_119_728,
+}
+
+
+@pytest.mark.slow
+def test_reference_counts_every_deuces_hand_as_published():
+    names, index = reference.hand_categories("deuces", 52, None)
+    counts = dict(zip(names, np.bincount(index, minlength=len(names)).tolist()))
+    assert counts == DEUCES_COUNTS
+
+
 def fast_hand_categories(t):
     """The fast evaluator's pay line of every hand (colex order), as indexes into cats.keys."""
     cats = categories(t)
