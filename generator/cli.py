@@ -68,6 +68,28 @@ def cmd_analyze(args) -> int:
     return 0
 
 
+def cmd_strategy(args) -> int:
+    from . import cache, strategy, strategy_report
+
+    table = resolve_paytable(args.paytable, args.content)
+    solution, _ = cache.solve(table, use_cache=not args.no_cache)
+    if args.ce:
+        print(strategy_report.ce_text(strategy.ce_table(solution)))
+        return 0
+    built = strategy.build(solution)
+    if args.json:
+        data = strategy_report.strategy_json(solution, built, strategy.ce_table(solution))
+        print(strategy_report.dumps(data))
+        return 0
+    print(strategy_report.lines_text(table.name, built))
+    if args.verify:
+        result = strategy.verify(solution, built)
+        print()
+        print(strategy_report.verify_text(result))
+        return 0 if result["misplays"] == 0 else 1
+    return 0
+
+
 def cmd_build(args) -> int:
     from . import cache, report
     from .paytable import load_paytables
@@ -110,6 +132,14 @@ def parser() -> argparse.ArgumentParser:
     analyze.add_argument("--json", action="store_true")
     analyze.add_argument("--no-cache", action="store_true")
     analyze.set_defaults(run=cmd_analyze)
+
+    strat = commands.add_parser("strategy", help="derive the exact hand-rank strategy table")
+    strat.add_argument("paytable")
+    strat.add_argument("--verify", action="store_true", help="play it on every deal and report misplays")
+    strat.add_argument("--ce", action="store_true", help="print the CE table instead")
+    strat.add_argument("--json", action="store_true", help="print the machine-readable table")
+    strat.add_argument("--no-cache", action="store_true")
+    strat.set_defaults(run=cmd_strategy)
 
     build = commands.add_parser("build", help="build the site from the content folder")
     build.add_argument("--no-cache", action="store_true")

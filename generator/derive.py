@@ -1,0 +1,429 @@
+"""Derive a hand-rank strategy table from a solution, automatically, for any pay table.
+
+A strategy is a decision list: the player holds the cards of the first line that any hold of the
+deal meets (among several holds meeting it, the one with more wild cards, then higher cards).
+The derivation builds the list greedily on the suit classes still undecided:
+
+1. A line is *safe* if, on every undecided class it meets, the hold it picks is optimal. Adding a
+   safe line never makes another line unsafe (it only removes classes), so the list is correct
+   by construction, whatever order safe lines are added in.
+2. Coarse lines first: one per hold pattern (cards held, wild cards held, kind), as in the
+   paper's Table 5. Among the safe ones, the one with the largest CE value goes next.
+3. When no coarse line is safe, the pattern with the largest CE value that is not yet safe is
+   split, the way the paper's Section 3 splits by hand: on s + h, s or h thresholds, on the
+   exact ranks held, and on penalty cards among the discards (fp, sp, high cards, a specific
+   discarded rank), singly and in pairs. The safe split covering the most deals goes next.
+4. Last, lines are merged where the merged line is still exact (same pattern and conditions
+   but different ranks held become one line listing the ranks).
+
+Nothing here is specific to a game or a pay table.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import patterns as P
+
+
+@dataclass
+class HoldData:
+    """Features of every (class, hold) row, row = class * 32 + mask."""
+
+    feats: np.ndarray  # (rows, N_FEATURES) int16
+    keys: np.ndarray  # (rows,) int32: order among holds meeting the same line
+    optimal: np.ndarray  # (rows,) bool
+    ce: np.ndarray  # (classes,) int64: the class's optimal EV
+    sizes: np.ndarray  # (classes,) deals per class
+
+    @property
+    def n_classes(self) -> int:
+        return len(self.ce)
+
+
+@dataclass
+class Strategy:
+    lines: list  # of tuples of conditions (feature, op, value)
+    rank_sets: list  # of frozensets of rank masks, for OP_IN conditions
+
+
+def hold_data(solution) -> HoldData:
+    from .jit import kernels
+    from .pattern_kernels import describe_holds
+
+    kernels()  # start numba the fast way before the first kernel of this module loads
+    table = solution.table
+    high = P.high_rank(table.family.key, table.min_pair)
+    feats, keys = describe_holds(solution.deck.reps, table.family.key == "deuces", high)
+    evs = solution.evs
+    optimal = (evs == solution.best_ev[:, None]).reshape(-1)
+    return HoldData(feats, keys, optimal, solution.best_ev, solution.deck.sizes)
+
+
+class _Group:
+    """The rows of one hold pattern, sorted by class, then by order key descending."""
+
+    def __init__(self, data: HoldData, rows: np.ndarray):
+        order = np.lexsort((-data.keys[rows].astype(np.int64), rows // 32))
+        self.rows = rows[order]
+        self.cls = self.rows // 32
+        self.feats = data.feats[self.rows]
+        self.keys = data.keys[self.rows]
+        self.optimal = data.optimal[self.rows]
+
+    def evaluate(self, where: np.ndarray, alive: np.ndarray):
+        """For the rows meeting a line (`where`), among undecided classes: (safe, classes met,
+        classes met where the line's hold is optimal)."""
+        sel = where & alive[self.cls]
+        if not sel.any():
+            return False, np.empty(0, np.int64)
+        cls = self.cls[sel]
+        keys = self.keys[sel]
+        first = np.ones(len(cls), bool)
+        first[1:] = cls[1:] != cls[:-1]
+        group = np.cumsum(first) - 1
+        top = keys == keys[first][group]
+        safe = bool(self.optimal[sel][top].all())
+        return safe, cls[first]
+
+
+def _conditions_on(group: _Group, data: HoldData, alive):
+    """Candidate single conditions for splitting a pattern, from the values its rows take."""
+    live = alive[group.cls] & group.optimal
+    feats = group.feats[live]
+    out = []
+    if len(feats) == 0:
+        return out
+    for feature in (P.F_H, P.F_S, P.F_SH):  # h first: 'high pair' reads better than s+h
+        values = np.unique(feats[:, feature])
+        for v in values[1:]:
+            out.append((feature, P.OP_GE, int(v)))
+        for v in values[:-1]:
+            out.append((feature, P.OP_LE, int(v)))
+        for v in values:
+            out.append((feature, P.OP_EQ, int(v)))
+    for mask in np.unique(feats[:, P.F_RANKS]):
+        out.append((P.F_RANKS, P.OP_EQ, int(mask)))
+    for feature in (P.F_FP, P.F_SP, P.F_HP):
+        values = np.unique(group.feats[:, feature])
+        if len(values) > 1:
+            out.append((feature, P.OP_EQ, 0))
+            out.append((feature, P.OP_GE, 1))
+    for r in range(13):
+        bits = (group.feats[:, P.F_DISC] >> r) & 1
+        if bits.min() != bits.max():
+            out.append((P.F_DISC, P.OP_BIT, r))
+            out.append((P.F_DISC, P.OP_NOBIT, r))
+    return out
+
+
+def _meets(feats: np.ndarray, condition, rank_sets) -> np.ndarray:
+    feature, op, value = condition
+    x = feats[:, feature].astype(np.int64)
+    if op == P.OP_EQ:
+        return x == value
+    if op == P.OP_GE:
+        return x >= value
+    if op == P.OP_LE:
+        return x <= value
+    if op == P.OP_BIT:
+        return (x >> value) & 1 == 1
+    if op == P.OP_NOBIT:
+        return (x >> value) & 1 == 0
+    if op == P.OP_IN:
+        return np.isin(x, sorted(value))
+    raise ValueError(op)
+
+
+def derive(data: HoldData, max_lines: int = 400) -> Strategy:
+    """The exact decision list (see the module docstring)."""
+    pattern = (data.feats[:, P.F_N].astype(np.int64) * 6 + data.feats[:, P.F_W]) * 12 \
+        + data.feats[:, P.F_KIND]
+    groups = {}
+    order = np.argsort(pattern, kind="stable")
+    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
+    for rows in np.split(order, bounds):
+        key = int(pattern[rows[0]])
+        n, w, kind = key // 72, key // 12 % 6, key % 12
+        groups[(n, w, kind)] = _Group(data, rows)
+
+    alive = np.ones(data.n_classes, bool)
+    lines: list[tuple] = []
+    rank_sets: list[frozenset] = []
+
+    def add(base, extra, classes):
+        lines.append(tuple(base) + tuple(extra))
+        alive[classes] = False
+
+    def base_conditions(n, w, kind):
+        return ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, w), (P.F_KIND, P.OP_EQ, kind))
+
+    def priority(group, classes):
+        return int(data.ce[classes].max()) if len(classes) else -1
+
+    everything = {k: np.ones(len(g.rows), bool) for k, g in groups.items()}
+    while alive.any():
+        if len(lines) >= max_lines:
+            raise RuntimeError(f"no exact strategy within {max_lines} lines")
+        # 1. The safe coarse pattern with the largest CE value.
+        best = None
+        for key, group in groups.items():
+            safe, classes = group.evaluate(everything[key], alive)
+            if safe and len(classes):
+                p = priority(group, classes)
+                if best is None or p > best[0]:
+                    best = (p, key, classes)
+        if best is not None:
+            add(base_conditions(*best[1]), (), best[2])
+            continue
+        # 2. Split the unsafe pattern with the largest CE value where it is optimal.
+        ranked = []
+        for key, group in groups.items():
+            useful = alive[group.cls] & group.optimal
+            if useful.any():
+                ranked.append((int(data.ce[group.cls[useful]].max()), key))
+        ranked.sort(reverse=True)
+        chosen = None
+        for _, key in ranked:
+            chosen = _best_split(groups[key], data, alive, rank_sets)
+            if chosen is not None:
+                add(base_conditions(*key), chosen[0], chosen[1])
+                break
+        if chosen is None:
+            raise RuntimeError("no exact split found: the hold features cannot tell the "
+                               "optimal holds apart")
+    return Strategy(lines, rank_sets)
+
+
+def _best_split(group: _Group, data: HoldData, alive, rank_sets):
+    """The safe refinement of a pattern covering the most deals.
+
+    Tried: single conditions; pairs of them; and "ranks held in a set", the set grown from the
+    rank masks where the pattern is optimal while the line stays safe, alone and with each single
+    condition (so that, say, 2RF JQ, JK and QK become one line when they can).
+    """
+    singles = _conditions_on(group, data, alive)
+    best = None
+
+    def consider(conditions, where, n_conditions=None):
+        nonlocal best
+        safe, classes = group.evaluate(where, alive)
+        if safe and len(classes):
+            weight = int(data.sizes[classes].sum())
+            score = (weight, -(n_conditions or len(conditions)))
+            if best is None or score > best[0]:
+                best = (score, tuple(conditions), classes)
+        return safe
+
+    meets = {c: _meets(group.feats, c, rank_sets) for c in singles}
+    for c in singles:
+        consider([c], meets[c])
+    extras = [None] + [c for c in singles if c[0] != P.F_RANKS]
+    masks = group.feats[:, P.F_RANKS]
+    live = alive[group.cls] & group.optimal
+    weights = {}
+    for mask, cls in zip(masks[live].tolist(), group.cls[live].tolist()):
+        weights[mask] = weights.get(mask, 0) + int(data.sizes[cls])
+    by_weight = sorted(weights, key=lambda m: (-weights[m], m))
+    for extra in extras:
+        base = meets[extra] if extra is not None else np.ones(len(masks), bool)
+        chosen: list[int] = []
+        where = np.zeros(len(masks), bool)
+        for mask in by_weight:
+            trial = where | (base & (masks == mask))
+            if group.evaluate(trial, alive)[0]:
+                chosen.append(mask)
+                where = trial
+        if len(chosen) > 1:
+            conditions = [(P.F_RANKS, P.OP_IN, frozenset(chosen))] + ([extra] if extra else [])
+            consider(conditions, where)
+    if best is None:
+        for i, a in enumerate(singles):
+            for b in singles[i + 1:]:
+                if a[0] == b[0] and a[0] != P.F_DISC:
+                    continue
+                consider([a, b], meets[a] & meets[b])
+    if best is None:
+        return None
+    return best[1], best[2]
+
+
+class _Compactor:
+    """Try edits of an exact list, keeping only those that leave it exact.
+
+    Each (class, hold) row keeps a bitset of the lines (slots) it meets, so an edit recomputes
+    one line's column and re-decides every class in numba.
+    """
+
+    WORDS = 8  # up to 256 slots: the derived lines plus the merged lines tried
+
+    def __init__(self, data: HoldData, lines: list[tuple]):
+        from .pattern_kernels import decide_classes, line_column
+
+        self._column, self._decide = line_column, decide_classes
+        self.data = data
+        self.sets: list[frozenset] = []
+        self.table = np.zeros((0, 1 << 13), np.bool_)
+        self.slots: list[tuple] = []
+        self.bits = np.zeros((len(data.keys), self.WORDS), np.int64)
+        self.order: list[int] = []
+        for line in lines:
+            self.order.append(self.new_slot(line))
+
+    def _encode(self, conditions):
+        ops, features, values = [], [], []
+        for feature, op, value in conditions:
+            if op == P.OP_IN:
+                if value not in self.sets:
+                    self.sets.append(value)
+                    row = np.zeros((1, 1 << 13), np.bool_)
+                    row[0, sorted(value)] = True
+                    self.table = np.vstack([self.table, row])
+                value = self.sets.index(value)
+            ops.append(op)
+            features.append(feature)
+            values.append(value)
+        return (np.array(ops, np.int64), np.array(features, np.int64),
+                np.array(values, np.int64))
+
+    def set_slot(self, slot: int, conditions: tuple) -> None:
+        self.slots[slot] = conditions
+        column = self._column(self.data.feats, *self._encode(conditions), self.table)
+        word, bit = divmod(slot, 32)
+        self.bits[:, word] &= ~np.int64(1 << bit)
+        self.bits[column, word] |= np.int64(1 << bit)
+
+    def new_slot(self, conditions: tuple) -> int:
+        if len(self.slots) >= 32 * self.WORDS:
+            raise RuntimeError("too many lines to compact")
+        self.slots.append(conditions)
+        self.set_slot(len(self.slots) - 1, conditions)
+        return len(self.slots) - 1
+
+    def exact(self, order=None, slots=None) -> bool:
+        """Whether the list (this order, or a trial order) plays every class optimally. With
+        `slots`, only classes with a hold meeting one of those lines are re-checked: an edit of
+        those lines can change nothing else."""
+        position = np.full(32 * self.WORDS, -1, np.int32)
+        for place, slot in enumerate(self.order if order is None else order):
+            position[slot] = place
+        if slots is None:
+            classes = np.arange(self.data.n_classes)
+        else:
+            touched = np.zeros(len(self.bits), bool)
+            for slot in slots:
+                word, bit = divmod(slot, 32)
+                touched |= (self.bits[:, word] >> bit) & 1 == 1
+            classes = np.unique(np.flatnonzero(touched) // 32)
+        return bool(self._decide(self.bits, position, self.data.keys, self.data.optimal, classes))
+
+    def lines(self) -> list[tuple]:
+        return [self.slots[slot] for slot in self.order]
+
+    def run(self) -> None:
+        changed = True
+        while changed:
+            changed = self._remove() | self._generalise() | self._merge()
+
+    def _remove(self) -> bool:
+        changed = False
+        for slot in list(reversed(self.order[:-1])):
+            trial = [s for s in self.order if s != slot]
+            if self.exact(trial, [slot]):
+                self.order = trial
+                changed = True
+        return changed
+
+    def _generalise(self) -> bool:
+        changed = False
+        for slot in list(self.order):
+            conditions = self.slots[slot]
+            for condition in conditions[3:]:
+                if condition not in self.slots[slot]:
+                    continue
+                before = self.slots[slot]
+                self.set_slot(slot, tuple(c for c in before if c != condition))
+                if self.exact(slots=[slot]):
+                    changed = True
+                else:
+                    self.set_slot(slot, before)
+        return changed
+
+    def _merge(self) -> bool:
+        """Two lines of one pattern and the same other conditions, held ranks differing: one line
+        listing both rank sets, at the place of either."""
+        changed = False
+        i = 0
+        while i < len(self.order):
+            j = i + 1
+            while j < len(self.order):
+                a, b = self.order[i], self.order[j]
+                merged = _merged(self.slots[a], self.slots[b])
+                if merged is not None:
+                    slot = self.new_slot(merged)
+                    for keep in (i, j):
+                        trial = list(self.order)
+                        trial[keep] = slot
+                        del trial[j if keep == i else i]
+                        if self.exact(trial, [a, b, slot]):
+                            self.order = trial
+                            changed = True
+                            break
+                    else:
+                        self.slots.pop()
+                        word, bit = divmod(slot, 32)
+                        self.bits[:, word] &= ~np.int64(1 << bit)
+                        j += 1
+                        continue
+                    j = i + 1
+                    continue
+                j += 1
+            i += 1
+        return changed
+
+
+def _rank_condition(line):
+    for c in line[3:]:
+        if c[0] == P.F_RANKS and c[1] in (P.OP_EQ, P.OP_IN):
+            return c
+    return None
+
+
+def _merged(a: tuple, b: tuple):
+    if a[:3] != b[:3]:
+        return None
+    ra, rb = _rank_condition(a), _rank_condition(b)
+    if ra is None or rb is None:
+        return None
+    rest_a = sorted(c for c in a[3:] if c != ra)
+    rest_b = sorted(c for c in b[3:] if c != rb)
+    if rest_a != rest_b:
+        return None
+    masks = set()
+    for c in (ra, rb):
+        masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
+    return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + tuple(rest_a)
+
+
+def compact(data: HoldData, strategy: Strategy) -> Strategy:
+    """The shortest exact list the edits reach (see _Compactor), with rank sets indexed."""
+    compactor = _Compactor(data, strategy.lines)
+    if not compactor.exact():
+        raise AssertionError("the derived list is not exact")
+    compactor.run()
+    return _indexed(compactor.lines())
+
+
+def _indexed(lines: list[tuple]) -> Strategy:
+    rank_sets: list[frozenset] = []
+    out = []
+    for line in lines:
+        conditions = []
+        for feature, op, value in line:
+            if op == P.OP_IN:
+                if value not in rank_sets:
+                    rank_sets.append(value)
+                value = rank_sets.index(value)
+            conditions.append((feature, op, value))
+        out.append(tuple(conditions))
+    return Strategy(out, rank_sets)

@@ -1,0 +1,417 @@
+"""Numba kernels for hold patterns: the features of every hold of many deals, and playing lines.
+
+`describe_holds` computes exactly what `patterns.describe` does (tests compare them), for all 32
+holds of each hand at once. `play_lines` plays a strategy (lines of conditions, first match wins,
+ties within a line to the higher cards) on hands, returning the mask each hand holds.
+"""
+
+import numpy as np
+from numba import njit
+
+from .patterns import (F, F_DISC, F_FP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
+                       F_WD, FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
+                       QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
+
+N_FEATURES = 12
+_WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
+
+
+@njit(cache=True)
+def _fits(mask, windows):
+    for window in windows:
+        if mask & ~window == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def describe_hand(hand, deuces_wild, high, windows, out, keys):
+    """Features of the 32 holds of one hand into out[32, N_FEATURES], order keys into keys[32]."""
+    counts = np.zeros(13, np.int64)
+    for mask in range(32):
+        n = 0
+        w = 0
+        rank_mask = 0
+        suit = -1
+        suited = True
+        distinct = True
+        h = 0
+        counts[:] = 0
+        for i in range(5):
+            if not mask >> i & 1:
+                continue
+            card = hand[i]
+            n += 1
+            if card == 52 or (deuces_wild and card < 4):
+                w += 1
+                continue
+            r = card >> 2
+            if rank_mask >> r & 1:
+                distinct = False
+            rank_mask |= 1 << r
+            counts[r] += 1
+            if r >= high:
+                h += 1
+            if suit < 0:
+                suit = card & 3
+            elif card & 3 != suit:
+                suited = False
+        s = 0
+        if distinct:
+            for window in windows:
+                if rank_mask & ~window == 0:
+                    s += 1
+        if n == 0:
+            kind = NONE
+        elif n == w:
+            kind = WILD
+        elif not distinct:
+            top = 0
+            pairs = 0
+            for r in range(13):
+                if counts[r] > top:
+                    top = counts[r]
+                if counts[r] == 2:
+                    pairs += 1
+            if top == 4:
+                kind = QUADS
+            elif top == 3:
+                kind = FULL_HOUSE if pairs == 1 else TRIPS
+            else:
+                kind = TWO_PAIR if pairs == 2 else PAIR
+        elif suited and s > 0 and rank_mask & ~ROYAL_MASK == 0:
+            kind = RF
+        elif suited and s > 0:
+            kind = SF
+        elif suited:
+            kind = F
+        elif s > 0:
+            kind = S
+        else:
+            kind = X
+        fp = 0
+        sp = 0
+        hp = 0
+        disc = 0
+        wd = 0
+        for i in range(5):
+            if mask >> i & 1:
+                continue
+            card = hand[i]
+            if card == 52 or (deuces_wild and card < 4):
+                wd += 1
+                continue
+            r = card >> 2
+            disc |= 1 << r
+            if r >= high:
+                hp += 1
+            if (kind == RF or kind == SF or kind == F) and card & 3 == suit:
+                fp += 1
+            if (kind == RF or kind == SF or kind == S) and not rank_mask >> r & 1:
+                if _fits(rank_mask | 1 << r, windows):
+                    sp += 1
+        out[mask, F_N] = n
+        out[mask, F_W] = w
+        out[mask, F_KIND] = kind
+        out[mask, F_S] = s
+        out[mask, F_H] = h
+        out[mask, F_SH] = s + h
+        out[mask, F_RANKS] = rank_mask
+        out[mask, F_FP] = fp
+        out[mask, F_SP] = sp
+        out[mask, F_HP] = hp
+        out[mask, F_DISC] = disc
+        out[mask, F_WD] = wd
+        # Order within a line: more wild cards, then higher ranks (descending, base 14).
+        key = w
+        placed = 0
+        for r in range(12, -1, -1):
+            for _ in range(counts[r]):
+                key = key * 14 + r + 1
+                placed += 1
+        for _ in range(placed, 5):
+            key *= 14
+        keys[mask] = key
+
+
+@njit(cache=True)
+def describe_holds(hands, deuces_wild, high):
+    """(hands * 32, N_FEATURES) int16 features and (hands * 32,) int32 order keys."""
+    feats = np.empty((hands.shape[0] * 32, N_FEATURES), np.int16)
+    keys = np.empty(hands.shape[0] * 32, np.int32)
+    out = np.empty((32, N_FEATURES), np.int64)
+    hand_keys = np.empty(32, np.int64)
+    for n in range(hands.shape[0]):
+        describe_hand(hands[n], deuces_wild, high, _WINDOWS, out, hand_keys)
+        for mask in range(32):
+            row = n * 32 + mask
+            for f in range(N_FEATURES):
+                feats[row, f] = out[mask, f]
+            keys[row] = hand_keys[mask]
+    return feats, keys
+
+
+@njit(cache=True)
+def line_matches(feats, line_ops, line_features, line_values, rank_sets, line):
+    """Whether a hold's features meet every condition of one line."""
+    for c in range(line_ops.shape[1]):
+        op = line_ops[line, c]
+        if op == 0:
+            break
+        x = feats[line_features[line, c]]
+        v = line_values[line, c]
+        if op == OP_EQ:
+            ok = x == v
+        elif op == OP_GE:
+            ok = x >= v
+        elif op == OP_LE:
+            ok = x <= v
+        elif op == OP_BIT:
+            ok = (x >> v) & 1 == 1
+        elif op == OP_NOBIT:
+            ok = (x >> v) & 1 == 0
+        elif op == OP_IN:
+            ok = rank_sets[v, x]
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+@njit(cache=True)
+def play_lines(hands, deuces_wild, high, line_ops, line_features, line_values, rank_sets):
+    """For each hand: (line index applied, mask held, holds tied in that line at the top key).
+
+    The first line met by any hold applies; among its holds, the highest order key is held
+    (ties: the lowest mask, and the count says how many were tied).
+    """
+    n_lines = line_ops.shape[0]
+    applied = np.full(hands.shape[0], -1, np.int32)
+    held = np.zeros(hands.shape[0], np.int8)
+    tied = np.zeros(hands.shape[0], np.int8)
+    out = np.empty((32, N_FEATURES), np.int64)
+    keys = np.empty(32, np.int64)
+    for n in range(hands.shape[0]):
+        describe_hand(hands[n], deuces_wild, high, _WINDOWS, out, keys)
+        for line in range(n_lines):
+            best = -1
+            count = 0
+            where = 0
+            for mask in range(32):
+                if line_matches(out[mask], line_ops, line_features, line_values, rank_sets, line):
+                    if keys[mask] > best:
+                        best = keys[mask]
+                        count = 1
+                        where = mask
+                    elif keys[mask] == best:
+                        count += 1
+            if count > 0:
+                applied[n] = line
+                held[n] = where
+                tied[n] = count
+                break
+    return applied, held, tied
+
+
+@njit(cache=True)
+def line_column(feats, ops, features, values, rank_table):
+    """Which rows (holds) meet one line given as parallel condition arrays."""
+    out = np.empty(feats.shape[0], np.bool_)
+    for row in range(feats.shape[0]):
+        ok = True
+        for c in range(ops.shape[0]):
+            op = ops[c]
+            x = np.int64(feats[row, features[c]])
+            v = values[c]
+            if op == OP_EQ:
+                ok = x == v
+            elif op == OP_GE:
+                ok = x >= v
+            elif op == OP_LE:
+                ok = x <= v
+            elif op == OP_BIT:
+                ok = (x >> v) & 1 == 1
+            elif op == OP_NOBIT:
+                ok = (x >> v) & 1 == 0
+            elif op == OP_IN:
+                ok = rank_table[v, x]
+            if not ok:
+                break
+        out[row] = ok
+    return out
+
+
+@njit(cache=True)
+def decide_classes(bits, position, keys, optimal, classes):
+    """Play a decision list on the given classes from per-row line bitsets; True if every one
+    of them is played optimally.
+
+    bits[row, word] has bit b set if the row's hold meets the line in slot 32 * word + b;
+    position[slot] is the slot's place in the list (-1: not in it). A class is played by the
+    first line any of its holds meets; among that line's holds, every hold with the top order key
+    must be optimal (the player may take any of them).
+    """
+    big = 1 << 30
+    firsts = np.empty(32, np.int64)
+    for c in classes:
+        best = big
+        for m in range(32):
+            firsts[m] = _row_first(bits, position, c * 32 + m, big)
+            if firsts[m] < best:
+                best = firsts[m]
+        if best == big:
+            return False
+        top = -1
+        for m in range(32):
+            if firsts[m] == best and keys[c * 32 + m] > top:
+                top = keys[c * 32 + m]
+        for m in range(32):
+            if firsts[m] == best and keys[c * 32 + m] == top and not optimal[c * 32 + m]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def play_classes(bits, position, keys, n_classes):
+    """The place of the deciding line and the held mask, for every class."""
+    big = 1 << 30
+    place = np.full(n_classes, -1, np.int32)
+    held = np.zeros(n_classes, np.int8)
+    for c in range(n_classes):
+        best = big
+        top = -1
+        for m in range(32):
+            first = _row_first(bits, position, c * 32 + m, big)
+            if first < best or (first == best and keys[c * 32 + m] > top):
+                best = first
+                top = keys[c * 32 + m]
+                held[c] = m
+        if best < big:
+            place[c] = best
+    return place, held
+
+
+@njit(cache=True)
+def _row_first(bits, position, row, big):
+    first = big
+    for word in range(bits.shape[1]):
+        b = bits[row, word]
+        while b != 0:
+            low = b & -b
+            p = position[word * 32 + _bit_index(low)]
+            if p >= 0 and p < first:
+                first = p
+            b ^= low
+    return first
+
+
+@njit(cache=True)
+def _bit_index(low):
+    i = 0
+    while low > 1:
+        low >>= 1
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def _class_of(hand, n_cards, binom, rep_ranks, mapped, position):
+    """Suit class index of a sorted hand; mapped/position get where each card sits in the rep."""
+    masks = np.zeros(4, np.int64)
+    for i in range(5):
+        if hand[i] < 52:
+            masks[hand[i] & 3] |= 1 << (hand[i] >> 2)
+    order = np.argsort(-masks, kind="mergesort")
+    new_suit = np.empty(4, np.int64)
+    for new in range(4):
+        new_suit[order[new]] = new
+    for i in range(5):
+        c = hand[i]
+        mapped[i] = c if c == 52 else (c & ~3) | new_suit[c & 3]
+    rep = np.sort(mapped)
+    rank = 0
+    for i in range(5):
+        rank += binom[rep[i], i + 1]
+    for i in range(5):
+        for j in range(5):
+            if rep[j] == mapped[i]:
+                position[i] = j
+    lo, hi = 0, rep_ranks.shape[0]
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if rep_ranks[mid] < rank:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True)
+def pattern_id(feats):
+    """The hold pattern (cards held, wild cards held, kind) as one index: every line's first
+    three conditions fix it, so lines can be looked up by pattern."""
+    return (feats[F_N] * 6 + feats[F_W]) * 12 + feats[F_KIND]
+
+
+N_PATTERNS = 6 * 6 * 12
+
+
+@njit(cache=True)
+def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_values, rank_sets,
+                 bucket_start, bucket_lines, binom, rep_ranks, evs, best_ev, n_lines):
+    """Play the strategy on every deal of the deck (not just one per suit class).
+
+    For each deal the lines are applied to its own cards; the hold is then looked up in the
+    exact EVs of the deal's suit class. Lines are found through their pattern's bucket
+    (bucket_lines[bucket_start[p]:bucket_start[p + 1]], in list order). Returns (deals played,
+    misplayed deals, total EV lost over all deals (same units as evs), deals decided per line).
+    """
+    hand = np.empty(5, np.int64)
+    out = np.empty((32, N_FEATURES), np.int64)
+    keys = np.empty(32, np.int64)
+    mapped = np.empty(5, np.int64)
+    position = np.empty(5, np.int64)
+    per_line = np.zeros(n_lines + 1, np.int64)
+    deals = 0
+    misplays = 0
+    lost = 0
+    for c4 in range(4, n_cards):
+        for c3 in range(3, c4):
+            for c2 in range(2, c3):
+                for c1 in range(1, c2):
+                    for c0 in range(c1):
+                        hand[0] = c0
+                        hand[1] = c1
+                        hand[2] = c2
+                        hand[3] = c3
+                        hand[4] = c4
+                        deals += 1
+                        describe_hand(hand, deuces_wild, high, _WINDOWS, out, keys)
+                        applied = n_lines
+                        mask = 0
+                        best = -1
+                        for m in range(32):
+                            p = pattern_id(out[m])
+                            for k in range(bucket_start[p], bucket_start[p + 1]):
+                                line = bucket_lines[k]
+                                if line > applied:
+                                    break
+                                if line_matches(out[m], line_ops, line_features, line_values,
+                                                rank_sets, line):
+                                    if line < applied or keys[m] > best:
+                                        applied = line
+                                        best = keys[m]
+                                        mask = m
+                                    break
+                        per_line[applied] += 1
+                        cls = _class_of(hand, n_cards, binom, rep_ranks, mapped, position)
+                        rep_mask = 0
+                        for i in range(5):
+                            if mask >> i & 1:
+                                rep_mask |= 1 << position[i]
+                        gap = best_ev[cls] - evs[cls, rep_mask]
+                        if applied == n_lines or gap != 0:
+                            misplays += 1
+                            lost += gap
+    return deals, misplays, lost, per_line

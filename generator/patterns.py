@@ -1,0 +1,148 @@
+"""Hold patterns: what a player sees in a hold, as integer features, and strategy-line conditions.
+
+A hold of a deal is described by features that depend only on ranks and on which cards share a
+suit, never on which suit, so every member of a suit class is described alike:
+
+- n: cards held; w: wild cards held (deuces in Deuces Wild, the joker in Joker Poker);
+- kind: the structure of the held natural cards. With a repeated rank: PAIR, TWO_PAIR, TRIPS,
+  FULL_HOUSE, QUADS (wild cards held beside them are counted by w). With distinct ranks: RF (one
+  suit, all ten or higher, fits a straight), SF (one suit, fits a straight), F (one suit), S (fits
+  a straight), X (none of these). NONE for no cards, WILD for wild cards only;
+- s: the number of straights (A-5 .. T-A) the held natural ranks fit in (0 with a repeated rank);
+- h: held natural cards of a high rank (the minimum paying pair or above; none in Deuces Wild);
+- ranks: bit r set if rank r is held (0 = deuce .. 12 = ace);
+- fp: discarded natural cards of the held cards' suit (flush penalty; suited kinds only);
+- sp: discarded natural cards of a new rank that would still fit a straight with the held ranks
+  (straight penalty; RF, SF and S kinds only);
+- hp: discarded high cards; disc: bit r set if a natural card of rank r is discarded;
+- wd: wild cards discarded.
+
+A strategy line is a list of conditions (feature, op, value), all of which must hold. The same
+conditions drive the numba kernels and the JavaScript checker.
+"""
+
+from dataclasses import dataclass
+
+NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12)
+KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
+              "FULL_HOUSE", "QUADS")
+FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd")
+F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD = range(12)
+# Condition ops. IN tests `ranks` against a list of allowed rank masks.
+OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN = 1, 2, 3, 4, 5, 6
+OP_NAMES = {OP_EQ: "==", OP_GE: ">=", OP_LE: "<=", OP_BIT: "has", OP_NOBIT: "lacks", OP_IN: "in"}
+
+ROYAL_MASK = 0x1F00
+WINDOWS = tuple([0x100F] + [0x1F << low for low in range(9)])  # A-5, 2-6, ..., T-A
+
+
+def is_wild(card: int, family: str) -> bool:
+    return card == 52 or (family == "deuces" and card < 4)
+
+
+def high_rank(family: str, min_pair: int | None) -> int:
+    """Ranks at or above this are high cards (13: none, as in Deuces Wild)."""
+    if family == "deuces" or min_pair is None:
+        return 13
+    return min_pair
+
+
+def describe(cards: list[int], mask: int, family: str, min_pair: int | None) -> tuple[int, ...]:
+    """The features of holding cards[i] for each bit i of mask, in FEATURES order.
+
+    Written plainly: this is the reference the numba kernel and the JavaScript are tested against.
+    """
+    high = high_rank(family, min_pair)
+    held = [c for i, c in enumerate(cards) if mask >> i & 1]
+    dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
+    naturals = [c for c in held if not is_wild(c, family)]
+    w = len(held) - len(naturals)
+    ranks = [c >> 2 for c in naturals]
+    rank_mask = 0
+    for r in ranks:
+        rank_mask |= 1 << r
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    suited = len({c & 3 for c in naturals}) <= 1
+    distinct = len(set(ranks)) == len(ranks)
+    s = sum(1 for window in WINDOWS if rank_mask & ~window == 0) if distinct else 0
+
+    if not held:
+        kind = NONE
+    elif not naturals:
+        kind = WILD
+    elif not distinct:
+        top, pairs = counts[0], counts.count(2)
+        if top == 4:
+            kind = QUADS
+        elif top == 3:
+            kind = FULL_HOUSE if pairs == 1 else TRIPS
+        else:
+            kind = TWO_PAIR if pairs == 2 else PAIR
+    elif suited and s and rank_mask & ~ROYAL_MASK == 0:
+        kind = RF
+    elif suited and s:
+        kind = SF
+    elif suited:
+        kind = F
+    elif s:
+        kind = S
+    else:
+        kind = X
+
+    h = sum(1 for r in ranks if r >= high)
+    fp = sp = hp = disc = wd = 0
+    suit = naturals[0] & 3 if naturals else -1
+    for c in dropped:
+        if is_wild(c, family):
+            wd += 1
+            continue
+        r = c >> 2
+        disc |= 1 << r
+        if r >= high:
+            hp += 1
+        if kind in (RF, SF, F) and c & 3 == suit:
+            fp += 1
+        if kind in (RF, SF, S) and not rank_mask >> r & 1:
+            if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
+                sp += 1
+    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd)
+
+
+def rank_key(cards: list[int], mask: int, family: str) -> int:
+    """Order among holds that fit the same line: more wild cards, then higher ranks, first."""
+    held = [c for i, c in enumerate(cards) if mask >> i & 1]
+    w = sum(1 for c in held if is_wild(c, family))
+    ranks = sorted((c >> 2 for c in held if not is_wild(c, family)), reverse=True)
+    key = w
+    for i in range(5):
+        key = key * 14 + (ranks[i] + 1 if i < len(ranks) else 0)
+    return key
+
+
+def holds(condition: tuple[int, int, int], features: tuple[int, ...], rank_sets) -> bool:
+    """Whether one condition (feature, op, value) holds for a hold's features."""
+    feature, op, value = condition
+    x = features[feature]
+    if op == OP_EQ:
+        return x == value
+    if op == OP_GE:
+        return x >= value
+    if op == OP_LE:
+        return x <= value
+    if op == OP_BIT:
+        return bool(x >> value & 1)
+    if op == OP_NOBIT:
+        return not x >> value & 1
+    if op == OP_IN:
+        return x in rank_sets[value]
+    raise ValueError(f"unknown op {op}")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One strategy line: conditions that must all hold (feature, op, value)."""
+
+    conditions: tuple[tuple[int, int, int], ...]
+
+    def matches(self, features, rank_sets) -> bool:
+        return all(holds(c, features, rank_sets) for c in self.conditions)

@@ -1,0 +1,253 @@
+"""Strategy tables for a solved pay table: derive, describe, verify, export.
+
+`build(solution)` derives the exact hand-rank table (derive.py), then describes every line in
+plain chart language and in the paper's notation, with the CE numbers it covers, its CE value
+range, the deals it decides and example deals. `verify(solution, table)` plays it on every deal
+of the deck. `ce_table(solution)` is the paper's Sheet 2 (Tables A1 and A2).
+"""
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from . import patterns as P
+from .cards import RANKS, format_hand
+from .derive import Strategy, compact, derive, hold_data
+
+_KIND_TEXT = {P.RF: "Royal Flush", P.SF: "Straight Flush", P.F: "Flush", P.S: "Straight"}
+_KIND_ABBR = {P.RF: "RF", P.SF: "SF", P.F: "F", P.S: "S", P.X: "X", P.PAIR: "P",
+              P.TWO_PAIR: "2P", P.TRIPS: "3K", P.FULL_HOUSE: "FH", P.QUADS: "4K"}
+
+
+def rank_text(mask: int) -> str:
+    return "".join(RANKS[r] for r in range(13) if mask >> r & 1)
+
+
+@dataclass(frozen=True)
+class LineInfo:
+    number: int
+    conditions: tuple  # (feature, op, value); IN values index rank_sets
+    text: str
+    notation: str
+    ce_numbers: tuple[int, ...]  # CE numbers of the deals this line decides
+    ce_high: Fraction | None
+    ce_low: Fraction | None
+    deals: int
+    classes: int
+    examples: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StrategyTable:
+    lines: tuple[LineInfo, ...]
+    rank_sets: tuple[frozenset, ...]
+    seconds: float
+
+    def arrays(self):
+        """The lines as parallel condition arrays and a rank-set table, for the kernels."""
+        width = max(len(line.conditions) for line in self.lines)
+        ops = np.zeros((len(self.lines), width), np.int64)
+        features = np.zeros_like(ops)
+        values = np.zeros_like(ops)
+        for i, line in enumerate(self.lines):
+            for j, (feature, op, value) in enumerate(line.conditions):
+                ops[i, j], features[i, j], values[i, j] = op, feature, value
+        table = np.zeros((max(1, len(self.rank_sets)), 1 << 13), np.bool_)
+        for i, masks in enumerate(self.rank_sets):
+            table[i, sorted(masks)] = True
+        return ops, features, values, table
+
+    def buckets(self):
+        """Lines by hold pattern: (start per pattern, line indexes in list order)."""
+        from .pattern_kernels import N_PATTERNS
+
+        by_pattern = [[] for _ in range(N_PATTERNS)]
+        for i, line in enumerate(self.lines):
+            base = {c[0]: c[2] for c in line.conditions[:3]}
+            by_pattern[(base[P.F_N] * 6 + base[P.F_W]) * 12 + base[P.F_KIND]].append(i)
+        start = np.zeros(N_PATTERNS + 1, np.int64)
+        start[1:] = np.cumsum([len(b) for b in by_pattern])
+        return start, np.array([i for b in by_pattern for i in b], np.int64)
+
+
+def _wild_word(family: str, w: int) -> str:
+    if family == "joker":
+        return "the joker"
+    return f"{w} deuce" + ("s" if w > 1 else "")
+
+
+def describe_line(conditions, rank_sets, family: str) -> tuple[str, str]:
+    """(plain chart text, paper notation) of one line."""
+    base = {c[0]: c[2] for c in conditions[:3]}
+    n, w, kind = base[P.F_N], base[P.F_W], base[P.F_KIND]
+    naturals = n - w
+    if kind == P.NONE:
+        text, note = "Discard everything", "none"
+    elif kind == P.WILD:
+        text, note = f"{_wild_word(family, w).capitalize()} only", f"{w}W"
+    elif kind in _KIND_TEXT:
+        name = _KIND_TEXT[kind]
+        if n == 5:
+            text = ("Wild " if w and kind == P.RF else "Natural " if kind == P.RF and
+                    family != "natural" else "") + name
+        else:
+            text = f"{n} to a {name}"
+        note = f"{n}{_KIND_ABBR[kind]}"
+    elif kind == P.X:
+        text, note = f"{naturals} unrelated cards", f"{n}X"
+    else:
+        text = {P.PAIR: "Pair", P.TWO_PAIR: "Two Pair", P.TRIPS: "Three of a Kind",
+                P.FULL_HOUSE: "Full House", P.QUADS: "Four of a Kind"}[kind]
+        extra = naturals - {P.PAIR: 2, P.TWO_PAIR: 4, P.TRIPS: 3, P.FULL_HOUSE: 5,
+                            P.QUADS: 4}[kind]
+        if extra:
+            text += f" + {extra} kicker" + ("s" if extra > 1 else "")
+        note = f"{n}{_KIND_ABBR[kind]}"
+    if w and kind not in (P.WILD, P.NONE):
+        text += f", with {_wild_word(family, w)}"
+    details, short = [], []
+    for feature, op, value in conditions[3:]:
+        d, s = _condition_text(feature, op, value, rank_sets)
+        details.append(d)
+        short.append(s)
+    if details:
+        text += ": " + ", ".join(details)
+        note += ": " + ", ".join(short)
+    return text, note
+
+
+def _condition_text(feature, op, value, rank_sets) -> tuple[str, str]:
+    name = P.FEATURES[feature]
+    sign = {P.OP_EQ: "=", P.OP_GE: "≥", P.OP_LE: "≤"}.get(op)
+    if feature == P.F_RANKS:
+        masks = [value] if op == P.OP_EQ else sorted(rank_sets[value], key=lambda m: (
+            bin(m).count("1"), [-(r) for r in range(13) if m >> r & 1]))
+        listed = " or ".join(rank_text(m) for m in masks)
+        return listed, listed
+    if feature in (P.F_S, P.F_H, P.F_SH):
+        label = {P.F_S: "s", P.F_H: "h", P.F_SH: "s+h"}[feature]
+        return f"{label} {sign} {value}", f"{label}{sign}{value}"
+    if feature == P.F_DISC:
+        rank = RANKS[value]
+        if op == P.OP_BIT:
+            return f"discarding a {rank}", f"{rank} discarded"
+        return f"no {rank} discarded", f"no {rank} discarded"
+    words = {P.F_FP: ("flush penalty", "fp"), P.F_SP: ("straight penalty", "sp"),
+             P.F_HP: ("high card discarded", "hp")}
+    if feature in words:
+        long, abbr = words[feature]
+        if op == P.OP_EQ and value == 0:
+            return f"no {long}", f"no {abbr}"
+        if op == P.OP_GE and value == 1:
+            return f"with a {long}", abbr
+        return f"{long} {sign} {value}", f"{abbr}{sign}{value}"
+    return f"{name} {sign} {value}", f"{name}{sign}{value}"
+
+
+def build(solution, examples: int = 3) -> StrategyTable:
+    """Derive the exact strategy table of a solution, with its statistics."""
+    from .pattern_kernels import play_classes
+
+    start = time.perf_counter()
+    data = hold_data(solution)
+    strategy = compact(data, derive(data))
+    table = _describe(solution, data, strategy, examples, play_classes)
+    return StrategyTable(table.lines, table.rank_sets, time.perf_counter() - start)
+
+
+def _describe(solution, data, strategy: Strategy, examples, play_classes) -> StrategyTable:
+    from .derive import _Compactor
+
+    compactor = _Compactor(data, _with_sets(strategy))
+    position = np.full(32 * compactor.WORDS, -1, np.int32)
+    for place, slot in enumerate(compactor.order):
+        position[slot] = place
+    place, held = play_classes(compactor.bits, position, data.keys, data.n_classes)
+    ce_number = _ce_numbers(solution)
+    family = solution.table.family.key
+    infos = []
+    for i, conditions in enumerate(strategy.lines):
+        decided = np.flatnonzero(place == i)
+        text, note = describe_line(conditions, strategy.rank_sets, family)
+        numbers = tuple(sorted(set(ce_number[decided].tolist())))
+        values = solution.best_ev[decided]
+        picks = decided[np.argsort(-values, kind="stable")][:examples] if len(decided) else []
+        shown = tuple(_example(solution, c, int(held[c])) for c in picks)
+        infos.append(LineInfo(
+            i + 1, conditions, text, note, numbers,
+            solution.fraction(values.max()) if len(decided) else None,
+            solution.fraction(values.min()) if len(decided) else None,
+            int(solution.deck.sizes[decided].sum()), len(decided), shown))
+    return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0)
+
+
+def _with_sets(strategy: Strategy) -> list[tuple]:
+    """Lines with IN values as the rank sets themselves (as derive works with them)."""
+    return [tuple((f, op, strategy.rank_sets[v] if op == P.OP_IN else v) for f, op, v in line)
+            for line in strategy.lines]
+
+
+def _example(solution, cls: int, mask: int) -> str:
+    """A representative deal, held cards in brackets: '[As Ks Qs Js] 9d'."""
+    cards = solution.deck.reps[cls].tolist()
+    held = [c for i, c in enumerate(cards) if mask >> i & 1]
+    dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
+    parts = []
+    if held:
+        parts.append("[" + format_hand(held) + "]")
+    if dropped:
+        parts.append(format_hand(dropped))
+    return " ".join(parts)
+
+
+def _ce_numbers(solution) -> np.ndarray:
+    """CE number (1 = largest CE value) of every class."""
+    values = solution.ce_values  # largest first
+    return np.searchsorted(-values, -solution.best_ev) + 1
+
+
+def verify(solution, table: StrategyTable) -> dict:
+    """Play the table on every deal of the deck; count misplays and their cost in return."""
+    from .jit import kernels
+    from .pattern_kernels import verify_deals
+
+    kernels()
+    start = time.perf_counter()
+    dk = solution.deck
+    ops, features, values, rank_table = table.arrays()
+    start_of, bucket = table.buckets()
+    fam = solution.table.family.key
+    deals, misplays, lost, per_line = verify_deals(
+        dk.n_cards, fam == "deuces", P.high_rank(fam, solution.table.min_pair), ops, features,
+        values, rank_table, start_of, bucket, dk.binom, dk.rep_ranks, solution.evs,
+        solution.best_ev, len(table.lines))
+    cost = Fraction(int(lost), solution.unit * dk.deals)
+    return {"deals": int(deals), "misplays": int(misplays), "cost": cost,
+            "per_line": per_line[:-1].tolist(), "unmatched": int(per_line[-1]),
+            "seconds": time.perf_counter() - start}
+
+
+def ce_table(solution):
+    """One row per distinct CE value, largest first: the paper's Sheet 2 (Tables A1, A2)."""
+    dk = solution.deck
+    values, inverse = np.unique(-solution.best_ev, return_inverse=True)
+    rows = []
+    total = dk.deals
+    order = np.argsort(inverse, kind="stable")
+    bounds = np.flatnonzero(np.diff(inverse[order])) + 1
+    for number, members in enumerate(np.split(order, bounds), start=1):
+        sizes = dk.sizes[members]
+        deals = int(sizes.sum())
+        masks = sorted({int(solution.best[c]) for c in members})
+        rep = int(members[0])
+        rows.append({
+            "number": number, "value": solution.fraction(-values[number - 1]),
+            "classes": len(members),
+            "by_size": {size: int((sizes == size).sum()) for size in (4, 12, 24)},
+            "deals": deals, "probability": Fraction(deals, total),
+            "held": _example(solution, rep, int(solution.best[rep])),
+            "holds": len(masks),
+        })
+    return rows
