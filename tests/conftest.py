@@ -35,3 +35,16 @@ def cache_folder(tmp_path, monkeypatch):
     folder = tmp_path / "cache"
     monkeypatch.setenv("VPCHARTS_CACHE", str(folder))
     return folder
+
+
+@functools.cache
+def _strategy(slug: str):
+    from generator.strategy import build
+
+    return build(_solve(slug))
+
+
+@pytest.fixture(scope="session")
+def strategy_of():
+    """strategy_of(slug) -> the derived StrategyTable of a shipped pay table, once per session."""
+    return _strategy

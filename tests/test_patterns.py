@@ -1,0 +1,63 @@
+"""Hold features: the plain reference on hands checked by eye, and the numba kernel against it."""
+
+import random
+
+import pytest
+
+from generator import patterns as P
+from generator.cards import parse_hand
+from generator.pattern_kernels import describe_holds
+from generator.solver import deck
+
+
+def features(hand, held, family="natural", min_pair=9):
+    cards = parse_hand(hand, joker_allowed=family == "joker")
+    mask = sum(1 << i for i, c in enumerate(cards) if c in parse_hand(held, True, len(held.split())))
+    return dict(zip(P.FEATURES, P.describe(cards, mask, family, min_pair)))
+
+
+def test_four_to_a_royal_with_a_flush_penalty():
+    f = features("As Ks Qs Js 9s", "As Ks Qs Js")
+    assert (f["n"], f["kind"], f["s"], f["h"], f["fp"], f["sp"]) == (4, P.RF, 1, 4, 1, 0)
+
+
+def test_three_to_a_straight_flush_s_and_h():
+    f = features("9h Jh Qh 2c 3d", "9h Jh Qh")  # windows 8-Q, 9-K: s = 2; J, Q high: h = 2
+    assert (f["kind"], f["s"], f["h"], f["sh"]) == (P.SF, 2, 2, 4)
+    f = features("9h Jh Qh Tc 3d", "9h Jh Qh")
+    assert f["sp"] == 1 and f["fp"] == 0  # the ten would have filled the straight
+
+
+def test_penalties_and_discarded_ranks():
+    f = features("Th Kh 9s Qh 4c", "Th Kh")  # {TK} with a flush penalty (Qh) and a 9 discarded
+    assert f["kind"] == P.RF and f["fp"] == 1 and f["disc"] >> 7 & 1 and f["sp"] == 2
+    assert f["hp"] == 1  # the queen
+
+
+def test_pairs_and_made_hands():
+    assert features("Jh Jd 4c 7s 9d", "Jh Jd")["kind"] == P.PAIR
+    assert features("Jh Jd 4c 4s 9d", "Jh Jd 4c 4s")["kind"] == P.TWO_PAIR
+    assert features("9h 9d 9c 9s Ad", "9h 9d 9c 9s Ad")["kind"] == P.QUADS
+    assert features("2h 3h 4h 5h 6h", "2h 3h 4h 5h 6h")["kind"] == P.SF
+    assert features("Ah 2d 3h 4h 5h", "Ah 2d 3h 4h 5h")["kind"] == P.S
+
+
+def test_wild_cards_are_counted_apart():
+    f = features("2h 2d Ks Qs 7c", "2h 2d Ks Qs", family="deuces", min_pair=None)
+    assert (f["n"], f["w"], f["kind"], f["h"]) == (4, 2, P.RF, 0)
+    f = features("Jk Kd 7c 5s 2h", "Jk Kd", family="joker", min_pair=11)
+    assert (f["w"], f["kind"], f["h"]) == (1, P.RF, 1)
+    assert features("2h 2d 2c 7s 9c", "2h 2d 2c", "deuces", None)["kind"] == P.WILD
+
+
+@pytest.mark.parametrize("family, n_cards, min_pair", [("natural", 52, 9), ("deuces", 52, None),
+                                                       ("joker", 53, 11)])
+def test_kernel_matches_the_reference(family, n_cards, min_pair):
+    dk = deck(n_cards)
+    feats, keys = describe_holds(dk.reps, family == "deuces", P.high_rank(family, min_pair))
+    rng = random.Random(5)
+    for _ in range(4000):
+        c, mask = rng.randrange(len(dk.reps)), rng.randrange(32)
+        cards = dk.reps[c].tolist()
+        assert tuple(feats[c * 32 + mask].tolist()) == P.describe(cards, mask, family, min_pair)
+        assert keys[c * 32 + mask] == P.rank_key(cards, mask, family)

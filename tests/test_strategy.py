@@ -1,0 +1,114 @@
+"""Derived strategy tables: exact on every deal, checked three ways."""
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from generator import patterns as P
+from generator.cli import main
+from generator.solver import hand_evs
+from generator.strategy import ce_table, verify
+from paper import table_a1
+
+JOB = "9-6-jacks-or-better"
+
+
+def play(strategy, cards, family, min_pair):
+    """The plain player: first line any hold meets; among its holds, the highest order key."""
+    lines = [P.Line(line.conditions) for line in strategy.lines]
+    described = [(P.describe(cards, m, family, min_pair), P.rank_key(cards, m, family), m)
+                 for m in range(32)]
+    for line in lines:
+        fits = [(key, -m, m) for features, key, m in described
+                if line.matches(features, strategy.rank_sets)]
+        if fits:
+            top = max(fits)[0]
+            return [m for key, _, m in fits if key == top]
+    raise AssertionError("no line applies")
+
+
+@pytest.mark.slow
+def test_9_6_jacks_or_better_is_exact_on_every_deal(solved, strategy_of):
+    result = verify(solved(JOB), strategy_of(JOB))
+    assert result["deals"] == 2_598_960
+    assert result["misplays"] == 0 and result["cost"] == 0 and result["unmatched"] == 0
+    assert sum(result["per_line"]) == 2_598_960
+
+
+@pytest.mark.slow
+def test_plain_player_holds_an_optimal_hold_on_random_deals(solved, strategy_of):
+    s, strategy = solved(JOB), strategy_of(JOB)
+    rng = random.Random(3)
+    for _ in range(1500):
+        cards = rng.sample(range(52), 5)
+        evs = hand_evs(s, cards)
+        for mask in play(strategy, cards, "natural", 9):
+            assert evs[mask] == max(evs), (cards, mask)
+
+
+@pytest.mark.slow
+def test_verification_can_fail(solved, strategy_of):
+    """Drop the line that plays high pairs: the verifier must report misplays and their cost."""
+    from dataclasses import replace
+
+    strategy = strategy_of(JOB)
+    pair_line = next(i for i, line in enumerate(strategy.lines) if "Pair" in line.text)
+    broken = replace(strategy, lines=strategy.lines[:pair_line] + strategy.lines[pair_line + 1:])
+    result = verify(solved(JOB), broken)
+    assert result["misplays"] > 0 and result["cost"] > 0
+
+
+@pytest.mark.slow
+def test_lines_carry_ce_numbers_deals_and_examples(strategy_of):
+    strategy = strategy_of(JOB)
+    assert sum(line.deals for line in strategy.lines) == 2_598_960
+    assert strategy.lines[0].notation == "5RF" and strategy.lines[0].ce_numbers == (1,)
+    assert strategy.lines[-1].text == "Discard everything"
+    assert min(strategy.lines[-1].ce_numbers) == 388  # CE 388-1153 hold nothing
+    for line in strategy.lines:
+        if line.deals:
+            assert line.examples and line.ce_high >= line.ce_low
+    # Compactness. The issue's target is at most 40 lines (the paper's hand-made table has 38);
+    # the derivation reaches 42 today: this guards against getting worse.
+    assert len(strategy.lines) <= 42
+
+
+def test_ce_table_of_9_6_jacks_or_better(solved):
+    rows = ce_table(solved(JOB))
+    assert len(rows) == 1153
+    assert rows[0]["value"] == 800 and rows[0]["deals"] == 4
+    assert f"{float(rows[386]['value']):.6f}" == "0.428307"
+    assert all(not row["held"].startswith("[") for row in rows[387:])  # nothing held
+    assert all(row["held"].startswith("[") for row in rows[:387])
+    assert sum(row["deals"] for row in rows) == 2_598_960
+    for n, classes, deals, scaled, _ in table_a1():
+        row = rows[n - 1]
+        assert row["value"] == Fraction(scaled, 7_669_695) and row["deals"] == deals
+        assert row["classes"] == classes == sum(row["by_size"].values())
+        assert deals == 4 * row["by_size"][4] + 12 * row["by_size"][12] + 24 * row["by_size"][24]
+
+
+def test_cli_ce_table(capsys, cache_folder, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert main(["strategy", JOB, "--ce"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 + 1153 and "800.000000" in out[1]
+
+
+@pytest.mark.slow
+def test_cli_json_is_deterministic_and_machine_readable(capsys, cache_folder, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert main(["strategy", JOB, "--json"]) == 0
+    first = capsys.readouterr().out
+    data = json.loads(first)
+    assert data["lines"][0]["conditions"][:3] == [["n", "==", 5], ["w", "==", 0],
+                                                  ["kind", "==", "RF"]]
+    assert all(line["text"] and line["notation"] for line in data["lines"])
+    assert main(["strategy", JOB, "--json"]) == 0
+    assert capsys.readouterr().out == first
