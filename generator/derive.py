@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import patterns as P
+from .errors import StrategyError
 
 
 @dataclass
@@ -164,7 +165,7 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
     everything = {k: np.ones(len(g.rows), bool) for k, g in groups.items()}
     while alive.any():
         if len(lines) >= max_lines:
-            raise RuntimeError(f"no exact strategy within {max_lines} lines")
+            raise StrategyError(f"no exact strategy within {max_lines} lines")
         # 1. The safe coarse pattern with the largest CE value.
         best = None
         for key, group in groups.items():
@@ -190,8 +191,10 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
                 add(base_conditions(*key), chosen[0], chosen[1])
                 break
         if chosen is None:
-            raise RuntimeError("no exact split found: the hold features cannot tell the "
-                               "optimal holds apart")
+            n_left = int(alive.sum())
+            raise StrategyError(
+                f"no exact strategy table yet: after {len(lines)} lines, {n_left} suit classes "
+                "need a split the hold features cannot express (see README, Strategy tables)")
     return Strategy(lines, rank_sets)
 
 

@@ -22,3 +22,7 @@ class ContentError(VpchartsError):
         where = f"{path}: {field}" if field else str(path)
         shown = "" if value is None else f" = {value!r}"
         super().__init__(f"{where}{shown}: expected {expected}")
+
+
+class StrategyError(VpchartsError):
+    """No exact strategy table could be derived with the hold features available."""
