@@ -155,6 +155,8 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
     def add(base, extra, classes):
         lines.append(tuple(base) + tuple(extra))
         alive[classes] = False
+        removed[:] = False
+        removed[classes] = True
 
     def base_conditions(n, w, kind):
         return ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, w), (P.F_KIND, P.OP_EQ, kind))
@@ -163,13 +165,17 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
         return int(data.ce[classes].max()) if len(classes) else -1
 
     everything = {k: np.ones(len(g.rows), bool) for k, g in groups.items()}
+    coarse = {}  # pattern -> (safe, classes met), valid until a line removes classes it meets
+    removed = np.ones(data.n_classes, bool)
     while alive.any():
         if len(lines) >= max_lines:
             raise StrategyError(f"no exact strategy within {max_lines} lines")
         # 1. The safe coarse pattern with the largest CE value.
         best = None
         for key, group in groups.items():
-            safe, classes = group.evaluate(everything[key], alive)
+            if key not in coarse or removed[group.cls].any():
+                coarse[key] = group.evaluate(everything[key], alive)
+            safe, classes = coarse[key]
             if safe and len(classes):
                 p = priority(group, classes)
                 if best is None or p > best[0]:
@@ -261,14 +267,15 @@ class _Compactor:
     WORDS = 8  # up to 256 slots: the derived lines plus the merged lines tried
 
     def __init__(self, data: HoldData, lines: list[tuple]):
-        from .pattern_kernels import decide_classes, line_column
+        from .pattern_kernels import decide_classes, line_column, set_column, touched_classes
 
         self._column, self._decide = line_column, decide_classes
+        self._set, self._touched = set_column, touched_classes
         self.data = data
         self.sets: list[frozenset] = []
         self.table = np.zeros((0, 1 << 13), np.bool_)
         self.slots: list[tuple] = []
-        self.bits = np.zeros((len(data.keys), self.WORDS), np.int64)
+        self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
         self.order: list[int] = []
         for line in lines:
             self.order.append(self.new_slot(line))
@@ -292,9 +299,7 @@ class _Compactor:
     def set_slot(self, slot: int, conditions: tuple) -> None:
         self.slots[slot] = conditions
         column = self._column(self.data.feats, *self._encode(conditions), self.table)
-        word, bit = divmod(slot, 32)
-        self.bits[:, word] &= ~np.int64(1 << bit)
-        self.bits[column, word] |= np.int64(1 << bit)
+        self._set(self.bits, slot, column)
 
     def new_slot(self, conditions: tuple) -> int:
         if len(self.slots) >= 32 * self.WORDS:
@@ -313,11 +318,7 @@ class _Compactor:
         if slots is None:
             classes = np.arange(self.data.n_classes)
         else:
-            touched = np.zeros(len(self.bits), bool)
-            for slot in slots:
-                word, bit = divmod(slot, 32)
-                touched |= (self.bits[:, word] >> bit) & 1 == 1
-            classes = np.unique(np.flatnonzero(touched) // 32)
+            classes = self._touched(self.bits, np.array(slots, np.int64))
         return bool(self._decide(self.bits, position, self.data.keys, self.data.optimal, classes))
 
     def lines(self) -> list[tuple]:
@@ -374,8 +375,7 @@ class _Compactor:
                             break
                     else:
                         self.slots.pop()
-                        word, bit = divmod(slot, 32)
-                        self.bits[:, word] &= ~np.int64(1 << bit)
+                        self._set(self.bits, slot, np.zeros(self.bits.shape[1], np.bool_))
                         j += 1
                         continue
                     j = i + 1

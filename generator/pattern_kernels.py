@@ -247,7 +247,7 @@ def decide_classes(bits, position, keys, optimal, classes):
     """Play a decision list on the given classes from per-row line bitsets; True if every one
     of them is played optimally.
 
-    bits[row, word] has bit b set if the row's hold meets the line in slot 32 * word + b;
+    bits[word, row] has bit b set if the row's hold meets the line in slot 32 * word + b;
     position[slot] is the slot's place in the list (-1: not in it). A class is played by the
     first line any of its holds meets; among that line's holds, every hold with the top order key
     must be optimal (the player may take any of them).
@@ -295,8 +295,8 @@ def play_classes(bits, position, keys, n_classes):
 @njit(cache=True)
 def _row_first(bits, position, row, big):
     first = big
-    for word in range(bits.shape[1]):
-        b = bits[row, word]
+    for word in range(bits.shape[0]):
+        b = bits[word, row]
         while b != 0:
             low = b & -b
             p = position[word * 32 + _bit_index(low)]
@@ -304,6 +304,32 @@ def _row_first(bits, position, row, big):
                 first = p
             b ^= low
     return first
+
+
+@njit(cache=True)
+def touched_classes(bits, slots):
+    """The classes with a hold meeting any of the given line slots (ascending)."""
+    n_rows = bits.shape[1]
+    seen = np.zeros(n_rows // 32, np.bool_)
+    for slot in slots:
+        word = slot // 32
+        bit = np.int64(1) << (slot % 32)
+        for row in range(n_rows):
+            if bits[word, row] & bit:
+                seen[row // 32] = True
+    return np.flatnonzero(seen)
+
+
+@njit(cache=True)
+def set_column(bits, slot, column):
+    """Set the bit of `slot` in every row from a boolean column."""
+    word = slot // 32
+    bit = np.int64(1) << (slot % 32)
+    for row in range(bits.shape[1]):
+        if column[row]:
+            bits[word, row] |= bit
+        else:
+            bits[word, row] &= ~bit
 
 
 @njit(cache=True)
