@@ -73,8 +73,7 @@ class _Group:
         self.optimal = data.optimal[self.rows]
 
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
-        """For the rows meeting a line (`where`), among undecided classes: (safe, classes met,
-        classes met where the line's hold is optimal)."""
+        """For the rows meeting a line (`where`), among undecided classes: (safe, classes met)."""
         sel = where & alive[self.cls]
         if not sel.any():
             return False, np.empty(0, np.int64)
@@ -86,6 +85,13 @@ class _Group:
         top = keys == keys[first][group]
         safe = bool(self.optimal[sel][top].all())
         return safe, cls[first]
+
+    def safe_weight(self, where: np.ndarray, alive: np.ndarray, sizes: np.ndarray) -> int:
+        """The deals a line would decide if it is safe, else 0 (the fast check, in numba)."""
+        from .pattern_kernels import line_is_safe
+
+        safe, weight = line_is_safe(where, alive, self.cls, self.keys, self.optimal, sizes)
+        return int(weight) if safe else 0
 
 
 def _conditions_on(group: _Group, data: HoldData, alive):
@@ -214,15 +220,14 @@ def _best_split(group: _Group, data: HoldData, alive, rank_sets):
     singles = _conditions_on(group, data, alive)
     best = None
 
-    def consider(conditions, where, n_conditions=None):
+    def consider(conditions, where):
         nonlocal best
-        safe, classes = group.evaluate(where, alive)
-        if safe and len(classes):
-            weight = int(data.sizes[classes].sum())
-            score = (weight, -(n_conditions or len(conditions)))
+        weight = group.safe_weight(where, alive, data.sizes)
+        if weight:
+            score = (weight, -len(conditions))
             if best is None or score > best[0]:
-                best = (score, tuple(conditions), classes)
-        return safe
+                best = (score, tuple(conditions), where)
+        return weight > 0
 
     meets = {c: _meets(group.feats, c, rank_sets) for c in singles}
     for c in singles:
@@ -240,7 +245,7 @@ def _best_split(group: _Group, data: HoldData, alive, rank_sets):
         where = np.zeros(len(masks), bool)
         for mask in by_weight:
             trial = where | (base & (masks == mask))
-            if group.evaluate(trial, alive)[0]:
+            if group.safe_weight(trial, alive, data.sizes):
                 chosen.append(mask)
                 where = trial
         if len(chosen) > 1:
@@ -254,7 +259,7 @@ def _best_split(group: _Group, data: HoldData, alive, rank_sets):
                 consider([a, b], meets[a] & meets[b])
     if best is None:
         return None
-    return best[1], best[2]
+    return best[1], group.evaluate(best[2], alive)[1]
 
 
 class _Compactor:
@@ -266,7 +271,7 @@ class _Compactor:
 
     WORDS = 8  # up to 256 slots: the derived lines plus the merged lines tried
 
-    def __init__(self, data: HoldData, lines: list[tuple]):
+    def __init__(self, data: HoldData, lines: list[tuple], pattern_rows: dict | None = None):
         from .pattern_kernels import decide_classes, line_column, set_column, touched_classes
 
         self._column, self._decide = line_column, decide_classes
@@ -276,6 +281,7 @@ class _Compactor:
         self.table = np.zeros((0, 1 << 13), np.bool_)
         self.slots: list[tuple] = []
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
+        self.pattern_rows = pattern_rows if pattern_rows is not None else _pattern_rows(data)
         self.order: list[int] = []
         for line in lines:
             self.order.append(self.new_slot(line))
@@ -298,8 +304,13 @@ class _Compactor:
 
     def set_slot(self, slot: int, conditions: tuple) -> None:
         self.slots[slot] = conditions
-        column = self._column(self.data.feats, *self._encode(conditions), self.table)
-        self._set(self.bits, slot, column)
+        # A line fixes its pattern in its first three conditions: only that pattern's rows can
+        # meet it, so only they are tested.
+        base = {c[0]: c[2] for c in conditions[:3]}
+        rows = self.pattern_rows.get((base[P.F_N], base[P.F_W], base[P.F_KIND]),
+                                     np.empty(0, np.int64))
+        column = self._column(self.data.feats[rows], *self._encode(conditions), self.table)
+        self._set(self.bits, slot, rows, column)
 
     def new_slot(self, conditions: tuple) -> int:
         if len(self.slots) >= 32 * self.WORDS:
@@ -375,7 +386,8 @@ class _Compactor:
                             break
                     else:
                         self.slots.pop()
-                        self._set(self.bits, slot, np.zeros(self.bits.shape[1], np.bool_))
+                        rows = np.arange(self.bits.shape[1])
+                        self._set(self.bits, slot, rows, np.zeros(len(rows), np.bool_))
                         j += 1
                         continue
                     j = i + 1
@@ -383,6 +395,19 @@ class _Compactor:
                 j += 1
             i += 1
         return changed
+
+
+def _pattern_rows(data: HoldData) -> dict:
+    """Row indexes of each hold pattern (cards held, wild cards held, kind)."""
+    pattern = (data.feats[:, P.F_N].astype(np.int64) * 6 + data.feats[:, P.F_W]) * 12 \
+        + data.feats[:, P.F_KIND]
+    order = np.argsort(pattern, kind="stable")
+    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
+    out = {}
+    for rows in np.split(order, bounds):
+        key = int(pattern[rows[0]])
+        out[(key // 72, key // 12 % 6, key % 12)] = rows
+    return out
 
 
 def _rank_condition(line):

@@ -321,15 +321,15 @@ def touched_classes(bits, slots):
 
 
 @njit(cache=True)
-def set_column(bits, slot, column):
-    """Set the bit of `slot` in every row from a boolean column."""
+def set_column(bits, slot, rows, column):
+    """The bit of `slot`: set on rows[i] where column[i], cleared on every other row."""
     word = slot // 32
     bit = np.int64(1) << (slot % 32)
     for row in range(bits.shape[1]):
-        if column[row]:
-            bits[word, row] |= bit
-        else:
-            bits[word, row] &= ~bit
+        bits[word, row] &= ~bit
+    for i in range(rows.shape[0]):
+        if column[i]:
+            bits[word, rows[i]] |= bit
 
 
 @njit(cache=True)
@@ -441,3 +441,31 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
                             misplays += 1
                             lost += gap
     return deals, misplays, lost, per_line
+
+
+@njit(cache=True)
+def line_is_safe(where, alive, cls, keys, optimal, sizes):
+    """Whether a line is safe on the undecided classes, and the deals it would decide.
+
+    Rows come sorted by class, then by order key descending; `where` marks the rows whose hold
+    meets the line. In each undecided class the line holds the first such row; every row tied
+    with it on the key must be optimal. Stops at the first class where that fails.
+    """
+    current = -1
+    top = -1
+    weight = 0
+    for i in range(cls.shape[0]):
+        if not where[i]:
+            continue
+        c = cls[i]
+        if not alive[c]:
+            continue
+        if c != current:
+            current = c
+            top = keys[i]
+            weight += sizes[c]
+        elif keys[i] != top:
+            continue
+        if not optimal[i]:
+            return False, 0
+    return True, weight
