@@ -76,17 +76,23 @@ def cmd_strategy(args) -> int:
     if args.ce:
         print(strategy_report.ce_text(strategy.ce_table(solution)))
         return 0
-    built = strategy.build(solution)
+    want_simple = args.simple or args.json
+    exact, simple = strategy.build_levels(
+        solution, simple_lines=strategy.SIMPLE_LINES if want_simple else None)
+    simple_check = strategy.verify(solution, simple) if want_simple else None
     if args.json:
-        data = strategy_report.strategy_json(solution, built, strategy.ce_table(solution))
+        data = strategy_report.strategy_json(solution, exact, strategy.ce_table(solution),
+                                             simple, simple_check)
         print(strategy_report.dumps(data))
         return 0
-    print(strategy_report.lines_text(table.name, built))
+    shown = simple if args.simple else exact
+    print(strategy_report.lines_text(table.name, shown, simple_check))
     if args.verify:
-        result = strategy.verify(solution, built)
+        result = strategy.verify(solution, shown)
         print()
         print(strategy_report.verify_text(result))
-        return 0 if result["misplays"] == 0 else 1
+        if not args.simple and result["misplays"]:
+            return 1
     return 0
 
 
@@ -137,6 +143,8 @@ def parser() -> argparse.ArgumentParser:
     strat.add_argument("paytable")
     strat.add_argument("--verify", action="store_true", help="play it on every deal and report misplays")
     strat.add_argument("--ce", action="store_true", help="print the CE table instead")
+    strat.add_argument("--simple", action="store_true",
+                       help="print the simple level (at most 20 lines) and its exact cost")
     strat.add_argument("--json", action="store_true", help="print the machine-readable table")
     strat.add_argument("--no-cache", action="store_true")
     strat.set_defaults(run=cmd_strategy)

@@ -303,7 +303,8 @@ class _Compactor:
                 np.array(values, np.int64))
 
     def set_slot(self, slot: int, conditions: tuple) -> None:
-        self.slots[slot] = conditions
+        if slot < len(self.slots):
+            self.slots[slot] = conditions
         # A line fixes its pattern in its first three conditions: only that pattern's rows can
         # meet it, so only they are tested.
         base = {c[0]: c[2] for c in conditions[:3]}
@@ -313,19 +314,23 @@ class _Compactor:
         self._set(self.bits, slot, rows, column)
 
     def new_slot(self, conditions: tuple) -> int:
-        if len(self.slots) >= 32 * self.WORDS:
+        if len(self.slots) >= 32 * self.WORDS - 1:  # the last slot is simplify's scratch
             raise RuntimeError("too many lines to compact")
         self.slots.append(conditions)
         self.set_slot(len(self.slots) - 1, conditions)
         return len(self.slots) - 1
 
+    def positions(self, order=None) -> np.ndarray:
+        position = np.full(32 * self.WORDS, -1, np.int32)
+        for place, slot in enumerate(self.order if order is None else order):
+            position[slot] = place
+        return position
+
     def exact(self, order=None, slots=None) -> bool:
         """Whether the list (this order, or a trial order) plays every class optimally. With
         `slots`, only classes with a hold meeting one of those lines are re-checked: an edit of
         those lines can change nothing else."""
-        position = np.full(32 * self.WORDS, -1, np.int32)
-        for place, slot in enumerate(self.order if order is None else order):
-            position[slot] = place
+        position = self.positions(order)
         if slots is None:
             classes = np.arange(self.data.n_classes)
         else:
@@ -395,6 +400,82 @@ class _Compactor:
                 j += 1
             i += 1
         return changed
+
+
+def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int) -> Strategy:
+    """A shorter table for people who accept a small cost, at most `max_lines` lines.
+
+    Starting from the exact table, each step takes the cheapest of these moves: delete a line, or
+    merge two lines of one pattern into one (their rank sets joined, only the conditions they
+    share kept) at the place of the first. Costs are exact EV losses summed over the suit classes
+    a move can change; the caller re-measures the final cost on every deal. The last line
+    (discard everything) always stays.
+    """
+    from .pattern_kernels import loss_on_classes, play_classes
+
+    compactor = _Compactor(data, _named(strategy))
+    scratch = 32 * compactor.WORDS - 1  # trial merges are tried in this slot
+
+    def touched(slots):
+        return compactor._touched(compactor.bits, np.array(slots, np.int64))
+
+    def loss(order, classes):
+        return loss_on_classes(compactor.bits, compactor.positions(order), data.keys, evs,
+                               data.ce, data.sizes, classes)
+
+    rows = np.arange(data.n_classes)
+    while len(compactor.order) > max_lines:
+        order = compactor.order
+        # Where each class stands now: the line deciding it, and what that costs.
+        place, held = play_classes(compactor.bits, compactor.positions(), data.keys,
+                                   data.n_classes)
+        now = data.sizes.astype(np.int64) * (data.ce - evs[rows, held])
+        decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
+        best = None  # (cost, order with the scratch slot where a merged line goes, merged)
+        for slot in order[:-1]:
+            # Deleting a line changes only the classes it decides.
+            trial = [s for s in order if s != slot]
+            classes = decided[slot]
+            cost = loss(trial, classes) - int(now[classes].sum())
+            if best is None or cost < best[0]:
+                best = (cost, trial, None)
+        for i, a in enumerate(order[:-1]):
+            for j in range(i + 1, len(order) - 1):
+                b = order[j]
+                merged = _loosely_merged(compactor.slots[a], compactor.slots[b])
+                if merged is None:
+                    continue
+                compactor.set_slot(scratch, merged)
+                classes = np.union1d(np.union1d(decided[a], decided[b]), touched([scratch]))
+                trial = order[:i] + [scratch] + order[i + 1:j] + order[j + 1:]
+                cost = loss(trial, classes) - int(now[classes].sum())
+                if best is None or cost < best[0]:
+                    best = (cost, trial, merged)
+        if best[2] is not None:
+            slot = compactor.new_slot(best[2])
+            best = (best[0], [slot if s == scratch else s for s in best[1]], None)
+        compactor.order = best[1]
+    return _indexed(compactor.lines())
+
+
+def _loosely_merged(a: tuple, b: tuple):
+    """Two lines of one pattern as one: rank sets joined, the other conditions both share."""
+    if a[:3] != b[:3]:
+        return None
+    ra, rb = _rank_condition(a), _rank_condition(b)
+    shared = tuple(c for c in a[3:] if c in b[3:] and c not in (ra, rb))
+    if ra is not None and rb is not None:
+        masks = set()
+        for c in (ra, rb):
+            masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
+        return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + shared
+    return a[:3] + shared
+
+
+def _named(strategy: Strategy) -> list[tuple]:
+    """Lines with IN values as the rank sets themselves."""
+    return [tuple((f, op, strategy.rank_sets[v] if op == P.OP_IN else v) for f, op, v in line)
+            for line in strategy.lines]
 
 
 def _pattern_rows(data: HoldData) -> dict:

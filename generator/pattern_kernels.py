@@ -469,3 +469,28 @@ def line_is_safe(where, alive, cls, keys, optimal, sizes):
         if not optimal[i]:
             return False, 0
     return True, weight
+
+
+@njit(cache=True)
+def loss_on_classes(bits, position, keys, evs, best_ev, sizes, classes):
+    """Sum over the given classes of deals * (best EV - EV of the hold the list plays).
+
+    The hold played is the one with the top order key among the holds meeting the first line
+    that fits (the lowest mask among equal keys, as `verify_deals` plays). evs is (classes, 32).
+    """
+    big = 1 << 30
+    total = 0
+    for c in classes:
+        best = big
+        top = -1
+        held = 0
+        for m in range(32):
+            first = _row_first(bits, position, c * 32 + m, big)
+            if first < best or (first == best and keys[c * 32 + m] > top):
+                best = first
+                top = keys[c * 32 + m]
+                held = m
+        if best == big:
+            held = 0
+        total += sizes[c] * (best_ev[c] - evs[c, held])
+    return total

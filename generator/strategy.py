@@ -146,15 +146,30 @@ def _condition_text(feature, op, value, rank_sets) -> tuple[str, str]:
     return f"{name} {sign} {value}", f"{name}{sign}{value}"
 
 
+SIMPLE_LINES = 20
+
+
 def build(solution, examples: int = 3) -> StrategyTable:
     """Derive the exact strategy table of a solution, with its statistics."""
+    return build_levels(solution, examples)[0]
+
+
+def build_levels(solution, examples: int = 3, simple_lines: int | None = None):
+    """(exact table, simple table or None): the simple one when `simple_lines` is given."""
+    from .derive import simplify
     from .pattern_kernels import play_classes
 
     start = time.perf_counter()
     data = hold_data(solution)
     strategy = compact(data, derive(data))
-    table = _describe(solution, data, strategy, examples, play_classes)
-    return StrategyTable(table.lines, table.rank_sets, time.perf_counter() - start)
+    exact = _describe(solution, data, strategy, examples, play_classes)
+    exact = StrategyTable(exact.lines, exact.rank_sets, time.perf_counter() - start)
+    if simple_lines is None:
+        return exact, None
+    start = time.perf_counter()
+    short = simplify(data, strategy, solution.evs, simple_lines)
+    simple = _describe(solution, data, short, examples, play_classes)
+    return exact, StrategyTable(simple.lines, simple.rank_sets, time.perf_counter() - start)
 
 
 def _describe(solution, data, strategy: Strategy, examples, play_classes) -> StrategyTable:
@@ -184,9 +199,9 @@ def _describe(solution, data, strategy: Strategy, examples, play_classes) -> Str
 
 
 def _with_sets(strategy: Strategy) -> list[tuple]:
-    """Lines with IN values as the rank sets themselves (as derive works with them)."""
-    return [tuple((f, op, strategy.rank_sets[v] if op == P.OP_IN else v) for f, op, v in line)
-            for line in strategy.lines]
+    from .derive import _named
+
+    return _named(strategy)
 
 
 def _example(solution, cls: int, mask: int) -> str:

@@ -6,9 +6,13 @@ from . import patterns as P
 from .report import decimal, percent
 
 
-def lines_text(table_name: str, strategy) -> str:
-    out = [f"{table_name}: exact strategy, {len(strategy.lines)} lines "
-           f"(hold the cards of the first line that fits)", ""]
+def lines_text(table_name: str, strategy, simple_check=None) -> str:
+    if simple_check is None:
+        head = f"{table_name}: exact strategy, {len(strategy.lines)} lines"
+    else:
+        head = (f"{table_name}: simple strategy, {len(strategy.lines)} lines, costs "
+                f"{percent(simple_check['cost'], 4)} of return against perfect play")
+    out = [head + " (hold the cards of the first line that fits)", ""]
     for line in strategy.lines:
         ce = ""
         if line.ce_high is not None:
@@ -56,31 +60,38 @@ def ce_text(rows, limit=None) -> str:
     return "\n".join(out)
 
 
-def strategy_json(solution, strategy, ce_rows) -> dict:
+def strategy_json(solution, strategy, ce_rows, simple=None, simple_check=None) -> dict:
     """The machine-readable table: conditions in named form, so JavaScript can apply them."""
-    def condition(feature, op, value):
+    def condition(table, feature, op, value):
         if op == P.OP_IN:
-            value = sorted(strategy.rank_sets[value])
+            value = sorted(table.rank_sets[value])
         elif feature == P.F_KIND:
             value = P.KIND_NAMES[value]
         return [P.FEATURES[feature], P.OP_NAMES[op], value]
 
-    return {
+    def lines(table):
+        return [{
+            "number": line.number, "text": line.text, "notation": line.notation,
+            "conditions": [condition(table, *c) for c in line.conditions],
+            "ce_numbers": list(line.ce_numbers),
+            "ce_high": None if line.ce_high is None else str(line.ce_high),
+            "ce_low": None if line.ce_low is None else str(line.ce_low),
+            "deals": line.deals, "examples": list(line.examples),
+        } for line in table.lines]
+
+    out = {
         "slug": solution.table.slug,
         "name": solution.table.name,
         "family": solution.table.family.key,
         "return": {"exact": str(solution.expected_return),
                    "percent": percent(solution.expected_return)},
-        "lines": [{
-            "number": line.number, "text": line.text, "notation": line.notation,
-            "conditions": [condition(*c) for c in line.conditions],
-            "ce_numbers": list(line.ce_numbers),
-            "ce_high": None if line.ce_high is None else str(line.ce_high),
-            "ce_low": None if line.ce_low is None else str(line.ce_low),
-            "deals": line.deals, "examples": list(line.examples),
-        } for line in strategy.lines],
+        "lines": lines(strategy),
         "ce_values": [str(row["value"]) for row in ce_rows],
     }
+    if simple is not None:
+        out["simple"] = {"lines": lines(simple), "cost": str(simple_check["cost"]),
+                         "cost_percent": percent(simple_check["cost"], 4)}
+    return out
 
 
 def dumps(data) -> str:

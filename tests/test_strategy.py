@@ -110,5 +110,22 @@ def test_cli_json_is_deterministic_and_machine_readable(capsys, cache_folder, mo
     assert data["lines"][0]["conditions"][:3] == [["n", "==", 5], ["w", "==", 0],
                                                   ["kind", "==", "RF"]]
     assert all(line["text"] and line["notation"] for line in data["lines"])
+    assert len(data["simple"]["lines"]) <= 20 and Fraction(data["simple"]["cost"]) > 0
     assert main(["strategy", JOB, "--json"]) == 0
     assert capsys.readouterr().out == first
+
+
+@pytest.mark.slow
+def test_simple_level_has_at_most_20_lines_and_an_exact_cost(solved):
+    from generator.strategy import SIMPLE_LINES, build_levels
+
+    s = solved(JOB)
+    exact, simple = build_levels(s, simple_lines=SIMPLE_LINES)
+    assert len(simple.lines) <= 20 < len(exact.lines)
+    assert simple.lines[-1].text == "Discard everything"
+    result = verify(s, simple)
+    assert result["deals"] == 2_598_960 and result["misplays"] > 0
+    # The cost is exact: the loss over all deals, as a fraction of one unit bet per hand.
+    assert 0 < result["cost"] < Fraction(1, 100)
+    # Playing the simple table can never beat perfect play, and the two returns differ by the cost.
+    assert s.expected_return - result["cost"] < s.expected_return
