@@ -116,6 +116,11 @@ def _conditions_on(group: _Group, data: HoldData, alive):
         if len(values) > 1:
             out.append((feature, P.OP_EQ, 0))
             out.append((feature, P.OP_GE, 1))
+    values = np.unique(group.feats[:, P.F_DS])
+    for v in values[1:]:
+        out.append((P.F_DS, P.OP_GE, int(v)))
+    for v in values[:-1]:
+        out.append((P.F_DS, P.OP_LE, int(v)))
     for r in range(13):
         bits = (group.feats[:, P.F_DISC] >> r) & 1
         if bits.min() != bits.max():
@@ -233,6 +238,7 @@ def _best_split(group: _Group, data: HoldData, alive, rank_sets):
     for c in singles:
         consider([c], meets[c])
     extras = [None] + [c for c in singles if c[0] != P.F_RANKS]
+    # (the suit spread of the discards, ds, counts as a penalty feature too)
     masks = group.feats[:, P.F_RANKS]
     live = alive[group.cls] & group.optimal
     weights = {}
@@ -257,6 +263,23 @@ def _best_split(group: _Group, data: HoldData, alive, rank_sets):
                 if a[0] == b[0] and a[0] != P.F_DISC:
                     continue
                 consider([a, b], meets[a] & meets[b])
+    if best is None:
+        # Rank sets with two extra conditions (a pattern qualified twice, as "2RF TK if fp and
+        # 9sp" in the paper).
+        pairs = [(a, b) for i, a in enumerate(extras[1:]) for b in extras[i + 2:]
+                 if a[0] != b[0] or a[0] == P.F_DISC]
+        for a, b in pairs:
+            base = meets[a] & meets[b]
+            chosen, where = [], np.zeros(len(masks), bool)
+            for mask in by_weight:
+                trial = where | (base & (masks == mask))
+                if group.safe_weight(trial, alive, data.sizes):
+                    chosen.append(mask)
+                    where = trial
+            if chosen:
+                ranks = ((P.F_RANKS, P.OP_IN, frozenset(chosen)) if len(chosen) > 1
+                         else (P.F_RANKS, P.OP_EQ, chosen[0]))
+                consider([ranks, a, b], where)
     if best is None:
         return None
     return best[1], group.evaluate(best[2], alive)[1]

@@ -8,11 +8,11 @@ ties within a line to the higher cards) on hands, returning the mask each hand h
 import numpy as np
 from numba import njit
 
-from .patterns import (F, F_DISC, F_FP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
+from .patterns import (F, F_DISC, F_DS, F_FP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
                        F_WD, FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
                        QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
-N_FEATURES = 12
+N_FEATURES = 13
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
 
 
@@ -28,6 +28,7 @@ def _fits(mask, windows):
 def describe_hand(hand, deuces_wild, high, windows, out, keys):
     """Features of the 32 holds of one hand into out[32, N_FEATURES], order keys into keys[32]."""
     counts = np.zeros(13, np.int64)
+    suit_drops = np.zeros(4, np.int64)
     for mask in range(32):
         n = 0
         w = 0
@@ -94,6 +95,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         hp = 0
         disc = 0
         wd = 0
+        suit_drops[:] = 0
         for i in range(5):
             if mask >> i & 1:
                 continue
@@ -101,6 +103,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
             if card == 52 or (deuces_wild and card < 4):
                 wd += 1
                 continue
+            suit_drops[card & 3] += 1
             r = card >> 2
             disc |= 1 << r
             if r >= high:
@@ -122,6 +125,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_HP] = hp
         out[mask, F_DISC] = disc
         out[mask, F_WD] = wd
+        out[mask, F_DS] = suit_drops.max()
         # Order within a line: more wild cards, then higher ranks (descending, base 14).
         key = w
         placed = 0

@@ -134,6 +134,9 @@ def _condition_text(feature, op, value, rank_sets) -> tuple[str, str]:
         if op == P.OP_BIT:
             return f"discarding a {rank}", f"{rank} discarded"
         return f"no {rank} discarded", f"no {rank} discarded"
+    if feature == P.F_DS:
+        how = {P.OP_EQ: "exactly", P.OP_GE: "at least", P.OP_LE: "at most"}[op]
+        return f"{how} {value} discards of one suit", f"ds{sign}{value}"
     words = {P.F_FP: ("flush penalty", "fp"), P.F_SP: ("straight penalty", "sp"),
              P.F_HP: ("high card discarded", "hp")}
     if feature in words:
