@@ -129,7 +129,7 @@ def _conditions_on(group: _Group, data: HoldData, alive):
     return out
 
 
-def _meets(feats: np.ndarray, condition, rank_sets) -> np.ndarray:
+def _meets(feats: np.ndarray, condition) -> np.ndarray:
     feature, op, value = condition
     x = feats[:, feature].astype(np.int64)
     if op == P.OP_EQ:
@@ -160,8 +160,7 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
         groups[(n, w, kind)] = _Group(data, rows)
 
     alive = np.ones(data.n_classes, bool)
-    lines: list[tuple] = []
-    rank_sets: list[frozenset] = []
+    lines: list[tuple] = []  # rank sets stand inline in IN conditions until _indexed
 
     def add(base, extra, classes):
         lines.append(tuple(base) + tuple(extra))
@@ -203,7 +202,7 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
         ranked.sort(reverse=True)
         chosen = None
         for _, key in ranked:
-            chosen = _best_split(groups[key], data, alive, rank_sets)
+            chosen = _best_split(groups[key], data, alive)
             if chosen is not None:
                 add(base_conditions(*key), chosen[0], chosen[1])
                 break
@@ -212,10 +211,10 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
             raise StrategyError(
                 f"no exact strategy table yet: after {len(lines)} lines, {n_left} suit classes "
                 "need a split the hold features cannot express (see README, Strategy tables)")
-    return Strategy(lines, rank_sets)
+    return _indexed(lines)
 
 
-def _best_split(group: _Group, data: HoldData, alive, rank_sets):
+def _best_split(group: _Group, data: HoldData, alive):
     """The safe refinement of a pattern covering the most deals.
 
     Tried: single conditions; pairs of them; and "ranks held in a set", the set grown from the
@@ -234,7 +233,7 @@ def _best_split(group: _Group, data: HoldData, alive, rank_sets):
                 best = (score, tuple(conditions), where)
         return weight > 0
 
-    meets = {c: _meets(group.feats, c, rank_sets) for c in singles}
+    meets = {c: _meets(group.feats, c) for c in singles}
     for c in singles:
         consider([c], meets[c])
     extras = [None] + [c for c in singles if c[0] != P.F_RANKS]
@@ -539,7 +538,7 @@ def _merged(a: tuple, b: tuple):
 
 def compact(data: HoldData, strategy: Strategy) -> Strategy:
     """The shortest exact list the edits reach (see _Compactor), with rank sets indexed."""
-    compactor = _Compactor(data, strategy.lines)
+    compactor = _Compactor(data, _named(strategy))
     if not compactor.exact():
         raise AssertionError("the derived list is not exact")
     compactor.run()

@@ -156,29 +156,32 @@ def describe_holds(hands, deuces_wild, high):
 
 
 @njit(cache=True)
+def condition_holds(x, op, v, rank_sets):
+    """One condition (op, value) on one feature value x; IN looks x up in rank_sets[v]."""
+    if op == OP_EQ:
+        return x == v
+    if op == OP_GE:
+        return x >= v
+    if op == OP_LE:
+        return x <= v
+    if op == OP_BIT:
+        return (x >> v) & 1 == 1
+    if op == OP_NOBIT:
+        return (x >> v) & 1 == 0
+    if op == OP_IN:
+        return rank_sets[v, x]
+    return False
+
+
+@njit(cache=True)
 def line_matches(feats, line_ops, line_features, line_values, rank_sets, line):
     """Whether a hold's features meet every condition of one line."""
     for c in range(line_ops.shape[1]):
         op = line_ops[line, c]
         if op == 0:
             break
-        x = feats[line_features[line, c]]
-        v = line_values[line, c]
-        if op == OP_EQ:
-            ok = x == v
-        elif op == OP_GE:
-            ok = x >= v
-        elif op == OP_LE:
-            ok = x <= v
-        elif op == OP_BIT:
-            ok = (x >> v) & 1 == 1
-        elif op == OP_NOBIT:
-            ok = (x >> v) & 1 == 0
-        elif op == OP_IN:
-            ok = rank_sets[v, x]
-        else:
-            ok = False
-        if not ok:
+        if not condition_holds(np.int64(feats[line_features[line, c]]), op,
+                               line_values[line, c], rank_sets):
             return False
     return True
 
@@ -225,22 +228,9 @@ def line_column(feats, ops, features, values, rank_table):
     for row in range(feats.shape[0]):
         ok = True
         for c in range(ops.shape[0]):
-            op = ops[c]
-            x = np.int64(feats[row, features[c]])
-            v = values[c]
-            if op == OP_EQ:
-                ok = x == v
-            elif op == OP_GE:
-                ok = x >= v
-            elif op == OP_LE:
-                ok = x <= v
-            elif op == OP_BIT:
-                ok = (x >> v) & 1 == 1
-            elif op == OP_NOBIT:
-                ok = (x >> v) & 1 == 0
-            elif op == OP_IN:
-                ok = rank_table[v, x]
-            if not ok:
+            if not condition_holds(np.int64(feats[row, features[c]]), ops[c], values[c],
+                                   rank_table):
+                ok = False
                 break
         out[row] = ok
     return out
