@@ -83,10 +83,17 @@ def describe_line(conditions, rank_sets, family: str) -> tuple[str, str]:
     base = {c[0]: c[2] for c in conditions[:3]}
     n, w, kind = base[P.F_N], base[P.F_W], base[P.F_KIND]
     naturals = n - w
+    extra = list(conditions[3:])
     if kind == P.NONE:
         text, note = "Discard everything", "none"
     elif kind == P.WILD:
         text, note = f"{_wild_word(family, w).capitalize()} only", f"{w}W"
+    elif kind == P.S and n < 5 and not w and any(c[0] == P.F_RANKS for c in extra):
+        # "Unsuited JQ": the ranks say it all.
+        ranks = next(c for c in extra if c[0] == P.F_RANKS)
+        extra.remove(ranks)
+        listed = _condition_text(*ranks, rank_sets)[0]
+        text, note = f"Unsuited {listed}", f"{n}S: {listed}"
     elif kind in _KIND_TEXT:
         name = _KIND_TEXT[kind]
         if n == 5:
@@ -100,15 +107,25 @@ def describe_line(conditions, rank_sets, family: str) -> tuple[str, str]:
     else:
         text = {P.PAIR: "Pair", P.TWO_PAIR: "Two Pair", P.TRIPS: "Three of a Kind",
                 P.FULL_HOUSE: "Full House", P.QUADS: "Four of a Kind"}[kind]
-        extra = naturals - {P.PAIR: 2, P.TWO_PAIR: 4, P.TRIPS: 3, P.FULL_HOUSE: 5,
-                            P.QUADS: 4}[kind]
-        if extra:
-            text += f" + {extra} kicker" + ("s" if extra > 1 else "")
-        note = f"{n}{_KIND_ABBR[kind]}"
+        abbr = _KIND_ABBR[kind]
+        if kind == P.PAIR and not w:
+            high = [c for c in extra if c[0] == P.F_H and c[1] in (P.OP_GE, P.OP_EQ)
+                    and c[2] == 2]
+            low = [c for c in extra if c[0] == P.F_H and c[2] == 0 and c[1] in (P.OP_EQ,
+                                                                               P.OP_LE)]
+            if high or low:
+                extra.remove((high or low)[0])
+                text = "High Pair" if high else "Low Pair"
+                abbr = "HP" if high else "LP"
+        kickers = naturals - {P.PAIR: 2, P.TWO_PAIR: 4, P.TRIPS: 3, P.FULL_HOUSE: 5,
+                              P.QUADS: 4}[kind]
+        if kickers:
+            text += f" + {kickers} kicker" + ("s" if kickers > 1 else "")
+        note = f"{n}{abbr}"
     if w and kind not in (P.WILD, P.NONE):
         text += f", with {_wild_word(family, w)}"
     details, short = [], []
-    for feature, op, value in conditions[3:]:
+    for feature, op, value in extra:
         d, s = _condition_text(feature, op, value, rank_sets)
         details.append(d)
         short.append(s)

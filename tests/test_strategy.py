@@ -54,7 +54,7 @@ def test_verification_can_fail(solved, strategy_of):
     from dataclasses import replace
 
     strategy = strategy_of(JOB)
-    pair_line = next(i for i, line in enumerate(strategy.lines) if "Pair" in line.text)
+    pair_line = next(i for i, line in enumerate(strategy.lines) if line.text == "High Pair")
     broken = replace(strategy, lines=strategy.lines[:pair_line] + strategy.lines[pair_line + 1:])
     result = verify(solved(JOB), broken)
     assert result["misplays"] > 0 and result["cost"] > 0
