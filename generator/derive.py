@@ -111,7 +111,7 @@ def _conditions_on(group: _Group, data: HoldData, alive):
             out.append((feature, P.OP_EQ, int(v)))
     for mask in np.unique(feats[:, P.F_RANKS]):
         out.append((P.F_RANKS, P.OP_EQ, int(mask)))
-    for feature in (P.F_FP, P.F_SP, P.F_HP, P.F_RP):
+    for feature in (P.F_FP, P.F_SP, P.F_HP, P.F_RP, P.F_SFP):
         values = np.unique(group.feats[:, feature])
         if len(values) > 1:
             out.append((feature, P.OP_EQ, 0))

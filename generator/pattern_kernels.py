@@ -8,11 +8,11 @@ ties within a line to the higher cards) on hands, returning the mask each hand h
 import numpy as np
 from numba import njit
 
-from .patterns import (F, F_DISC, F_DS, F_FP, F_RP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
+from .patterns import (F, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
                        F_WD, FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
                        QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
-N_FEATURES = 14
+N_FEATURES = 15
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
 
 
@@ -92,6 +92,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
             kind = X
         fp = 0
         rp = 0
+        sfp = 0
         sp = 0
         hp = 0
         disc = 0
@@ -113,6 +114,9 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
                 fp += 1
                 if r >= 8:
                     rp += 1
+                if (kind == RF or kind == SF) and not rank_mask >> r & 1:
+                    if _fits(rank_mask | 1 << r, windows):
+                        sfp += 1
             if (kind == RF or kind == SF or kind == S) and not rank_mask >> r & 1:
                 if _fits(rank_mask | 1 << r, windows):
                     sp += 1
@@ -130,6 +134,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_WD] = wd
         out[mask, F_DS] = suit_drops.max()
         out[mask, F_RP] = rp
+        out[mask, F_SFP] = sfp
         # Order within a line: more wild cards, then higher ranks (descending, base 14).
         key = w
         placed = 0

@@ -17,7 +17,9 @@ suit, never on which suit, so every member of a suit class is described alike:
 - hp: discarded high cards; disc: bit r set if a natural card of rank r is discarded;
 - wd: wild cards discarded;
 - ds: the most discarded natural cards that share one suit (they are the suits the draw lacks);
-- rp: discarded natural cards of the held suit ranked ten or higher (royal penalty; RF, SF, F).
+- rp: discarded natural cards of the held suit ranked ten or higher (royal penalty; RF, SF, F);
+- sfp: discarded natural cards of the held suit that fit a straight with the held ranks
+  (straight flush penalty; RF, SF).
 
 A strategy line is a list of conditions (feature, op, value), all of which must hold. The same
 conditions drive the numba kernels and the JavaScript checker.
@@ -29,8 +31,9 @@ NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12
 KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
               "FULL_HOUSE", "QUADS")
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
-            "rp")
-F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP = range(14)
+            "rp", "sfp")
+(F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
+ F_SFP) = range(15)
 # Condition ops. IN tests `ranks` against a list of allowed rank masks.
 OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN = 1, 2, 3, 4, 5, 6
 OP_NAMES = {OP_EQ: "==", OP_GE: ">=", OP_LE: "<=", OP_BIT: "has", OP_NOBIT: "lacks", OP_IN: "in"}
@@ -93,7 +96,7 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None) -> 
         kind = X
 
     h = sum(1 for r in ranks if r >= high)
-    fp = sp = hp = disc = wd = rp = 0
+    fp = sp = hp = disc = wd = rp = sfp = 0
     suit = naturals[0] & 3 if naturals else -1
     dropped_suits = [c & 3 for c in dropped if not is_wild(c, family)]
     ds = max((dropped_suits.count(x) for x in range(4)), default=0)
@@ -109,10 +112,13 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None) -> 
             fp += 1
             if r >= 8:
                 rp += 1
+            if kind in (RF, SF) and not rank_mask >> r & 1 and any(
+                    (rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
+                sfp += 1
         if kind in (RF, SF, S) and not rank_mask >> r & 1:
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
-    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp)
+    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp)
 
 
 def rank_key(cards: list[int], mask: int, family: str) -> int:

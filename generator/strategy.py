@@ -155,7 +155,8 @@ def _condition_text(feature, op, value, rank_sets) -> tuple[str, str]:
         how = {P.OP_EQ: "exactly", P.OP_GE: "at least", P.OP_LE: "at most"}[op]
         return f"{how} {value} discards of one suit", f"ds{sign}{value}"
     words = {P.F_FP: ("flush penalty", "fp"), P.F_SP: ("straight penalty", "sp"),
-             P.F_HP: ("high card discarded", "hp"), P.F_RP: ("royal penalty", "rp")}
+             P.F_HP: ("high card discarded", "hp"), P.F_RP: ("royal penalty", "rp"),
+             P.F_SFP: ("straight flush penalty", "sfp")}
     if feature in words:
         long, abbr = words[feature]
         if op == P.OP_EQ and value == 0:
