@@ -111,7 +111,6 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
             if r >= high:
                 hp += 1
             if (kind == RF or kind == SF or kind == F) and card & 3 == suit:
-                fp += 1
                 if r >= 8:
                     rp += 1
                 if (kind == RF or kind == SF) and not rank_mask >> r & 1:
@@ -127,6 +126,11 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_H] = h
         out[mask, F_SH] = s + h
         out[mask, F_RANKS] = rank_mask
+        # Flush penalty: the most discards sharing the suit of a held natural card.
+        for i in range(5):
+            if mask >> i & 1 and not (hand[i] == 52 or (deuces_wild and hand[i] < 4)):
+                if suit_drops[hand[i] & 3] > fp:
+                    fp = suit_drops[hand[i] & 3]
         out[mask, F_FP] = fp
         out[mask, F_SP] = sp
         out[mask, F_HP] = hp

@@ -11,7 +11,8 @@ suit, never on which suit, so every member of a suit class is described alike:
 - s: the number of straights (A-5 .. T-A) the held natural ranks fit in (0 with a repeated rank);
 - h: held natural cards of a high rank (the minimum paying pair or above; none in Deuces Wild);
 - ranks: bit r set if rank r is held (0 = deuce .. 12 = ace);
-- fp: discarded natural cards of the held cards' suit (flush penalty; suited kinds only);
+- fp: the most discarded natural cards sharing the suit of one held natural card (flush penalty:
+  for a suited hold, the discards of its suit);
 - sp: discarded natural cards of a new rank that would still fit a straight with the held ranks
   (straight penalty; RF, SF and S kinds only);
 - hp: discarded high cards; disc: bit r set if a natural card of rank r is discarded;
@@ -96,10 +97,11 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None) -> 
         kind = X
 
     h = sum(1 for r in ranks if r >= high)
-    fp = sp = hp = disc = wd = rp = sfp = 0
+    sp = hp = disc = wd = rp = sfp = 0
     suit = naturals[0] & 3 if naturals else -1
     dropped_suits = [c & 3 for c in dropped if not is_wild(c, family)]
     ds = max((dropped_suits.count(x) for x in range(4)), default=0)
+    fp = max((dropped_suits.count(x) for x in {c & 3 for c in naturals}), default=0)
     for c in dropped:
         if is_wild(c, family):
             wd += 1
@@ -109,7 +111,6 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None) -> 
         if r >= high:
             hp += 1
         if kind in (RF, SF, F) and c & 3 == suit:
-            fp += 1
             if r >= 8:
                 rp += 1
             if kind in (RF, SF) and not rank_mask >> r & 1 and any(

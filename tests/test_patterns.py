@@ -25,7 +25,7 @@ def test_three_to_a_straight_flush_s_and_h():
     f = features("9h Jh Qh 2c 3d", "9h Jh Qh")  # windows 8-Q, 9-K: s = 2; J, Q high: h = 2
     assert (f["kind"], f["s"], f["h"], f["sh"]) == (P.SF, 2, 2, 4)
     f = features("9h Jh Qh Tc 3d", "9h Jh Qh")
-    assert f["sp"] == 1 and f["fp"] == 0  # the ten would have filled the straight
+    assert f["sp"] == 1 and f["fp"] == 0  # the ten would have filled the straight (and is off suit)
 
 
 def test_penalties_and_discarded_ranks():
