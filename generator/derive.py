@@ -149,15 +149,7 @@ def _meets(feats: np.ndarray, condition) -> np.ndarray:
 
 def derive(data: HoldData, max_lines: int = 400) -> Strategy:
     """The exact decision list (see the module docstring)."""
-    pattern = (data.feats[:, P.F_N].astype(np.int64) * 6 + data.feats[:, P.F_W]) * 12 \
-        + data.feats[:, P.F_KIND]
-    groups = {}
-    order = np.argsort(pattern, kind="stable")
-    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
-    for rows in np.split(order, bounds):
-        key = int(pattern[rows[0]])
-        n, w, kind = key // 72, key // 12 % 6, key % 12
-        groups[(n, w, kind)] = _Group(data, rows)
+    groups = {key: _Group(data, rows) for key, rows in _pattern_rows(data).items()}
 
     alive = np.ones(data.n_classes, bool)
     lines: list[tuple] = []  # rank sets stand inline in IN conditions until _indexed

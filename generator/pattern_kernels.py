@@ -1,8 +1,9 @@
 """Numba kernels for hold patterns: the features of every hold of many deals, and playing lines.
 
 `describe_holds` computes exactly what `patterns.describe` does (tests compare them), for all 32
-holds of each hand at once. `play_lines` plays a strategy (lines of conditions, first match wins,
-ties within a line to the higher cards) on hands, returning the mask each hand holds.
+holds of each hand at once. `verify_deals` plays a strategy (lines of conditions, first match wins,
+ties within a line to the higher cards) on every deal of a deck; the bitset kernels below play it
+on suit classes during the derivation.
 """
 
 import numpy as np
@@ -197,41 +198,6 @@ def line_matches(feats, line_ops, line_features, line_values, rank_sets, line):
                                line_values[line, c], rank_sets):
             return False
     return True
-
-
-@njit(cache=True)
-def play_lines(hands, deuces_wild, high, line_ops, line_features, line_values, rank_sets):
-    """For each hand: (line index applied, mask held, holds tied in that line at the top key).
-
-    The first line met by any hold applies; among its holds, the highest order key is held
-    (ties: the lowest mask, and the count says how many were tied).
-    """
-    n_lines = line_ops.shape[0]
-    applied = np.full(hands.shape[0], -1, np.int32)
-    held = np.zeros(hands.shape[0], np.int8)
-    tied = np.zeros(hands.shape[0], np.int8)
-    out = np.empty((32, N_FEATURES), np.int64)
-    keys = np.empty(32, np.int64)
-    for n in range(hands.shape[0]):
-        describe_hand(hands[n], deuces_wild, high, _WINDOWS, out, keys)
-        for line in range(n_lines):
-            best = -1
-            count = 0
-            where = 0
-            for mask in range(32):
-                if line_matches(out[mask], line_ops, line_features, line_values, rank_sets, line):
-                    if keys[mask] > best:
-                        best = keys[mask]
-                        count = 1
-                        where = mask
-                    elif keys[mask] == best:
-                        count += 1
-            if count > 0:
-                applied[n] = line
-                held[n] = where
-                tied[n] = count
-                break
-    return applied, held, tied
 
 
 @njit(cache=True)

@@ -194,9 +194,9 @@ def build_levels(solution, examples: int = 3, simple_lines: int | None = None):
 
 
 def _describe(solution, data, strategy: Strategy, examples, play_classes) -> StrategyTable:
-    from .derive import _Compactor
+    from .derive import _Compactor, _named
 
-    compactor = _Compactor(data, _with_sets(strategy))
+    compactor = _Compactor(data, _named(strategy))
     position = np.full(32 * compactor.WORDS, -1, np.int32)
     for place, slot in enumerate(compactor.order):
         position[slot] = place
@@ -217,12 +217,6 @@ def _describe(solution, data, strategy: Strategy, examples, play_classes) -> Str
             solution.fraction(values.min()) if len(decided) else None,
             int(solution.deck.sizes[decided].sum()), len(decided), shown))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0)
-
-
-def _with_sets(strategy: Strategy) -> list[tuple]:
-    from .derive import _named
-
-    return _named(strategy)
 
 
 def _example(solution, cls: int, mask: int) -> str:
