@@ -1,0 +1,134 @@
+"""The per-pay-table export: everything the site, the pocket card and the browser checker read.
+
+`export(table)` solves the pay table, derives both strategy levels, verifies them on every deal
+and returns one JSON-ready dict (schema in the README, "The JSON export"). Deriving takes seconds
+to minutes, so the dict is cached on disk, keyed by the pay table and by the source of every
+module that shapes it: edit the derivation and the cache misses; rebuild with nothing changed and
+it hits.
+
+Exact numbers are strings ("1653526326983/1661102543100") or integers over `ev_denominator`;
+decimals are for display only.
+"""
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from . import store
+from .errors import StrategyError
+from .paytable import PayTable
+
+SCHEMA = 1
+# Modules whose source decides the export's content: a change to any of them is a cache miss.
+_SOURCES = ("cards", "categories", "derive", "evaluate", "export", "paytable", "pattern_kernels",
+            "patterns", "report", "solver", "strategy", "strategy_report", "tables")
+
+
+def _code_version() -> str:
+    digest = hashlib.sha256()
+    folder = Path(__file__).parent
+    for name in _SOURCES:
+        digest.update((folder / f"{name}.py").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_path(table: PayTable) -> Path:
+    text = f"schema {SCHEMA}\n{_code_version()}\n{table.canonical()}\n{table.name}"
+    key = hashlib.sha256(text.encode()).hexdigest()[:24]
+    return store.cache_dir() / f"export-{table.slug}-{key}.json"
+
+
+def rules(table: PayTable) -> dict:
+    """The game's rules as data: enough for another program to score any final hand."""
+    return {
+        "family": table.family.key,
+        "family_title": table.family.title,
+        "deck_size": table.deck_size,
+        "wild": {"natural": None, "deuces": "deuces", "joker": "joker"}[table.family.key],
+        "min_pair": table.min_pair,  # rank index 0 (deuce) .. 12 (ace), or None
+        "pays": [{"key": line.key, "label": line.label, "pay": str(line.pay)}
+                 for line in table.lines],
+        "quads": [{"key": rule.key, "label": rule.label, "ranks": sorted(rule.ranks),
+                   "kickers": None if rule.kickers is None else sorted(rule.kickers),
+                   "pay": str(rule.pay)} for rule in table.quad_rules],
+    }
+
+
+def _ce_columns(solution, rows) -> dict:
+    """The CE table in columns: values as integers over ev_denominator, deals, classes by size."""
+    return {
+        "values": [int(row["value"] * solution.unit) for row in rows],
+        "deals": [row["deals"] for row in rows],
+        "classes": [[row["by_size"][s] for s in (4, 12, 24)] for row in rows],
+        "examples": [row["held"] for row in rows],
+        "holding": int(len(solution.ce_values_holding)),
+    }
+
+
+def compute(table: PayTable, use_cache: bool = True) -> dict:
+    """The export of `table`, computed afresh (the solution itself may come from its cache)."""
+    from . import cache, report, strategy, strategy_report
+
+    solution, _ = cache.solve(table, use_cache=use_cache)
+    ce_rows = strategy.ce_table(solution)
+    out = {
+        "schema": SCHEMA,
+        "slug": table.slug,
+        "name": table.name,
+        "rules": rules(table),
+        "solution": report.summary(solution),
+        "ce": _ce_columns(solution, ce_rows),
+        "strategy": None,
+        "strategy_error": None,
+    }
+    try:
+        exact, simple = strategy.build_levels(solution, simple_lines=strategy.SIMPLE_LINES)
+    except StrategyError as exc:
+        out["strategy_error"] = str(exc)
+        return out
+    exact_check = strategy.verify(solution, exact)
+    simple_check = strategy.verify(solution, simple)
+    data = strategy_report.strategy_json(solution, exact, ce_rows, simple, simple_check)
+    out["strategy"] = {
+        "lines": data["lines"],
+        "misplays": exact_check["misplays"],
+        "cost": str(exact_check["cost"]),
+        "derive_seconds": round(exact.seconds, 1),
+        "simple": data["simple"],
+    }
+    return out
+
+
+def export(table: PayTable, use_cache: bool = True) -> tuple[dict, bool]:
+    """(export of `table`, whether it came from the cache)."""
+    path = cache_path(table)
+    if use_cache and path.exists():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("schema") == SCHEMA and data.get("slug") == table.slug:
+                return data, True
+        except (OSError, ValueError):
+            pass  # unreadable: compute again
+    data = compute(table, use_cache)
+    if use_cache:
+        _write_atomic(path, dumps(data))
+    return data, False
+
+
+def dumps(data: dict) -> str:
+    """Deterministic, compact JSON text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
