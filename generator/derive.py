@@ -31,7 +31,7 @@ from .errors import StrategyError
 class HoldData:
     """Features of every (class, hold) row, row = class * 32 + mask."""
 
-    feats: np.ndarray  # (rows, N_FEATURES) int16
+    feats: np.ndarray  # (rows, N_FEATURES) int32
     keys: np.ndarray  # (rows,) int32: order among holds meeting the same line
     optimal: np.ndarray  # (rows,) bool
     ce: np.ndarray  # (classes,) int64: the class's optimal EV
@@ -86,6 +86,21 @@ class _Group:
         safe = bool(self.optimal[sel][top].all())
         return safe, cls[first]
 
+    def violations(self, where: np.ndarray, alive: np.ndarray):
+        """For the rows meeting a line, among undecided classes: (classes met, classes where
+        the line's hold is not optimal)."""
+        sel = where & alive[self.cls]
+        if not sel.any():
+            return np.empty(0, np.int64), np.empty(0, np.int64)
+        cls = self.cls[sel]
+        keys = self.keys[sel]
+        first = np.ones(len(cls), bool)
+        first[1:] = cls[1:] != cls[:-1]
+        group = np.cumsum(first) - 1
+        top = keys == keys[first][group]
+        wrong = np.unique(cls[top & ~self.optimal[sel]])
+        return cls[first], wrong
+
     def safe_weight(self, where: np.ndarray, alive: np.ndarray, sizes: np.ndarray) -> int:
         """The deals a line would decide if it is safe, else 0 (the fast check, in numba)."""
         from .pattern_kernels import line_is_safe
@@ -115,7 +130,8 @@ def _conditions_on(group: _Group, data: HoldData, alive):
         values = np.unique(group.feats[:, feature])
         if len(values) > 1:
             out.append((feature, P.OP_EQ, 0))
-            out.append((feature, P.OP_GE, 1))
+            out.extend((feature, P.OP_GE, int(v)) for v in values[1:])
+            out.extend((feature, P.OP_LE, int(v)) for v in values[1:-1])  # "at most one"
     values = np.unique(group.feats[:, P.F_DS])
     for v in values[1:]:
         out.append((P.F_DS, P.OP_GE, int(v)))
@@ -199,11 +215,91 @@ def derive(data: HoldData, max_lines: int = 400) -> Strategy:
                 add(base_conditions(*key), chosen[0], chosen[1])
                 break
         if chosen is None:
-            n_left = int(alive.sum())
-            raise StrategyError(
-                f"no exact strategy table yet: after {len(lines)} lines, {n_left} suit classes "
-                "need a split the hold features cannot express (see README, Strategy tables)")
+            # 3. No split is safe: some deals need a hold that no pattern separates from a worse
+            # one. Take the split that is wrong on the fewest deals per deal it gets right, and
+            # list its wrong deals as exceptions above it.
+            plan = _split_with_exceptions(groups, [key for _, key in ranked], data, alive)
+            if plan is None:
+                raise StrategyError(
+                    f"no exact strategy table: after {len(lines)} lines, {int(alive.sum())} "
+                    "suit classes are left that neither a pattern nor an exception decides")
+            for key, extra, classes in plan:
+                add(base_conditions(*key), extra, classes)
     return _indexed(lines)
+
+
+def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 4):
+    """[(pattern, conditions, classes)]: exception lines, then the split they make safe.
+
+    Among the single-condition splits of the `patterns` unsafe patterns with the largest CE
+    values, the one with the fewest wrongly played classes per rightly played class is taken.
+    Each wrong class gets its optimal hold as an exception: the hold's pattern and ranks, and
+    `deal in {classes}`; classes of one pattern and ranks share a line.
+    """
+    best = None
+    for key in keys[:patterns]:
+        group = groups[key]
+        candidates = [()] + [(c,) for c in _conditions_on(group, data, alive)]
+        for conditions in candidates:
+            where = np.ones(len(group.rows), bool)
+            for c in conditions:
+                where &= _meets(group.feats, c)
+            met, wrong = group.violations(where, alive)
+            right = len(met) - len(wrong)
+            if right <= 0:
+                continue
+            score = (len(wrong) / right, -int(data.sizes[np.setdiff1d(met, wrong)].sum()))
+            if best is None or score < best[0]:
+                best = (score, key, conditions, wrong)
+    if best is None:
+        return None
+    _, key, conditions, wrong = best
+    plan = _exception_lines(groups, data, alive, wrong)
+    if plan is None:
+        return None
+    alive = alive.copy()
+    for _, _, classes in plan:
+        alive[classes] = False
+    group = groups[key]
+    where = np.ones(len(group.rows), bool)
+    for c in conditions:
+        where &= _meets(group.feats, c)
+    safe, classes = group.evaluate(where, alive)
+    assert safe, "a split stays unsafe after its exceptions"
+    return plan + [(key, conditions, classes)]
+
+
+def _exception_lines(groups, data: HoldData, alive, classes):
+    """Lines that play each of `classes` optimally and meet no other deal, or None."""
+    by_hold = {}
+    for c in classes.tolist():
+        rows = c * 32 + np.arange(32)
+        rows = rows[data.optimal[rows]]
+        row = int(rows[np.argmax(data.keys[rows])])  # the optimal hold a player would prefer
+        f = data.feats[row]
+        key = (int(f[P.F_N]), int(f[P.F_W]), int(f[P.F_KIND]))
+        by_hold.setdefault((key, int(f[P.F_RANKS])), []).append((c, row))
+    plan = []
+    for (key, ranks), members in sorted(by_hold.items()):
+        group = groups[key]
+        deals = frozenset(c for c, _ in members)
+        extra = ((P.F_RANKS, P.OP_EQ, ranks), (P.F_DEAL, P.OP_IN, deals))
+        where = np.isin(group.cls, sorted(deals)) & (group.feats[:, P.F_RANKS] == ranks)
+        safe, met = group.evaluate(where, alive)
+        if safe:
+            plan.append((key, extra, met))
+            continue
+        for c, row in members:  # pin each deal's hold by every feature it has
+            conditions = tuple((feature, P.OP_EQ, int(data.feats[row, feature]))
+                               for feature in range(3, P.F_DEAL))
+            where = group.cls == c
+            for condition in conditions:
+                where &= _meets(group.feats, condition)
+            safe, met = group.evaluate(where, alive)
+            if not safe:
+                return None
+            plan.append((key, conditions + ((P.F_DEAL, P.OP_IN, frozenset([c])),), met))
+    return plan
 
 
 def _best_split(group: _Group, data: HoldData, alive):
@@ -283,7 +379,7 @@ class _Compactor:
     one line's column and re-decides every class in numba.
     """
 
-    WORDS = 8  # up to 256 slots: the derived lines plus the merged lines tried
+    WORDS = 8  # at least 256 slots: the derived lines plus the merged lines tried
 
     def __init__(self, data: HoldData, lines: list[tuple], pattern_rows: dict | None = None):
         from .pattern_kernels import decide_classes, line_column, set_column, touched_classes
@@ -291,8 +387,12 @@ class _Compactor:
         self._column, self._decide = line_column, decide_classes
         self._set, self._touched = set_column, touched_classes
         self.data = data
+        self.WORDS = max(self.WORDS, (2 * len(lines)) // 32 + 2)
         self.sets: list[frozenset] = []
-        self.table = np.zeros((0, 1 << 13), np.bool_)
+        # An IN condition looks its feature value up in a row of this table: rank masks (13 bits)
+        # or suit classes (deal exceptions).
+        self.width = max(1 << 13, data.n_classes)
+        self.table = np.zeros((0, self.width), np.bool_)
         self.slots: list[tuple] = []
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
         self.pattern_rows = pattern_rows if pattern_rows is not None else _pattern_rows(data)
@@ -306,7 +406,7 @@ class _Compactor:
             if op == P.OP_IN:
                 if value not in self.sets:
                     self.sets.append(value)
-                    row = np.zeros((1, 1 << 13), np.bool_)
+                    row = np.zeros((1, self.width), np.bool_)
                     row[0, sorted(value)] = True
                     self.table = np.vstack([self.table, row])
                 value = self.sets.index(value)

@@ -9,11 +9,11 @@ on suit classes during the derivation.
 import numpy as np
 from numba import njit
 
-from .patterns import (F, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
+from .patterns import (F, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
                        F_WD, FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
                        QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
-N_FEATURES = 15
+N_FEATURES = 16
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
 
 
@@ -140,6 +140,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_DS] = suit_drops.max()
         out[mask, F_RP] = rp
         out[mask, F_SFP] = sfp
+        out[mask, F_DEAL] = -1  # the caller knows the class
         # Order within a line: more wild cards, then higher ranks (descending, base 14).
         key = w
         placed = 0
@@ -154,8 +155,9 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
 
 @njit(cache=True)
 def describe_holds(hands, deuces_wild, high):
-    """(hands * 32, N_FEATURES) int16 features and (hands * 32,) int32 order keys."""
-    feats = np.empty((hands.shape[0] * 32, N_FEATURES), np.int16)
+    """(hands * 32, N_FEATURES) int32 features and (hands * 32,) int32 order keys; hands are
+    the deck's class representatives, so a row's deal is its hand's index."""
+    feats = np.empty((hands.shape[0] * 32, N_FEATURES), np.int32)
     keys = np.empty(hands.shape[0] * 32, np.int32)
     out = np.empty((32, N_FEATURES), np.int64)
     hand_keys = np.empty(32, np.int64)
@@ -165,6 +167,7 @@ def describe_holds(hands, deuces_wild, high):
             row = n * 32 + mask
             for f in range(N_FEATURES):
                 feats[row, f] = out[mask, f]
+            feats[row, F_DEAL] = n
             keys[row] = hand_keys[mask]
     return feats, keys
 
@@ -387,6 +390,9 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
                         hand[4] = c4
                         deals += 1
                         describe_hand(hand, deuces_wild, high, _WINDOWS, out, keys)
+                        cls = _class_of(hand, n_cards, binom, rep_ranks, mapped, position)
+                        for m in range(32):
+                            out[m, F_DEAL] = cls
                         applied = n_lines
                         mask = 0
                         best = -1
@@ -404,7 +410,6 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
                                         mask = m
                                     break
                         per_line[applied] += 1
-                        cls = _class_of(hand, n_cards, binom, rep_ranks, mapped, position)
                         rep_mask = 0
                         for i in range(5):
                             if mask >> i & 1:

@@ -20,7 +20,11 @@ suit, never on which suit, so every member of a suit class is described alike:
 - ds: the most discarded natural cards that share one suit (they are the suits the draw lacks);
 - rp: discarded natural cards of the held suit ranked ten or higher (royal penalty; RF, SF, F);
 - sfp: discarded natural cards of the held suit that fit a straight with the held ranks
-  (straight flush penalty; RF, SF).
+  (straight flush penalty; RF, SF);
+- deal: the suit class of the whole deal (an index into the deck's representatives). It is not
+  a pattern a player reads; a line that tests it (`deal in {...}`) is an exception naming the
+  deals it covers, used only where no pattern separates an optimal hold from a worse one with
+  the same features.
 
 A strategy line is a list of conditions (feature, op, value), all of which must hold. The same
 conditions drive the numba kernels and the JavaScript checker.
@@ -32,10 +36,11 @@ NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12
 KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
               "FULL_HOUSE", "QUADS")
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
-            "rp", "sfp")
+            "rp", "sfp", "deal")
 (F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
- F_SFP) = range(15)
-# Condition ops. IN tests `ranks` against a list of allowed rank masks.
+ F_SFP, F_DEAL) = range(16)
+# Condition ops. IN tests `ranks` against a list of allowed rank masks, or `deal` against a list
+# of suit classes.
 OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN = 1, 2, 3, 4, 5, 6
 OP_NAMES = {OP_EQ: "==", OP_GE: ">=", OP_LE: "<=", OP_BIT: "has", OP_NOBIT: "lacks", OP_IN: "in"}
 
@@ -54,8 +59,10 @@ def high_rank(family: str, min_pair: int | None) -> int:
     return min_pair
 
 
-def describe(cards: list[int], mask: int, family: str, min_pair: int | None) -> tuple[int, ...]:
-    """The features of holding cards[i] for each bit i of mask, in FEATURES order.
+def describe(cards: list[int], mask: int, family: str, min_pair: int | None,
+             deal: int = -1) -> tuple[int, ...]:
+    """The features of holding cards[i] for each bit i of mask, in FEATURES order; `deal` is
+    the deal's suit class, if the caller knows it.
 
     Written plainly: this is the reference the numba kernel and the JavaScript are tested against.
     """
@@ -119,7 +126,7 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None) -> 
         if kind in (RF, SF, S) and not rank_mask >> r & 1:
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
-    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp)
+    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, deal)
 
 
 def rank_key(cards: list[int], mask: int, family: str) -> int:

@@ -54,7 +54,8 @@ class StrategyTable:
         for i, line in enumerate(self.lines):
             for j, (feature, op, value) in enumerate(line.conditions):
                 ops[i, j], features[i, j], values[i, j] = op, feature, value
-        table = np.zeros((max(1, len(self.rank_sets)), 1 << 13), np.bool_)
+        width = max([1 << 13] + [max(values) + 1 for values in self.rank_sets if values])
+        table = np.zeros((max(1, len(self.rank_sets)), width), np.bool_)
         for i, masks in enumerate(self.rank_sets):
             table[i, sorted(masks)] = True
         return ops, features, values, table
@@ -78,8 +79,8 @@ def _wild_word(family: str, w: int) -> str:
     return f"{w} deuce" + ("s" if w > 1 else "")
 
 
-def describe_line(conditions, rank_sets, family: str) -> tuple[str, str]:
-    """(plain chart text, paper notation) of one line."""
+def describe_line(conditions, rank_sets, family: str, deal_text=str) -> tuple[str, str]:
+    """(plain chart text, paper notation) of one line; `deal_text` names a suit class."""
     base = {c[0]: c[2] for c in conditions[:3]}
     n, w, kind = base[P.F_N], base[P.F_W], base[P.F_KIND]
     naturals = n - w
@@ -126,7 +127,13 @@ def describe_line(conditions, rank_sets, family: str) -> tuple[str, str]:
         text += f", with {_wild_word(family, w)}"
     details, short = [], []
     for feature, op, value in extra:
-        d, s = _condition_text(feature, op, value, rank_sets)
+        if feature == P.F_DEAL:
+            deals = [deal_text(c) for c in sorted(rank_sets[value])]
+            d = "only in " + ("the deal " if len(deals) == 1 else "the deals ") + " or ".join(
+                deals) + " (or the same with suits exchanged)"
+            s = "exception: " + ", ".join(deals)
+        else:
+            d, s = _condition_text(feature, op, value, rank_sets)
         details.append(d)
         short.append(s)
     if details:
@@ -206,7 +213,8 @@ def _describe(solution, data, strategy: Strategy, examples, play_classes) -> Str
     infos = []
     for i, conditions in enumerate(strategy.lines):
         decided = np.flatnonzero(place == i)
-        text, note = describe_line(conditions, strategy.rank_sets, family)
+        text, note = describe_line(conditions, strategy.rank_sets, family,
+                                   lambda c: format_hand(solution.deck.reps[c].tolist()))
         numbers = tuple(sorted(set(ce_number[decided].tolist())))
         values = solution.best_ev[decided]
         picks = decided[np.argsort(-values, kind="stable")][:examples] if len(decided) else []

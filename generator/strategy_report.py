@@ -3,6 +3,7 @@
 import json
 
 from . import patterns as P
+from .cards import format_hand
 from .report import decimal, percent
 
 
@@ -63,7 +64,10 @@ def ce_text(rows, limit=None) -> str:
 def strategy_json(solution, strategy, ce_rows, simple=None, simple_check=None) -> dict:
     """The machine-readable table: conditions in named form, so JavaScript can apply them."""
     def condition(table, feature, op, value):
-        if op == P.OP_IN:
+        if op == P.OP_IN and feature == P.F_DEAL:  # suit classes, by representative deal
+            value = sorted(format_hand(solution.deck.reps[c].tolist())
+                           for c in table.rank_sets[value])
+        elif op == P.OP_IN:
             value = sorted(table.rank_sets[value])
         elif feature == P.F_KIND:
             value = P.KIND_NAMES[value]

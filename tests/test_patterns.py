@@ -59,5 +59,6 @@ def test_kernel_matches_the_reference(family, n_cards, min_pair):
     for _ in range(4000):
         c, mask = rng.randrange(len(dk.reps)), rng.randrange(32)
         cards = dk.reps[c].tolist()
-        assert tuple(feats[c * 32 + mask].tolist()) == P.describe(cards, mask, family, min_pair)
+        assert tuple(feats[c * 32 + mask].tolist()) == P.describe(cards, mask, family, min_pair,
+                                                                   deal=c)
         assert keys[c * 32 + mask] == P.rank_key(cards, mask, family)

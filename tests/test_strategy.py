@@ -70,9 +70,8 @@ def test_lines_carry_ce_numbers_deals_and_examples(strategy_of):
     for line in strategy.lines:
         if line.deals:
             assert line.examples and line.ce_high >= line.ce_low
-    # Compactness. The target is at most 40 lines (the paper's hand-made table has 38);
-    # the derivation reaches 42 today: this guards against getting worse.
-    assert len(strategy.lines) <= 42
+    # Compactness: at most 40 lines (the paper's hand-made table has 38).
+    assert len(strategy.lines) <= 40
 
 
 def test_ce_table_of_9_6_jacks_or_better(solved):
