@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_site import CHROMIUM, CHROMIUM_ARGS, SLUG, built_site, serving
+from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS, SLUG, built_site, serving
 
 
 def _require(ok: bool, what: str) -> None:
