@@ -1,0 +1,106 @@
+// Card ids and the text form of hands: the port of generator/cards.py.
+//
+// A card is rank * 4 + suit (rank 0 = deuce .. 12 = ace; suit 0..3 = clubs, diamonds, hearts,
+// spades); 52 is the joker. Text appears only at the edges, in the same formats the CLI accepts.
+//
+// Written with no import/export and attached to globalThis.vpcharts, so the one file loads as a
+// classic <script> (pages opened from file://, where Chromium blocks module scripts), from
+// importScripts in the worker, and from `import "./cards.js"` in Node tests (README, "Hold
+// checker").
+(function (root) {
+  "use strict";
+  const ns = (root.vpcharts = root.vpcharts || {});
+
+  const RANKS = "23456789TJQKA";
+  const SUITS = "cdhs";
+  const SUIT_SYMBOLS = "♣♦♥♠";
+  const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
+  const RANK_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace"];
+  const JOKER = 52;
+  // Also the white (outline) suit symbols some keyboards and fonts produce.
+  const SYMBOL_TO_SUIT = { "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s" };
+  // One token: the joker (Jk or X), or a rank (2-9, T, 10, J, Q, K, A) then a suit letter.
+  const TOKEN = /jk|x|(10|[2-9tjqka])([cdhs])/iy;
+
+  /** The error for hand text that cannot be a deal; its message is one line for the user. */
+  class CardError extends Error {
+    constructor(message) {
+      super(message);
+      this.name = "CardError";
+    }
+  }
+
+  // Python's repr() of a string, so messages read exactly as the CLI's do.
+  function quote(text) {
+    if (text.includes("'") && !text.includes('"')) return '"' + text + '"';
+    return "'" + text.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+  }
+
+  function cardId(rankChar, suitChar) {
+    return RANKS.indexOf(rankChar.toUpperCase()) * 4 + SUITS.indexOf(suitChar.toLowerCase());
+  }
+
+  /** 'As', or 'A♠' with symbols; the joker is 'Jk'. */
+  function cardText(card, symbols = false) {
+    if (card === JOKER) return "Jk";
+    const rank = card >> 2;
+    const suit = card & 3;
+    return RANKS[rank] + (symbols ? SUIT_SYMBOLS[suit] : SUITS[suit]);
+  }
+
+  /** A card as a screen reader should say it: "ace of spades", "joker". */
+  function cardName(card) {
+    if (card === JOKER) return "joker";
+    return RANK_NAMES[card >> 2] + " of " + SUIT_NAMES[card & 3];
+  }
+
+  function formatHand(cards, symbols = false) {
+    return cards.map((c) => cardText(c, symbols)).join(" ");
+  }
+
+  /**
+   * Parse 'As Kh Qd Jc Ts' (also 'AsKhQdJcTs', '10h', lower case, suit symbols, 'Jk' or 'X').
+   * Returns card ids in the order given; throws CardError with one line saying what is wrong.
+   */
+  function parseHand(source, jokerAllowed = false, size = 5) {
+    let text = source;
+    for (const [sym, letter] of Object.entries(SYMBOL_TO_SUIT)) text = text.split(sym).join(letter);
+    text = text.replace(/,/g, " ").trim();
+    const cards = [];
+    let pos = 0;
+    while (pos < text.length) {
+      if (/\s/.test(text[pos])) {
+        pos += 1;
+        continue;
+      }
+      TOKEN.lastIndex = pos;
+      const match = TOKEN.exec(text);
+      if (match === null) {
+        const bad = text.slice(pos).split(/\s+/)[0].slice(0, 3);
+        throw new CardError(
+          `unknown card ${quote(bad)} in ${quote(source)}: expected a rank (2-9, T or 10, J, Q, K, A) ` +
+            "then a suit (s, h, d, c or ♠ ♥ ♦ ♣), or Jk for the joker"
+        );
+      }
+      const token = match[0];
+      if (token.toLowerCase() === "jk" || token.toLowerCase() === "x") {
+        if (!jokerAllowed) throw new CardError(`${quote(source)} has a joker, but this game is played without one`);
+        cards.push(JOKER);
+      } else {
+        cards.push(cardId(match[1] === "10" ? "T" : match[1], match[2]));
+      }
+      pos = TOKEN.lastIndex;
+    }
+    if (cards.length !== size) throw new CardError(`${quote(source)} has ${cards.length} cards: expected ${size}`);
+    const seen = new Set();
+    for (const card of cards) {
+      if (seen.has(card)) {
+        throw new CardError(`${quote(source)} repeats ${cardText(card)}: expected ${size} different cards`);
+      }
+      seen.add(card);
+    }
+    return cards;
+  }
+
+  ns.cards = { RANKS, SUITS, SUIT_SYMBOLS, JOKER, CardError, cardId, cardText, cardName, formatHand, parseHand };
+})(globalThis);

@@ -1,0 +1,170 @@
+// The exact EV of all 32 holds of a deal, as integers over `unit`, the same integers as
+// generator/solver.py (Solution.deal_evs).
+//
+// A hold H of deal D draws exactly the hands that contain H and avoid D - H, so with N(S) = the
+// pays summed over every hand of the deck that contains S, the pays summed over H's draws are
+// sum over T within D - H of (-1)^|T| N(H + T): one Moebius transform over the 32 subsets of the
+// deal (README, "How the solver works"). N of the empty set, of every card and of every pair of
+// cards is tallied once per pay table by enumerating every hand of the deck (`makeEngine`, about
+// a quarter of a second); N of a deal's 3-, 4- and 5-card subsets is found per deal by
+// enumerating their completions (12,001 hands). EV * unit = that sum * (denominator / draws).
+//
+// Integers: Number when every intermediate is provably below 2^53 (`exactInNumber`), else BigInt.
+// `bruteEvs` enumerates every draw of every hold directly: the slow oracle the tests check against.
+//
+// No import/export: attaches to globalThis.vpcharts.ev (see cards.js for why).
+(function (root) {
+  "use strict";
+  const ns = (root.vpcharts = root.vpcharts || {});
+  const { fineCode, payTable, gcd } = ns.evaluator;
+
+  function choose(n, k) {
+    let out = 1n;
+    for (let i = 0n; i < BigInt(k); i++) out = (out * (BigInt(n) - i)) / (i + 1n);
+    return out;
+  }
+
+  const POPCOUNT = Array.from({ length: 32 }, (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + (m >> 4));
+
+  function sort5(a) {
+    for (let i = 1; i < 5; i++) {
+      const x = a[i];
+      let j = i - 1;
+      while (j >= 0 && a[j] > x) {
+        a[j + 1] = a[j];
+        j--;
+      }
+      a[j + 1] = x;
+    }
+    return a;
+  }
+
+  /**
+   * The EV engine of one pay table (the export's `rules`): {unit, exactInNumber, evs(cards)}.
+   * evs(cards) -> 32 integers (Number or BigInt), index bit i holding cards[i]; the EV of a hold
+   * is evs[mask] / unit.
+   */
+  function makeEngine(rules) {
+    const table = payTable(rules);
+    const n = table.deckSize;
+    const unseen = n - 5;
+    let denominator = 1n;
+    for (let j = 0; j <= 5; j++) {
+      const draws = choose(unseen, j);
+      denominator = (denominator / gcd(denominator, draws)) * draws;
+    }
+    const unit = denominator * table.scale;
+    const maxPay = table.scaledPays.reduce((a, b) => (a > b ? a : b), 0n);
+    // N(empty set) is the largest tally; the Moebius steps add or subtract at most 32 of them.
+    // The final products are at most maxPay * denominator.
+    const limit = 2n ** 53n;
+    const exactInNumber = 32n * maxPay * choose(n, 5) < limit && maxPay * denominator < limit;
+    const num = exactInNumber ? Number : BigInt;
+    const zero = num(0);
+    const factor = Array.from({ length: 6 }, (_, k) => num(denominator / choose(unseen, 5 - k)));
+    const payOfCode = Array.from(table.codeToCategory, (category) => num(table.scaledPays[category]));
+    const family = table.family;
+    const hand = new Int32Array(5);
+
+    function pay(sortedHand) {
+      return payOfCode[fineCode(family, sortedHand)];
+    }
+
+    // Tally N over every hand of the deck, for the empty set, every card and every pair.
+    let n0 = zero;
+    const n1 = exactInNumber ? new Float64Array(n) : new Array(n).fill(zero);
+    const n2 = exactInNumber ? new Float64Array(n * n) : new Array(n * n).fill(zero);
+    for (let c4 = 4; c4 < n; c4++) {
+      hand[4] = c4;
+      for (let c3 = 3; c3 < c4; c3++) {
+        hand[3] = c3;
+        for (let c2 = 2; c2 < c3; c2++) {
+          hand[2] = c2;
+          for (let c1 = 1; c1 < c2; c1++) {
+            hand[1] = c1;
+            for (let c0 = 0; c0 < c1; c0++) {
+              hand[0] = c0;
+              const p = payOfCode[fineCode(family, hand)];
+              if (!p) continue;
+              n0 += p;
+              n1[c0] += p; n1[c1] += p; n1[c2] += p; n1[c3] += p; n1[c4] += p;
+              n2[c0 * n + c1] += p; n2[c0 * n + c2] += p; n2[c0 * n + c3] += p; n2[c0 * n + c4] += p;
+              n2[c1 * n + c2] += p; n2[c1 * n + c3] += p; n2[c1 * n + c4] += p;
+              n2[c2 * n + c3] += p; n2[c2 * n + c4] += p; n2[c3 * n + c4] += p;
+            }
+          }
+        }
+      }
+    }
+
+    // N(S) for a set of 0..5 cards (an array).
+    const work = new Int32Array(5);
+    function tally(set) {
+      const k = set.length;
+      if (k === 0) return n0;
+      if (k === 1) return n1[set[0]];
+      if (k === 2) return set[0] < set[1] ? n2[set[0] * n + set[1]] : n2[set[1] * n + set[0]];
+      let total = zero;
+      if (k === 5) {
+        work.set(set);
+        return pay(sort5(work));
+      }
+      const inSet = (c) => set.includes(c);
+      if (k === 4) {
+        for (let a = 0; a < n; a++) {
+          if (inSet(a)) continue;
+          work.set(set);
+          work[4] = a;
+          total += pay(sort5(work));
+        }
+        return total;
+      }
+      for (let b = 1; b < n; b++) {
+        if (inSet(b)) continue;
+        for (let a = 0; a < b; a++) {
+          if (inSet(a)) continue;
+          work.set(set);
+          work[3] = a;
+          work[4] = b;
+          total += pay(sort5(work));
+        }
+      }
+      return total;
+    }
+
+    function evs(cards) {
+      const values = new Array(32);
+      for (let mask = 0; mask < 32; mask++) values[mask] = tally(cards.filter((_, i) => (mask >> i) & 1));
+      for (let bit = 1; bit < 32; bit <<= 1) {
+        for (let mask = 0; mask < 32; mask++) if (!(mask & bit)) values[mask] -= values[mask | bit];
+      }
+      return values.map((v, mask) => v * factor[POPCOUNT[mask]]);
+    }
+
+    /** The same 32 integers by enumerating every draw of every hold (slow: the tests' oracle). */
+    function bruteEvs(cards) {
+      const rest = [];
+      for (let c = 0; c < n; c++) if (!cards.includes(c)) rest.push(c);
+      const out = new Array(32);
+      for (let mask = 0; mask < 32; mask++) {
+        const held = cards.filter((_, i) => (mask >> i) & 1);
+        let total = zero;
+        const pick = (start, chosen) => {
+          if (held.length + chosen.length === 5) {
+            work.set([...held, ...chosen]);
+            total += pay(sort5(work));
+            return;
+          }
+          for (let i = start; i < rest.length; i++) pick(i + 1, [...chosen, rest[i]]);
+        };
+        pick(0, []);
+        out[mask] = total * factor[held.length];
+      }
+      return out;
+    }
+
+    return { unit, exactInNumber, labels: table.labels, evs, bruteEvs };
+  }
+
+  ns.ev = { makeEngine, choose };
+})(globalThis);

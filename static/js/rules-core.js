@@ -1,0 +1,236 @@
+// The strategy table played in the browser: hold features, line conditions and the first-match
+// rule, ported from generator/patterns.py (features, rank_key) and generator/pattern_kernels.py
+// (verify_deals: how a deal is played). README: "Playing the table", "Hold features".
+//
+// No import/export: attaches to globalThis.vpcharts.rules (see cards.js for why).
+(function (root) {
+  "use strict";
+  const ns = (root.vpcharts = root.vpcharts || {});
+
+  const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS"];
+  const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS] = KIND_NAMES.keys();
+  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp"];
+  const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
+  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP] = FEATURES.keys();
+  const OP_EQ = 1, OP_GE = 2, OP_LE = 3, OP_BIT = 4, OP_NOBIT = 5, OP_IN = 6;
+  const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
+  const ROYAL_MASK = 0x1f00;
+  const WINDOWS = [0x100f, 0x1f, 0x3e, 0x7c, 0xf8, 0x1f0, 0x3e0, 0x7c0, 0xf80, 0x1f00]; // A-5, 2-6 .. T-A
+  const N_PATTERNS = 6 * 6 * 12;
+
+  function fitsWindow(mask) {
+    for (const window of WINDOWS) if ((mask & ~window) === 0) return true;
+    return false;
+  }
+
+  /** The game as the features need it, from the export's `rules`. */
+  function gameOf(rules) {
+    const family = rules.family;
+    return {
+      family,
+      deuces: family === "deuces",
+      // Ranks at or above this are high cards (13: none, as in Deuces Wild).
+      high: family === "deuces" || rules.min_pair === null ? 13 : rules.min_pair,
+      jokerAllowed: rules.deck_size === 53,
+    };
+  }
+
+  function isWild(card, game) {
+    return card === 52 || (game.deuces && card < 4);
+  }
+
+  /**
+   * The features of holding cards[i] for each bit i of mask, in FEATURES order (an Int32Array).
+   * Mirrors patterns.describe line by line; `out` may be passed to avoid allocating.
+   */
+  function describe(cards, mask, game, out = new Int32Array(FEATURES.length)) {
+    const high = game.high;
+    let n = 0, w = 0, rankMask = 0, suit = -1, suited = true, distinct = true, h = 0;
+    const counts = new Int8Array(13);
+    for (let i = 0; i < 5; i++) {
+      if (!((mask >> i) & 1)) continue;
+      const card = cards[i];
+      n += 1;
+      if (isWild(card, game)) {
+        w += 1;
+        continue;
+      }
+      const r = card >> 2;
+      if ((rankMask >> r) & 1) distinct = false;
+      rankMask |= 1 << r;
+      counts[r] += 1;
+      if (r >= high) h += 1;
+      if (suit < 0) suit = card & 3;
+      else if ((card & 3) !== suit) suited = false;
+    }
+    let s = 0;
+    if (distinct) for (const window of WINDOWS) if ((rankMask & ~window) === 0) s += 1;
+    let kind;
+    if (n === 0) kind = NONE;
+    else if (n === w) kind = WILD;
+    else if (!distinct) {
+      let top = 0, pairs = 0;
+      for (let r = 0; r < 13; r++) {
+        if (counts[r] > top) top = counts[r];
+        if (counts[r] === 2) pairs += 1;
+      }
+      if (top === 4) kind = QUADS;
+      else if (top === 3) kind = pairs === 1 ? FULL_HOUSE : TRIPS;
+      else kind = pairs === 2 ? TWO_PAIR : PAIR;
+    } else if (suited && s > 0 && (rankMask & ~ROYAL_MASK) === 0) kind = RF;
+    else if (suited && s > 0) kind = SF;
+    else if (suited) kind = F;
+    else if (s > 0) kind = S;
+    else kind = X;
+
+    let sp = 0, hp = 0, disc = 0, wd = 0, rp = 0, sfp = 0;
+    const suitDrops = [0, 0, 0, 0];
+    const straightish = kind === RF || kind === SF || kind === S;
+    const suitedKind = kind === RF || kind === SF || kind === F;
+    for (let i = 0; i < 5; i++) {
+      if ((mask >> i) & 1) continue;
+      const card = cards[i];
+      if (isWild(card, game)) {
+        wd += 1;
+        continue;
+      }
+      suitDrops[card & 3] += 1;
+      const r = card >> 2;
+      disc |= 1 << r;
+      if (r >= high) hp += 1;
+      const newRank = !((rankMask >> r) & 1);
+      if (suitedKind && (card & 3) === suit) {
+        if (r >= 8) rp += 1;
+        if ((kind === RF || kind === SF) && newRank && fitsWindow(rankMask | (1 << r))) sfp += 1;
+      }
+      if (straightish && newRank && fitsWindow(rankMask | (1 << r))) sp += 1;
+    }
+    // Flush penalty: the most discards sharing the suit of a held natural card.
+    let fp = 0;
+    for (let i = 0; i < 5; i++) {
+      if ((mask >> i) & 1 && !isWild(cards[i], game)) fp = Math.max(fp, suitDrops[cards[i] & 3]);
+    }
+    out[F_N] = n;
+    out[F_W] = w;
+    out[F_KIND] = kind;
+    out[F_S] = s;
+    out[F_H] = h;
+    out[F_SH] = s + h;
+    out[F_RANKS] = rankMask;
+    out[F_FP] = fp;
+    out[F_SP] = sp;
+    out[F_HP] = hp;
+    out[F_DISC] = disc;
+    out[F_WD] = wd;
+    out[F_DS] = Math.max(...suitDrops);
+    out[F_RP] = rp;
+    out[F_SFP] = sfp;
+    return out;
+  }
+
+  /** Order among holds that fit the same line: more wild cards, then higher ranks, first. */
+  function rankKey(cards, mask, game) {
+    let w = 0;
+    const ranks = [];
+    for (let i = 0; i < 5; i++) {
+      if (!((mask >> i) & 1)) continue;
+      if (isWild(cards[i], game)) w += 1;
+      else ranks.push(cards[i] >> 2);
+    }
+    ranks.sort((a, b) => b - a);
+    let key = w;
+    for (let i = 0; i < 5; i++) key = key * 14 + (i < ranks.length ? ranks[i] + 1 : 0);
+    return key; // below 6 * 14^5, an exact Number
+  }
+
+  function compileCondition([name, op, value]) {
+    const feature = FEATURE_INDEX[name];
+    const code = OPS[op];
+    if (feature === undefined || code === undefined) throw new Error(`unknown condition ${JSON.stringify([name, op, value])}`);
+    if (code === OP_IN) return [feature, code, new Set(value)];
+    if (feature === F_KIND) return [feature, code, KIND_NAMES.indexOf(value)];
+    return [feature, code, value];
+  }
+
+  function conditionHolds([feature, op, value], features) {
+    const x = features[feature];
+    switch (op) {
+      case OP_EQ: return x === value;
+      case OP_GE: return x >= value;
+      case OP_LE: return x <= value;
+      case OP_BIT: return ((x >> value) & 1) === 1;
+      case OP_NOBIT: return ((x >> value) & 1) === 0;
+      case OP_IN: return value.has(x);
+    }
+    return false;
+  }
+
+  function patternId(features) {
+    return (features[F_N] * 6 + features[F_W]) * 12 + features[F_KIND];
+  }
+
+  /**
+   * A strategy table ready to play: `lines` from the export (strategy.lines or
+   * strategy.simple.lines), in number order. Each pattern (n, w, kind) gets the lines it could
+   * meet, so a hold is tested only against those (as verify_deals does).
+   */
+  function compileTable(lines, rules) {
+    const ordered = [...lines].sort((a, b) => a.number - b.number);
+    const compiled = ordered.map((line) => ({ line, conditions: line.conditions.map(compileCondition) }));
+    const buckets = Array.from({ length: N_PATTERNS }, () => []);
+    const probe = new Int32Array(FEATURES.length);
+    for (let p = 0; p < N_PATTERNS; p++) {
+      probe[F_N] = Math.floor(p / 72);
+      probe[F_W] = Math.floor(p / 12) % 6;
+      probe[F_KIND] = p % 12;
+      compiled.forEach((entry, index) => {
+        const fixed = entry.conditions.filter(([f]) => f === F_N || f === F_W || f === F_KIND);
+        if (fixed.every((c) => conditionHolds(c, probe))) buckets[p].push(index);
+      });
+    }
+    return { game: gameOf(rules), lines: compiled, buckets };
+  }
+
+  /** The index of the first line a hold with these features meets, or -1. */
+  function firstLine(table, features, before = table.lines.length) {
+    for (const index of table.buckets[patternId(features)]) {
+      if (index >= before) break;
+      if (table.lines[index].conditions.every((c) => conditionHolds(c, features))) return index;
+    }
+    return -1;
+  }
+
+  /**
+   * Play a deal: the first line that any hold meets applies; among its holds, the top rank key
+   * wins. Returns {line (index into table.lines, -1 if none), mask, tied (every mask with the
+   * top key: all are the table's play), features (32 rows), firstLines (each hold's own first
+   * line)}. Bit i of a mask holds cards[i].
+   */
+  function play(table, cards) {
+    const features = [];
+    const firstLines = new Int32Array(32);
+    let applied = table.lines.length;
+    for (let mask = 0; mask < 32; mask++) {
+      const f = describe(cards, mask, table.game);
+      features.push(f);
+      firstLines[mask] = firstLine(table, f);
+      if (firstLines[mask] >= 0 && firstLines[mask] < applied) applied = firstLines[mask];
+    }
+    if (applied === table.lines.length) return { line: -1, mask: 0, tied: [], features, firstLines };
+    let top = -1;
+    let tied = [];
+    for (let mask = 0; mask < 32; mask++) {
+      if (firstLines[mask] !== applied) continue;
+      const key = rankKey(cards, mask, table.game);
+      if (key > top) {
+        top = key;
+        tied = [mask];
+      } else if (key === top) tied.push(mask);
+    }
+    return { line: applied, mask: tied[0], tied, features, firstLines };
+  }
+
+  ns.rules = {
+    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, rankKey, compileTable, firstLine, play,
+  };
+})(globalThis);

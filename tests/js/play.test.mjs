@@ -1,0 +1,86 @@
+// The strategy table played by the JS rule engine on every one of the 2,598,960 deals, each
+// hold looked up in the optimal holds Python solved (fixture by tests/test_js.py: the export,
+// reps.bin = each suit class's sorted representative, optimal.bin = a 32-bit mask of its
+// optimal holds, classes.json = Python's class_of on sampled deals).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import "../../static/js/cards.js";
+import "../../static/js/rules-core.js";
+
+const { compileTable, play } = globalThis.vpcharts.rules;
+const { formatHand } = globalThis.vpcharts.cards;
+const dir = process.env.VPCHARTS_PLAY_FIXTURE;
+const skip = !dir && "VPCHARTS_PLAY_FIXTURE not set (run from tests/test_js.py)";
+
+function load() {
+  const data = JSON.parse(fs.readFileSync(path.join(dir, "export.json"), "utf8"));
+  const reps = new Uint8Array(fs.readFileSync(path.join(dir, "reps.bin")));
+  const optimal = new Uint32Array(new Uint8Array(fs.readFileSync(path.join(dir, "optimal.bin"))).buffer);
+  const classOfKey = new Map();
+  for (let c = 0; c < optimal.length; c++) {
+    const r = reps.subarray(c * 5, c * 5 + 5);
+    classOfKey.set(repKey(r), c);
+  }
+  return { data, optimal, classOfKey };
+}
+
+function repKey(r) {
+  return (((r[4] * 53 + r[3]) * 53 + r[2]) * 53 + r[1]) * 53 + r[0];
+}
+
+// The suit class of a deal, as generator.solver.class_of finds it: suits relabelled by their
+// rank masks, largest first (ties keep suit order), then the cards sorted. Returns the class and
+// where each card sits in the representative.
+function classOf(classOfKey, cards) {
+  const masks = [0, 0, 0, 0];
+  for (const c of cards) if (c < 52) masks[c & 3] |= 1 << (c >> 2);
+  const order = [0, 1, 2, 3].sort((a, b) => masks[b] - masks[a] || a - b);
+  const newSuit = [];
+  order.forEach((old, i) => (newSuit[old] = i));
+  const mapped = cards.map((c) => (c === 52 ? c : (c & ~3) | newSuit[c & 3]));
+  const rep = [...mapped].sort((a, b) => a - b);
+  const cls = classOfKey.get(repKey(rep));
+  return { cls, position: mapped.map((c) => rep.indexOf(c)) };
+}
+
+test("deals map to Python's suit classes", { skip }, () => {
+  const { classOfKey } = load();
+  for (const { cards, class: cls, position } of JSON.parse(fs.readFileSync(path.join(dir, "classes.json"), "utf8"))) {
+    assert.deepEqual(classOf(classOfKey, cards), { cls, position }, formatHand(cards));
+  }
+});
+
+test("the exact table picks an optimal hold on every deal", { skip }, () => {
+  const { data, optimal, classOfKey } = load();
+  const table = compileTable(data.strategy.lines, data.rules);
+  const perLine = new Array(table.lines.length).fill(0);
+  const n = data.rules.deck_size;
+  let deals = 0;
+  const misplays = [];
+  const cards = [0, 0, 0, 0, 0];
+  for (let c4 = 4; c4 < n; c4++) for (let c3 = 3; c3 < c4; c3++) for (let c2 = 2; c2 < c3; c2++)
+    for (let c1 = 1; c1 < c2; c1++) for (let c0 = 0; c0 < c1; c0++) {
+      cards[0] = c0; cards[1] = c1; cards[2] = c2; cards[3] = c3; cards[4] = c4;
+      deals += 1;
+      const result = play(table, cards);
+      const { cls, position } = classOf(classOfKey, cards);
+      if (result.line < 0) {
+        misplays.push(`${formatHand(cards)}: no line applies`);
+        continue;
+      }
+      perLine[result.line] += 1;
+      for (const mask of result.tied) {
+        let repMask = 0;
+        for (let i = 0; i < 5; i++) if ((mask >> i) & 1) repMask |= 1 << position[i];
+        if (!((optimal[cls] >>> repMask) & 1)) {
+          misplays.push(`${formatHand(cards)}: line ${table.lines[result.line].line.number} holds ${mask}`);
+        }
+      }
+    }
+  assert.equal(deals, n === 52 ? 2598960 : 2869685);
+  assert.deepEqual(misplays.slice(0, 20), [], `${misplays.length} misplays`);
+  // Each line decides exactly the deals the export says it does.
+  assert.deepEqual(perLine, table.lines.map((entry) => entry.line.deals));
+});
