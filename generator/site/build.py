@@ -49,7 +49,9 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
     try:
         tmp.chmod(0o755)  # mkdtemp makes it private; a web server must read the site
-        shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True)
+        # The fonts are for the PDFs, which embed subsets of them: the pages need not ship them.
+        shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("fonts"))
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
