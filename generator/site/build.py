@@ -34,7 +34,7 @@ RESERVED = {"index", "static"}
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
                templates_dir: Path = TEMPLATES, static_dir: Path = STATIC) -> dict:
     """Build the whole site into `out_dir`; returns the summary the CLI prints."""
-    from ..export import dumps, export
+    from ..export import cache_path, dumps, export
     from ..paytable import load_paytables
 
     start = time.perf_counter()
@@ -56,7 +56,9 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
             began = time.perf_counter()
-            progress(f"{step}: exporting (solve, derive, verify) ...")
+            if not (use_cache and cache_path(table).exists()):
+                progress(f"{step}: not cached: solving, deriving and verifying "
+                         f"(seconds to minutes) ...")
             data, cached = export(table, use_cache)
             exports_cached += cached
             (tmp / f"{table.slug}.json").write_text(dumps(data), encoding="utf-8")

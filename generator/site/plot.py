@@ -67,7 +67,7 @@ def ce_distribution_svg(export: dict) -> Markup:
     x_ret = _fmt(x_of(float(ret)))
     parts.append(f'<line x1="{x_ret}" y1="{TOP}" x2="{x_ret}" y2="{TOP + plot_h}" '
                  f'stroke="#b00" stroke-dasharray="4 3"/>')
-    parts.append(f'<text x="{x_ret}" y="{TOP + 10}" dx="4" font-size="11" fill="#b00">'
+    parts.append(f'<text x="{x_ret}" y="{TOP + plot_h - 6}" dx="4" font-size="11" fill="#b00">'
                  f'mean = return {float(ret):.4f}</text>')
     parts.append(f'<path d="{"".join(steps)}" fill="none" stroke="#1f4e8c" stroke-width="1.5"/>')
     parts.append(f'<text x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle" '

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .. import store
 from .render import Renderer
+from .view import ce_ranges
 
 FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
 
@@ -106,7 +107,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     if result is None:
         overflow = tuple(_overflowing_lines(document))
         reason = (f"the {len(lines)} lines do not fit on one A6 page even in two columns of "
-                  f"short notation (lines {overflow[0]}-{overflow[-1]} overflow)"
+                  f"short notation (lines {ce_ranges(list(overflow))} overflow)"
                   if overflow else f"the {len(lines)} lines do not fit on one A6 page")
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:
