@@ -340,3 +340,23 @@ def test_cli_build_prints_a_summary_and_one_line_errors(built, tmp_path, capsys)
     err = capsys.readouterr().err.strip()
     assert err.startswith("vpcharts: error: ") and "about.md:1" in err and "\n" not in err
     assert issubclass(ContentError, VpchartsError)
+
+
+def test_serve_prints_its_url_and_serves_the_site(built):
+    import subprocess
+    import sys
+    import urllib.request
+
+    root = Path(__file__).resolve().parents[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--out", str(built[0]), "--port", "0"],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={**__import__("os").environ, "PYTHONPATH": str(root)})
+    try:
+        line = process.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
+        with urllib.request.urlopen(url + f"{SLUG}.html", timeout=10) as response:
+            assert response.status == 200 and b"strategy-exact" in response.read()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
