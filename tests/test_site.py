@@ -116,7 +116,8 @@ def test_paytable_page_shows_every_strategy_line_and_the_checker_room(built, exp
         assert html.escape(line["notation"], quote=False) in text, line["notation"]
     assert "99.543904%" in text and "1653526326983/1661102543100" in text
     assert "no flush penalty" in text  # penalty notes column (line 13: 3RF, no fp)
-    assert '<span class="card held" title="held">T♣</span>' in text  # example deals with suit symbols
+    # Example deals as cards with suit symbols: held ones marked, red suits coloured.
+    assert '<span class="card held" title="held">T♣</span>' in text
     assert '<span class="card red">2♦</span>' in text
     assert 'id="checker"' in text and "<svg" in text and "<path d=" in text
     assert "0.1551%" in text  # the simple level's cost
