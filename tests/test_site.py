@@ -361,3 +361,21 @@ def test_serve_prints_its_url_and_serves_the_site(built):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals():
+    from generator.site.view import ce_ranges, compact_notation, example_cards, split_line_text
+
+    assert split_line_text("3 to a Royal Flush: no straight penalty, no T discarded") == (
+        "3 to a Royal Flush", ["no straight penalty", "no T discarded"])
+    assert split_line_text("3 to a Straight Flush: 9QK or 9JK, at most 1 discards of one suit") == (
+        "3 to a Straight Flush: 9QK or 9JK", ["at most 1 discards of one suit"])
+    assert split_line_text("3 to a Royal Flush: s+h ≥ 4") == ("3 to a Royal Flush: s+h ≥ 4", [])
+    assert split_line_text("Discard everything") == ("Discard everything", [])
+    assert compact_notation("3SF: 9JK or 7TJ or 79J, ds≤1") == "3SF: 9JK 7TJ 79J, ds≤1"
+    assert compact_notation("1RF: A or Q or J, no hp") == "1RF: A Q J, no hp"
+    assert ce_ranges([4, 5, 6, 9, 11, 12]) == "4-6, 9, 11-12"
+    cards = example_cards("[Tc Jc] 2d Jk 3h")
+    assert [(c.text, c.held, c.red) for c in cards] == [
+        ("T♣", True, False), ("J♣", True, False), ("2♦", False, True), ("Jk", False, False),
+        ("3♥", False, True)]

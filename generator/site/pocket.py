@@ -2,8 +2,10 @@
 strategy table, rendered by WeasyPrint from `templates/card.html`.
 
 Layouts are tried from the most readable to the most compact: one column of full text, two
-columns of full text, two then three columns of the short notation. The first that fits on one
-page is kept. If none fits, no PDF is written: the result lists the lines that fell off the
+columns of full text, two then three columns of the short notation, and three columns of the
+compact notation (rank sets listed with spaces: "3SF: 9JK 7TJ 79J" for "9JK or 7TJ or 79J";
+tables that split a hold by ranks spend most of their length on these lists). The first that
+fits on one page is kept. If none fits, no PDF is written: the result lists the lines that fell off the
 page, and the build reports them. Nothing is ever cut off silently.
 
 Rendering takes about a second a card, so finished cards are cached in the cache folder, keyed by
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from .. import store
 from .render import Renderer
-from .view import ce_ranges
+from .view import ce_ranges, compact_notation
 
 FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
 
@@ -30,15 +32,23 @@ class Layout:
     name: str
     css_class: str
     small: bool       # 6.5 pt lines instead of 7 pt
-    notation: bool    # the short notation instead of the chart text
+    wording: str      # "text" (chart language), "notation" or "compact" (notation, rank sets
+                      # listed with spaces instead of " or ")
 
 
 LAYOUTS = (
-    Layout("one column", "one-column", False, False),
-    Layout("two columns", "two-columns", True, False),
-    Layout("two columns, short notation", "two-columns", True, True),
-    Layout("three columns, short notation", "three-columns", True, True),
+    Layout("one column", "one-column", False, "text"),
+    Layout("two columns", "two-columns", True, "text"),
+    Layout("two columns, short notation", "two-columns", True, "notation"),
+    Layout("three columns, short notation", "three-columns", True, "notation"),
+    Layout("three columns, compact notation", "three-columns", True, "compact"),
 )
+
+
+def card_lines(lines: list[dict]) -> list[dict]:
+    """Each line's number and its three wordings."""
+    return [{"number": line["number"], "text": line["text"], "notation": line["notation"],
+             "compact": compact_notation(line["notation"])} for line in lines]
 
 
 @dataclass(frozen=True)
@@ -82,7 +92,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     if strategy is None:
         return CardResult(False, None, None, "no exact strategy table yet", (), False)
     lines = strategy["lines"]
-    htmls = [renderer.render("card.html", export=export, lines=lines, layout=layout)
+    htmls = [renderer.render("card.html", export=export, lines=card_lines(lines), layout=layout)
              for layout in LAYOUTS]
     folder = store.cache_dir() / "cards"
     key = _key(htmls, static_dir)
@@ -111,7 +121,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     if result is None:
         overflow = tuple(_overflowing_lines(document))
         reason = (f"the {len(lines)} lines do not fit on one A6 page even in three columns "
-                  f"of short notation (lines {ce_ranges(list(overflow))} overflow)"
+                  f"of compact notation (lines {ce_ranges(list(overflow))} overflow)"
                   if overflow else f"the {len(lines)} lines do not fit on one A6 page")
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:

@@ -17,6 +17,7 @@ _RED_SUITS = {"d", "h"}
 # (rank lists, s, h, s+h) stay with the hold; the rest test the discards: penalty notes.
 _RANK_LIST = re.compile(r"^[2-9TJQKA]+( or [2-9TJQKA]+)*$")
 _STRAIGHT_HIGH = re.compile(r"^(s|h|s\+h) [=≥≤] \d+$")
+_OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
 
 
 def number_text(value: str | Fraction, places: int = 4) -> str:
@@ -43,6 +44,11 @@ def ce_span(high: str | None, low: str | None) -> str:
     if high == low or low is None:
         return decimal(Fraction(high), 4)
     return f"{decimal(Fraction(high), 4)}–{decimal(Fraction(low), 4)}"
+
+
+def compact_notation(notation: str) -> str:
+    """'3SF: 9JK or 7TJ or 79J, ds≤1' -> '3SF: 9JK 7TJ 79J, ds≤1' (for the pocket card)."""
+    return _OR_BETWEEN_RANK_SETS.sub(" ", notation)
 
 
 @dataclass(frozen=True)
