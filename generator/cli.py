@@ -13,6 +13,7 @@ from pathlib import Path
 from .errors import ContentError, VpchartsError
 
 DEFAULT_CONTENT = Path("content")
+DEFAULT_SITE = Path("site")
 
 
 def resolve_paytable(spec: str, content: Path):
@@ -97,20 +98,18 @@ def cmd_strategy(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from . import cache, report
-    from .paytable import load_paytables
+    from .site.build import build_site, summary_text
 
-    start = time.perf_counter()
-    tables = load_paytables(args.content / "paytables")
-    for i, table in enumerate(tables, 1):
-        solved = time.perf_counter()
-        solution, cached = cache.solve(table, use_cache=not args.no_cache)
-        data = report.summary(solution)
-        how = "cached" if cached else f"solved in {time.perf_counter() - solved:.2f} s"
-        print(f"[{i:2}/{len(tables)}] {table.name:<34} {data['return']['percent']:>12}  ({how})",
-              flush=True)
-    print(f"{len(tables)} pay tables in {time.perf_counter() - start:.1f} s")
+    summary = build_site(args.content, args.out, use_cache=not args.no_cache,
+                         progress=lambda text: print(text, flush=True))
+    print(summary_text(summary))
     return 0
+
+
+def cmd_serve(args) -> int:
+    from .site.serve import serve
+
+    return serve(args.out, args.port)
 
 
 def cmd_bench(args) -> int:
@@ -150,8 +149,16 @@ def parser() -> argparse.ArgumentParser:
     strat.set_defaults(run=cmd_strategy)
 
     build = commands.add_parser("build", help="build the site from the content folder")
-    build.add_argument("--no-cache", action="store_true")
+    build.add_argument("--no-cache", action="store_true",
+                       help="recompute every export and card; neither read nor write the cache")
+    build.add_argument("--out", type=Path, default=DEFAULT_SITE,
+                       help="output folder (default: ./site), replaced whole when the build ends")
     build.set_defaults(run=cmd_build)
+
+    serve = commands.add_parser("serve", help="preview the built site on localhost")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks one)")
+    serve.add_argument("--out", type=Path, default=DEFAULT_SITE, help="folder to serve (default: ./site)")
+    serve.set_defaults(run=cmd_serve)
 
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
     bench.add_argument("--repeat", type=int, default=5, help="timed runs per figure (default 5)")

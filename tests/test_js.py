@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from generator import patterns as P
-from generator.cards import parse_hand
+from generator.cards import format_hand, parse_hand
 from generator.errors import CardError
 from generator.export import dumps, export, rules
 from generator.paytable import load_paytable
@@ -99,6 +99,8 @@ def test_js_evs_match_python_exactly(slug, solved, tmp_path):
             deal["features"] = [list(P.describe(cards, m, table.family.key, min_pair))
                                 for m in range(32)]
             deal["keys"] = [P.rank_key(cards, m, table.family.key) for m in range(32)]
+            # The representative the export names deal exceptions by.
+            deal["rep"] = format_hand(solution.deck.reps[class_of(solution.deck, cards)[0]].tolist())
         deals.append(deal)
     fixture = {"slug": slug, "rules": rules(table), "unit": str(solution.unit), "deals": deals}
     path = tmp_path / "evs.json"

@@ -9,9 +9,9 @@
 
   const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS"];
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS] = KIND_NAMES.keys();
-  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp"];
+  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "deal"];
   const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
-  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP] = FEATURES.keys();
+  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_DEAL] = FEATURES.keys();
   const OP_EQ = 1, OP_GE = 2, OP_LE = 3, OP_BIT = 4, OP_NOBIT = 5, OP_IN = 6;
   const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
   const ROYAL_MASK = 0x1f00;
@@ -125,6 +125,7 @@
     out[F_DS] = Math.max(...suitDrops);
     out[F_RP] = rp;
     out[F_SFP] = sfp;
+    out[F_DEAL] = -1; // the deal's class: set by play() when the table has deal exceptions
     return out;
   }
 
@@ -143,10 +144,33 @@
     return key; // below 6 * 14^5, an exact Number
   }
 
-  function compileCondition([name, op, value]) {
+  /**
+   * A deal's representative, as the export writes it in `deal` conditions: suits relabelled so
+   * that the rank masks of c, d, h, s do not increase, cards in ascending id order ("3d 4h 6d
+   * Jc Kc"). Suits with equal masks map the deal onto itself, so ties need no rule.
+   */
+  function dealKey(cards) {
+    const masks = [0, 0, 0, 0];
+    for (const card of cards) if (card < 52) masks[card & 3] |= 1 << (card >> 2);
+    const order = [0, 1, 2, 3].sort((a, b) => masks[b] - masks[a] || a - b);
+    const newSuit = [0, 0, 0, 0];
+    order.forEach((suit, place) => { newSuit[suit] = place; });
+    const mapped = cards.map((card) => (card === 52 ? card : (card & ~3) | newSuit[card & 3]));
+    mapped.sort((a, b) => a - b);
+    return root.vpcharts.cards.formatHand(mapped);
+  }
+
+  function compileCondition([name, op, value], dealIds) {
     const feature = FEATURE_INDEX[name];
     const code = OPS[op];
     if (feature === undefined || code === undefined) throw new Error(`unknown condition ${JSON.stringify([name, op, value])}`);
+    if (code === OP_IN && feature === F_DEAL) {
+      // Deals are matched by number: each listed representative gets one.
+      return [feature, code, new Set(value.map((text) => {
+        if (!dealIds.has(text)) dealIds.set(text, dealIds.size);
+        return dealIds.get(text);
+      }))];
+    }
     if (code === OP_IN) return [feature, code, new Set(value)];
     if (feature === F_KIND) return [feature, code, KIND_NAMES.indexOf(value)];
     return [feature, code, value];
@@ -176,7 +200,10 @@
    */
   function compileTable(lines, rules) {
     const ordered = [...lines].sort((a, b) => a.number - b.number);
-    const compiled = ordered.map((line) => ({ line, conditions: line.conditions.map(compileCondition) }));
+    const dealIds = new Map();
+    const compiled = ordered.map((line) => ({
+      line, conditions: line.conditions.map((c) => compileCondition(c, dealIds)),
+    }));
     const buckets = Array.from({ length: N_PATTERNS }, () => []);
     const probe = new Int32Array(FEATURES.length);
     for (let p = 0; p < N_PATTERNS; p++) {
@@ -188,7 +215,7 @@
         if (fixed.every((c) => conditionHolds(c, probe))) buckets[p].push(index);
       });
     }
-    return { game: gameOf(rules), lines: compiled, buckets };
+    return { game: gameOf(rules), lines: compiled, buckets, dealIds };
   }
 
   /** The index of the first line a hold with these features meets, or -1. */
@@ -210,8 +237,14 @@
     const features = [];
     const firstLines = new Int32Array(32);
     let applied = table.lines.length;
+    let deal = -1;
+    if (table.dealIds.size) {
+      const id = table.dealIds.get(dealKey(cards));
+      if (id !== undefined) deal = id;
+    }
     for (let mask = 0; mask < 32; mask++) {
       const f = describe(cards, mask, table.game);
+      f[F_DEAL] = deal;
       features.push(f);
       firstLines[mask] = firstLine(table, f);
       if (firstLines[mask] >= 0 && firstLines[mask] < applied) applied = firstLines[mask];
@@ -231,6 +264,7 @@
   }
 
   ns.rules = {
-    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, rankKey, compileTable, firstLine, play,
+    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, rankKey, dealKey, compileTable, firstLine,
+    play,
   };
 })(globalThis);

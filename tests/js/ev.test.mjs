@@ -9,7 +9,7 @@ import "../../static/js/ev-engine.js";
 import "../../static/js/rules-core.js";
 
 const { makeEngine } = globalThis.vpcharts.ev;
-const { describe, rankKey, gameOf } = globalThis.vpcharts.rules;
+const { describe, rankKey, gameOf, dealKey } = globalThis.vpcharts.rules;
 const { formatHand } = globalThis.vpcharts.cards;
 const path = process.env.VPCHARTS_EV_FIXTURE;
 const skip = !path && "VPCHARTS_EV_FIXTURE not set (run from tests/test_js.py)";
@@ -40,5 +40,11 @@ test("hold features and order keys equal patterns.describe and rank_key", { skip
       assert.deepEqual(Array.from(describe(cards, mask, game)), features[mask], `${formatHand(cards)} hold ${mask}`);
       assert.equal(rankKey(cards, mask, game), keys[mask], `${formatHand(cards)} key ${mask}`);
     }
+  }
+});
+
+test("a deal's key is the representative Python names deal exceptions by", { skip }, () => {
+  for (const { cards, rep } of fixture.deals) {
+    if (rep) assert.equal(dealKey(cards), rep, formatHand(cards));
   }
 });

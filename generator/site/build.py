@@ -1,0 +1,159 @@
+"""Build the site: pay tables and pages in, a folder of static files out.
+
+    build_site(content_dir, out_dir) -> summary
+
+Everything is written into a temporary sibling of `out_dir` (`site.tmp-XXXX`), checked (every
+relative link must name a file of the build), then swapped into place. Any error, Ctrl-C
+included, removes the temporary folder and leaves the previous site untouched.
+
+Output is flat, so every link is a plain relative file name:
+    index.html, <slug>.html, <slug>.json, <slug>.pdf, <page>.html, static/...
+"""
+
+import shutil
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+from ..errors import ContentError
+from ..report import decimal
+from . import view
+from .links import check_links
+from .pages import load_pages
+from .plot import ce_distribution_svg
+from .pocket import render_card
+from .render import Renderer
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "templates"
+STATIC = ROOT / "static"
+RESERVED = {"index", "static"}
+
+
+def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
+               templates_dir: Path = TEMPLATES, static_dir: Path = STATIC) -> dict:
+    """Build the whole site into `out_dir`; returns the summary the CLI prints."""
+    from ..export import cache_path, dumps, export
+    from ..paytable import load_paytables
+
+    start = time.perf_counter()
+    content_dir, out_dir = Path(content_dir), Path(out_dir)
+    # Read and check every input before any slow work.
+    tables = load_paytables(content_dir / "paytables")
+    pages = load_pages(content_dir / "pages")
+    _check_slugs(tables, pages, content_dir)
+    renderer = Renderer(templates_dir)
+
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
+    try:
+        tmp.chmod(0o755)  # mkdtemp makes it private; a web server must read the site
+        # The fonts are for the PDFs, which embed subsets of them: the pages need not ship them.
+        shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("fonts"))
+        exports, cards, exports_cached, cards_cached = [], {}, 0, 0
+        for i, table in enumerate(tables, 1):
+            step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
+            began = time.perf_counter()
+            if not (use_cache and cache_path(table).exists()):
+                progress(f"{step}: not cached: solving, deriving and verifying "
+                         f"(seconds to minutes) ...")
+            data, cached = export(table, use_cache)
+            exports_cached += cached
+            (tmp / f"{table.slug}.json").write_text(dumps(data), encoding="utf-8")
+            card = render_card(data, renderer, static_dir, use_cache)
+            cards_cached += card.cached
+            if card.written:
+                (tmp / f"{table.slug}.pdf").write_bytes(card.pdf)
+            cards[table.slug] = card
+            _write(tmp / f"{table.slug}.html", renderer.render(
+                "paytable.html", **paytable_context(data, card, pages)))
+            how = "cached" if cached else "computed"
+            card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
+            progress(f"{step}: {data['solution']['return']['percent']}, "
+                     f"{_lines_note(data)}, {card_note} ({how}, "
+                     f"{time.perf_counter() - began:.1f} s)")
+            exports.append(data)
+        for page in pages:
+            _write(tmp / f"{page.slug}.html",
+                   renderer.render("page.html", page=page, nav=pages, root=""))
+        _write(tmp / "index.html", renderer.render(
+            "index.html", groups=view.families(exports), cards=cards, nav=pages, root=""))
+        check_links(tmp)
+        _swap(tmp, out_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    missing = {slug: card.reason for slug, card in cards.items() if not card.written}
+    return {
+        "paytables": len(tables),
+        "pages": len(tables) + len(pages) + 1,
+        "cards": len(tables) - len(missing),
+        "cards_missing": missing,
+        "strategies_missing": {d["slug"]: d["strategy_error"] for d in exports
+                               if d["strategy"] is None},
+        "exports_cached": exports_cached,
+        "cards_cached": cards_cached,
+        "seconds": round(time.perf_counter() - start, 2),
+        "out": str(out_dir),
+    }
+
+
+def paytable_context(data: dict, card, pages) -> dict:
+    """What `paytable.html` renders: the export itself, and values derived from it."""
+    strategy = data["strategy"]
+    return {
+        "export": data, "root": "", "nav": pages, "card": card,
+        "rows": view.line_rows(strategy["lines"]) if strategy else [],
+        "simple_rows": view.line_rows(strategy["simple"]["lines"]) if strategy else [],
+        "final_rows": view.final_rows(data["solution"]),
+        "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
+        "plot": ce_distribution_svg(data),
+    }
+
+
+def summary_text(summary: dict) -> str:
+    out = [f"Built {summary['out']}/: {summary['paytables']} pay tables, {summary['pages']} pages, "
+           f"{summary['cards']} pocket cards in {summary['seconds']:.1f} s "
+           f"({summary['exports_cached']} exports and {summary['cards_cached']} cards from the "
+           f"cache)"]
+    for slug, reason in sorted(summary["strategies_missing"].items()):
+        out.append(f"  no strategy table: {slug}: {reason}")
+    for slug, reason in sorted(summary["cards_missing"].items()):
+        if slug not in summary["strategies_missing"]:
+            out.append(f"  NO POCKET CARD: {slug}: {reason}")
+    return "\n".join(out)
+
+
+def _lines_note(data: dict) -> str:
+    count = view.line_count(data)
+    return f"{count} lines" if count is not None else "no strategy table yet"
+
+
+def _check_slugs(tables, pages, content_dir: Path) -> None:
+    table_slugs = {t.slug for t in tables}
+    for page in pages:
+        if page.slug in table_slugs or page.slug in RESERVED:
+            raise ContentError(page.source, "file name", page.slug,
+                               "a page name not used by a pay table, 'index' or 'static'")
+    for table in tables:
+        if table.slug in RESERVED:
+            raise ContentError(content_dir / "paytables", "slug", table.slug,
+                               "a slug other than 'index' or 'static'")
+
+
+def _write(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def _swap(tmp: Path, out_dir: Path) -> None:
+    """Put `tmp` in place of `out_dir`: two renames, the old site deleted only afterwards."""
+    old = None
+    if out_dir.exists():
+        old = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".old-"))
+        old.rmdir()
+        out_dir.rename(old)
+    tmp.rename(out_dir)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,128 @@
+"""Markdown pages from `content/pages/*.md`: strict front matter, no raw HTML, safe links.
+
+A page starts with front matter between two `---` lines:
+
+    ---
+    title: How the tables are derived
+    order: 2
+    ---
+
+`title` is required, `order` (an integer, default 100) sorts the navigation. Anything else is an
+error naming the file and line. Raw HTML in the Markdown is escaped, not passed through, and a
+link or image must be relative or http(s)/mailto: the site's CSP would block a `javascript:`
+link anyway, but the build says so instead of publishing it.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import markdown
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+from markupsafe import Markup
+
+from ..errors import ContentError
+
+_FIELD = re.compile(r"^([a-z_]+):\s*(.*?)\s*$")
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_SCHEMES = {"http", "https", "mailto"}
+
+
+@dataclass(frozen=True)
+class Page:
+    slug: str
+    title: str
+    order: int
+    html: Markup
+    source: Path
+
+
+def _front_matter(path: Path, lines: list[str]) -> tuple[dict, int]:
+    """(fields, index of the first body line)."""
+    if not lines or lines[0].strip() != "---":
+        raise ContentError(f"{path}:1", "front matter", lines[0] if lines else "",
+                           "'---' on the first line, then 'title: ...', then '---'")
+    fields: dict = {}
+    for number, line in enumerate(lines[1:], start=2):
+        if line.strip() == "---":
+            break
+        if not line.strip():
+            continue
+        match = _FIELD.match(line)
+        if not match or match.group(1) not in ("title", "order"):
+            raise ContentError(f"{path}:{number}", "front matter", line.strip(),
+                               "'title: TEXT' or 'order: INTEGER'")
+        key, value = match.groups()
+        if key in fields:
+            raise ContentError(f"{path}:{number}", key, value, f"{key} given once")
+        if key == "order":
+            if not re.fullmatch(r"-?\d+", value):
+                raise ContentError(f"{path}:{number}", "order", value, "an integer")
+            value = int(value)
+        elif not value:
+            raise ContentError(f"{path}:{number}", "title", value, "a non-empty title")
+        fields[key] = value
+    else:
+        raise ContentError(f"{path}:{len(lines)}", "front matter", None,
+                           "a closing '---' line")
+    if "title" not in fields:
+        raise ContentError(f"{path}:{number}", "title", None, "a 'title: ...' line")
+    return fields, number
+
+
+class _NoRawHtml(Extension):
+    """Treat raw HTML as text (escaped on output) and refuse unsafe link targets."""
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.path = path
+
+    def extendMarkdown(self, md):
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        md.treeprocessors.register(_LinkCheck(md, self.path), "link_check", 0)
+
+
+class _LinkCheck(Treeprocessor):
+    def __init__(self, md, path: Path):
+        super().__init__(md)
+        self.path = path
+
+    def run(self, root):
+        for element in root.iter():
+            for attribute in ("href", "src"):
+                url = element.get(attribute)
+                if url is None:
+                    continue
+                parts = urlsplit(url)
+                if parts.scheme and parts.scheme not in _SCHEMES or (
+                        not parts.scheme and (url.startswith("/") or parts.netloc)):
+                    raise ContentError(self.path, "link", url,
+                                       "a relative link (like 'rules.html') or an http(s) URL")
+
+
+def load_page(path: Path) -> Page:
+    slug = path.stem
+    if not _SLUG.match(slug):
+        raise ContentError(path, "file name", path.name,
+                           "lower-case letters, digits and hyphens, then '.md'")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(path, "encoding", None, f"UTF-8 text ({exc.reason})") from None
+    lines = text.splitlines()
+    fields, body_start = _front_matter(path, lines)
+    body = "\n".join(lines[body_start:])
+    html = markdown.markdown(body, extensions=["tables", "sane_lists", _NoRawHtml(path)],
+                             output_format="html")
+    return Page(slug, fields["title"], fields.get("order", 100), Markup(html), path)
+
+
+def load_pages(folder: Path) -> list[Page]:
+    """Every `*.md` in `folder` (none if it does not exist), in navigation order."""
+    if not folder.is_dir():
+        return []
+    pages = [load_page(path) for path in sorted(folder.glob("*.md"))]
+    return sorted(pages, key=lambda p: (p.order, p.title, p.slug))

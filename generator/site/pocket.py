@@ -1,0 +1,149 @@
+"""Pocket cards: one A6 PDF page per pay table with the pay table, the return and the exact
+strategy table, rendered by WeasyPrint from `templates/card.html`.
+
+Layouts are tried from the most readable to the most compact: one column of full text, two
+columns of full text, two then three columns of the short notation, and three columns of the
+compact notation (rank sets listed with spaces: "3SF: 9JK 7TJ 79J" for "9JK or 7TJ or 79J";
+tables that split a hold by ranks spend most of their length on these lists). The first that
+fits on one page is kept. If none fits, no PDF is written: the result lists the lines that fell off the
+page, and the build reports them. Nothing is ever cut off silently.
+
+Rendering takes about a second a card, so finished cards are cached in the cache folder, keyed by
+a hash of the HTML of every layout, the font files and the WeasyPrint version. The bytes depend
+on nothing else: no creation or modification date is written, and the PDF's file identifier is
+the hash of the card's HTML rather than WeasyPrint's choice (tests render twice and compare).
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+from .. import store
+from .render import Renderer
+from .view import ce_ranges, compact_notation
+
+FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    css_class: str
+    small: bool       # 6.5 pt lines instead of 7 pt
+    wording: str      # "text" (chart language), "notation" or "compact" (notation, rank sets
+                      # listed with spaces instead of " or ")
+
+
+LAYOUTS = (
+    Layout("one column", "one-column", False, "text"),
+    Layout("two columns", "two-columns", True, "text"),
+    Layout("two columns, short notation", "two-columns", True, "notation"),
+    Layout("three columns, short notation", "three-columns", True, "notation"),
+    Layout("three columns, compact notation", "three-columns", True, "compact"),
+)
+
+
+def card_lines(lines: list[dict]) -> list[dict]:
+    """Each line's number and its three wordings."""
+    return [{"number": line["number"], "text": line["text"], "notation": line["notation"],
+             "compact": compact_notation(line["notation"])} for line in lines]
+
+
+@dataclass(frozen=True)
+class CardResult:
+    written: bool
+    pdf: bytes | None
+    layout: str | None           # the layout used, when written
+    reason: str | None           # why there is no card, when not written
+    overflow: tuple[int, ...]    # line numbers that did not fit (the most compact layout)
+    cached: bool
+
+
+def _key(htmls: list[str], static_dir: Path) -> str:
+    digest = hashlib.sha256(f"weasyprint {version('weasyprint')}\n".encode())
+    for font in FONTS:
+        digest.update((static_dir / font).read_bytes())
+    for html in htmls:
+        digest.update(html.encode())
+    return digest.hexdigest()[:24]
+
+
+def _overflowing_lines(document) -> list[int]:
+    """Numbers of the strategy lines laid out on any page after the first."""
+    found = set()
+
+    def walk(box):
+        element = getattr(box, "element", None)
+        if element is not None and str(element.get("id", "")).startswith("card-line-"):
+            found.add(int(element.get("id")[len("card-line-"):]))
+        for child in getattr(box, "children", ()):
+            walk(child)
+
+    for page in document.pages[1:]:
+        walk(page._page_box)
+    return sorted(found)
+
+
+def render_card(export: dict, renderer: Renderer, static_dir: Path,
+                use_cache: bool = True) -> CardResult:
+    strategy = export["strategy"]
+    if strategy is None:
+        return CardResult(False, None, None, "no exact strategy table yet", (), False)
+    lines = strategy["lines"]
+    htmls = [renderer.render("card.html", export=export, lines=card_lines(lines), layout=layout)
+             for layout in LAYOUTS]
+    folder = store.cache_dir() / "cards"
+    key = _key(htmls, static_dir)
+    pdf_path = folder / f"card-{export['slug']}-{key}.pdf"
+    meta_path = pdf_path.with_suffix(".json")
+    if use_cache and meta_path.exists():
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+            pdf = pdf_path.read_bytes() if meta["written"] else None
+            return CardResult(meta["written"], pdf, meta["layout"], meta["reason"],
+                              tuple(meta["overflow"]), True)
+        except (OSError, ValueError, KeyError):
+            pass  # unreadable: render again
+
+    import weasyprint  # 0.8 s to import: only when a card is rendered
+
+    result = None
+    for layout, html in zip(LAYOUTS, htmls):
+        document = weasyprint.HTML(string=html, base_url=str(static_dir) + "/").render()
+        if len(document.pages) == 1:
+            document.metadata.created = document.metadata.modified = None
+            identifier = hashlib.sha256(html.encode()).hexdigest()[:32].encode()
+            pdf = document.write_pdf(pdf_identifier=identifier)
+            result = CardResult(True, pdf, layout.name, None, (), False)
+            break
+    if result is None:
+        overflow = tuple(_overflowing_lines(document))
+        reason = (f"the {len(lines)} lines do not fit on one A6 page even in three columns "
+                  f"of compact notation (lines {ce_ranges(list(overflow))} overflow)"
+                  if overflow else f"the {len(lines)} lines do not fit on one A6 page")
+        result = CardResult(False, None, None, reason, overflow, False)
+    if use_cache:
+        if result.written:
+            store_bytes(pdf_path, result.pdf)
+        store_bytes(meta_path, json.dumps({
+            "written": result.written, "layout": result.layout, "reason": result.reason,
+            "overflow": list(result.overflow)}, sort_keys=True).encode())
+    return result
+
+
+def store_bytes(path: Path, data: bytes) -> None:
+    """Write under a temporary name, then rename: no half-written cache entry."""
+    import os
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

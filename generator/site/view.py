@@ -1,0 +1,148 @@
+"""What the pages show, derived from one export dict (generator/export.py) and nothing else.
+
+Exact values stay Fractions until the last step; the strings made here are for display only.
+"""
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..cards import RANKS, SUIT_SYMBOLS, SUITS
+from ..report import decimal
+
+FAMILY_ORDER = ("natural", "deuces", "joker")
+_RED_SUITS = {"d", "h"}
+
+# A line's text is "head: qualifier, qualifier, ...". Qualifiers that narrow which hold is meant
+# (rank lists, s, h, s+h) stay with the hold; the rest test the discards: penalty notes.
+_RANK_LIST = re.compile(r"^[2-9TJQKA]+( or [2-9TJQKA]+)*$")
+_STRAIGHT_HIGH = re.compile(r"^(s|h|s\+h) [=≥≤] \d+$")
+_OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
+
+
+def number_text(value: str | Fraction, places: int = 4) -> str:
+    """'800', '2.5', '0.4312': a decimal without trailing zeros (exact pays print exactly)."""
+    text = decimal(Fraction(value), places)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def ce_ranges(numbers: list[int]) -> str:
+    """[4, 5, 6, 9] -> '4-6, 9': every CE number, in runs."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs) or "-"
+
+
+def ce_span(high: str | None, low: str | None) -> str:
+    """A line's CE values as decimals: '19.6809-18.3617', or one value."""
+    if high is None:
+        return "-"
+    if high == low or low is None:
+        return decimal(Fraction(high), 4)
+    return f"{decimal(Fraction(high), 4)}–{decimal(Fraction(low), 4)}"
+
+
+def compact_notation(notation: str) -> str:
+    """'3SF: 9JK or 7TJ or 79J, ds≤1' -> '3SF: 9JK 7TJ 79J, ds≤1' (for the pocket card)."""
+    return _OR_BETWEEN_RANK_SETS.sub(" ", notation)
+
+
+@dataclass(frozen=True)
+class Card:
+    rank: str       # "A", "T", or "Jk" for the joker
+    suit: str       # the suit symbol, "" for the joker
+    red: bool
+    held: bool
+
+    @property
+    def text(self) -> str:
+        return self.rank + self.suit
+
+
+def example_cards(example: str) -> list[Card]:
+    """'[As Ks] 9d 8c 2h' -> five Cards; the bracketed ones are held."""
+    cards, held = [], False
+    for token in example.split():
+        if token.startswith("["):
+            held, token = True, token[1:]
+        closes = token.endswith("]")
+        token = token.rstrip("]")
+        if token == "Jk":
+            cards.append(Card("Jk", "", False, held))
+        else:
+            rank, suit = token[0], token[1]
+            if rank not in RANKS or suit not in SUITS:
+                raise ValueError(f"not a card: {token!r} in {example!r}")
+            cards.append(Card(rank, SUIT_SYMBOLS[SUITS.index(suit)], suit in _RED_SUITS, held))
+        if closes:
+            held = False
+    return cards
+
+
+def split_line_text(text: str) -> tuple[str, list[str]]:
+    """(the hold, its penalty notes) of a line's chart text."""
+    head, _, rest = text.partition(": ")
+    hold, notes = [], []
+    for part in rest.split(", ") if rest else []:
+        (hold if _RANK_LIST.match(part) or _STRAIGHT_HIGH.match(part) else notes).append(part)
+    return (head + (": " + ", ".join(hold) if hold else "")), notes
+
+
+@dataclass(frozen=True)
+class LineRow:
+    number: int
+    hold: str
+    notes: list[str]
+    notation: str
+    text: str
+    ce_numbers: str
+    ce_values: str
+    deals: int
+    examples: list[list[Card]]
+
+
+def line_rows(lines: list[dict]) -> list[LineRow]:
+    rows = []
+    for line in lines:
+        hold, notes = split_line_text(line["text"])
+        rows.append(LineRow(
+            number=line["number"], hold=hold, notes=notes, notation=line["notation"],
+            text=line["text"], ce_numbers=ce_ranges(line["ce_numbers"]),
+            ce_values=ce_span(line["ce_high"], line["ce_low"]), deals=line["deals"],
+            examples=[example_cards(e) for e in line["examples"]]))
+    return rows
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    label: str
+    pay: str
+    combinations: int
+    probability: str
+    contribution: str
+
+
+def final_rows(solution: dict) -> list[FinalRow]:
+    return [FinalRow(row["label"], number_text(row["pay"]), row["combinations"],
+                     decimal(Fraction(row["probability"]), 8),
+                     decimal(Fraction(row["contribution"]), 6))
+            for row in solution["final_hands"]]
+
+
+def line_count(export: dict) -> int | None:
+    return len(export["strategy"]["lines"]) if export["strategy"] else None
+
+
+def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:
+    """[(family title, exports sorted by name)] in the order natural, deuces, joker."""
+    groups: dict[str, list[dict]] = {}
+    for data in exports:
+        groups.setdefault(data["rules"]["family"], []).append(data)
+    known = [key for key in FAMILY_ORDER if key in groups]
+    order = known + sorted(set(groups) - set(known))
+    return [(groups[key][0]["rules"]["family_title"],
+             sorted(groups[key], key=lambda d: (d["name"].lower(), d["slug"]))) for key in order]

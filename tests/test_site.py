@@ -1,0 +1,381 @@
+"""The site build, end to end on a tiny fixture content folder (9/6 Jacks or Better and one
+Markdown page): pages, links, CSP, strategy lines, the pocket card PDF, byte-identical rebuilds,
+and broken inputs that stop the build with one line and leave the previous site untouched.
+
+The export of 9/6 Jacks or Better costs about 40 s on a cold cache; it is built once per session
+(`built`) and every other build here reads it from the cache.
+"""
+
+import math
+import re
+import shutil
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.errors import ContentError, VpchartsError
+from generator.export import dumps
+from generator.site import build_site
+from generator.site.build import STATIC, TEMPLATES
+from generator.site.render import CSP
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site-content"
+SLUG = "9-6-jacks-or-better"
+
+
+class _Page(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.title, self.urls, self.ids, self.meta, self._in_title = "", [], set(), {}, False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self._in_title = tag == "title"
+        self.urls += [attrs[k] for k in ("href", "src") if attrs.get(k) is not None]
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "meta" and "http-equiv" in attrs:
+            self.meta[attrs["http-equiv"]] = attrs.get("content")
+
+    def handle_endtag(self, tag):
+        self._in_title = False
+
+    def handle_data(self, data):
+        if self._in_title:
+            self.title += data
+
+
+def parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("built") / "site"
+    summary = build_site(FIXTURE, out, progress=lambda text: None)
+    return out, summary
+
+
+@pytest.fixture(scope="session")
+def export_data(built):
+    import json
+
+    return json.loads((built[0] / f"{SLUG}.json").read_text(encoding="utf-8"))
+
+
+def test_build_writes_the_flat_layout_and_a_summary(built):
+    out, summary = built
+    for name in ("index.html", f"{SLUG}.html", f"{SLUG}.json", f"{SLUG}.pdf", "about.html",
+                 "static/site.css"):
+        assert (out / name).is_file(), name
+    assert summary["paytables"] == 1 and summary["pages"] == 3 and summary["cards"] == 1
+    assert summary["cards_missing"] == {} and summary["strategies_missing"] == {}
+    assert not list(out.parent.glob("site.tmp-*")) and not list(out.parent.glob("site.old-*"))
+
+
+def test_every_page_has_title_csp_nav_and_only_relative_links_that_resolve(built):
+    out, _ = built
+    pages = sorted(out.glob("*.html"))
+    assert len(pages) == 3
+    for path in pages:
+        page = parse(path)
+        assert page.title.strip(), path.name
+        assert page.meta.get("Content-Security-Policy") == CSP, path.name
+        assert "index.html" in page.urls, f"{path.name}: no link back to the index"
+        text = path.read_text(encoding="utf-8")
+        assert " style=" not in text and "<script>" not in text, path.name  # CSP: nothing inline
+        for url in page.urls:
+            assert not re.match(r"^(/|[a-z]+:|//)", url), f"{path.name}: absolute URL {url}"
+            target, _, fragment = url.partition("#")
+            if target:
+                assert (out / target).is_file(), f"{path.name}: {url} does not resolve"
+            if fragment and target.endswith(".html"):
+                assert fragment in parse(out / (target or path.name)).ids, url
+
+
+def test_paytable_page_shows_every_strategy_line_and_the_checker_room(built, export_data):
+    import html
+
+    out, _ = built
+    text = (out / f"{SLUG}.html").read_text(encoding="utf-8")
+    page = parse(out / f"{SLUG}.html")
+    lines = export_data["strategy"]["lines"]
+    assert len(lines) == 42
+    assert {"strategy-exact", "strategy-simple", "checker"} <= page.ids
+    for line in lines:
+        assert f"line-{line['number']}" in page.ids
+        assert html.escape(line["notation"], quote=False) in text, line["notation"]
+    assert "99.543904%" in text and "1653526326983/1661102543100" in text
+    assert "no flush penalty" in text  # penalty notes column (line 13: 3RF, no fp)
+    # Example deals as cards with suit symbols: held ones marked, red suits coloured.
+    assert '<span class="card held" title="held">T♣</span>' in text
+    assert '<span class="card red">2♦</span>' in text
+    assert 'id="checker"' in text and "<svg" in text and "<path d=" in text
+    assert "0.1551%" in text  # the simple level's cost
+
+
+def test_json_is_the_export_exactly(built, export_data):
+    out, _ = built
+    assert (out / f"{SLUG}.json").read_text(encoding="utf-8") == dumps(export_data)
+
+
+def test_index_lists_the_table_with_its_figures_and_links(built):
+    out, _ = built
+    text = (out / "index.html").read_text(encoding="utf-8")
+    for needle in (f'href="{SLUG}.html"', f'href="{SLUG}.pdf"', f'href="{SLUG}.json"',
+                   "99.543904%", "19.514676", ">42<", "Natural 52-card games"):
+        assert needle in text, needle
+
+
+def test_markdown_page_escapes_raw_html_and_its_title(built):
+    out, _ = built
+    text = (out / "about.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;" in text and "<script>" not in text
+    assert "&lt;b&gt;not bold&lt;/b&gt;" in text
+    assert "About &lt;these&gt; charts" in text  # autoescaped title
+    assert "<table>" in text  # Markdown tables work
+
+
+def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text(built,
+                                                                                 export_data):
+    from pypdf import PdfReader
+
+    reader = PdfReader(built[0] / f"{SLUG}.pdf")
+    assert len(reader.pages) == 1
+    page = reader.pages[0]
+    sizes = Counter()
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            sizes[round(size * math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3]), 2)] += 1
+
+    flat = " ".join(page.extract_text(visitor_text=visit).split())
+    assert "♠" in flat and "♥" in flat and "♦" in flat and "♣" in flat
+    assert "99.543904%" in flat
+    for line in export_data["strategy"]["lines"]:
+        assert f"{line['number']} {line['text']}" in flat or line["notation"] in flat, line["text"]
+    assert min(sizes) >= 6.5, sizes
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    assert (round(width), round(height)) == (298, 420)  # A6 in points
+    fonts = page["/Resources"]["/Font"]
+    assert fonts
+    for font in fonts.values():
+        font = font.get_object()
+        descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font["/BaseFont"]  # embedded, not a system font
+        assert "Card" in font["/BaseFont"]
+
+
+def test_pocket_card_renders_to_the_same_bytes_twice(built, export_data):
+    from generator.site.pocket import render_card
+    from generator.site.render import Renderer
+
+    renderer = Renderer(TEMPLATES)
+    first = render_card(export_data, renderer, STATIC, use_cache=False)
+    second = render_card(export_data, renderer, STATIC, use_cache=False)
+    assert first.written and first.pdf == second.pdf
+    assert first.pdf == (built[0] / f"{SLUG}.pdf").read_bytes()
+
+
+def test_second_build_is_byte_identical_and_replaces_the_old_site(built, tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "stale.html").write_text("from an earlier build")
+    summary = build_site(FIXTURE, out, progress=lambda text: None)
+    assert summary["exports_cached"] == 1
+    assert files(out) == files(built[0])
+
+
+@pytest.fixture
+def old_site(built, tmp_path):
+    """A previous build in tmp_path/site, and a checker that it survived untouched."""
+    out = tmp_path / "site"
+    shutil.copytree(built[0], out)
+    before = files(out)
+
+    def intact():
+        assert files(out) == before
+        assert not [p.name for p in tmp_path.iterdir() if p.name != "site" and
+                    p.name.startswith("site.")], "temporary folder left behind"
+    return out, intact
+
+
+def _content(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE, content)
+    return content
+
+
+def _one_line_error(excinfo, *needles):
+    message = str(excinfo.value)
+    assert "\n" not in message
+    for needle in needles:
+        assert needle in message, message
+
+
+def test_invalid_paytable_stops_the_build(old_site, tmp_path):
+    out, intact = old_site
+    content = _content(tmp_path)
+    path = content / "paytables" / f"{SLUG}.toml"
+    path.write_text(path.read_text().replace("flush = 6", "flush = -6"))
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, f"{SLUG}.toml", "pays.flush")
+    intact()
+
+
+def test_bad_front_matter_names_file_and_line(old_site, tmp_path):
+    out, intact = old_site
+    content = _content(tmp_path)
+    (content / "pages" / "bad.md").write_text("---\ntitle: Fine\ncolour: red\n---\nText\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, "bad.md:3", "colour: red", "title")
+    intact()
+
+
+def test_page_slug_may_not_collide_with_a_paytable(old_site, tmp_path):
+    out, intact = old_site
+    content = _content(tmp_path)
+    (content / "pages" / f"{SLUG}.md").write_text("---\ntitle: Clash\n---\nText\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, f"{SLUG}.md", "pay table")
+    intact()
+
+
+def test_unsafe_markdown_link_stops_the_build(old_site, tmp_path):
+    out, intact = old_site
+    content = _content(tmp_path)
+    (content / "pages" / "x.md").write_text("---\ntitle: X\n---\n[go](javascript:alert(1))\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, "x.md", "javascript:alert(1)")
+    intact()
+
+
+def test_broken_link_in_markdown_stops_the_build(old_site, tmp_path):
+    out, intact = old_site
+    content = _content(tmp_path)
+    (content / "pages" / "x.md").write_text("---\ntitle: X\n---\n[gone](missing.html)\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, "x.html", "missing.html", "a file of the built site")
+    intact()
+
+
+def _templates(tmp_path: Path) -> Path:
+    folder = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, folder)
+    return folder
+
+
+def test_template_syntax_error_names_file_and_line(old_site, tmp_path):
+    out, intact = old_site
+    templates = _templates(tmp_path)
+    (templates / "page.html").write_text('{% extends "base.html" %}\n{% block main %}\n{% if %}\n')
+    with pytest.raises(ContentError) as excinfo:
+        build_site(FIXTURE, out, progress=lambda text: None, templates_dir=templates)
+    _one_line_error(excinfo, "page.html:3")
+    intact()
+
+
+def test_undefined_name_in_a_template_stops_the_build_after_work_began(old_site, tmp_path):
+    out, intact = old_site
+    templates = _templates(tmp_path)
+    path = templates / "paytable.html"
+    lines = path.read_text().splitlines()
+    lines.insert(5, "{{ export.no_such_field.oops }}")
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(FIXTURE, out, progress=lambda text: None, templates_dir=templates)
+    _one_line_error(excinfo, "paytable.html:6", "no_such_field")
+    intact()
+
+
+def test_interrupted_build_leaves_the_old_site(old_site):
+    out, intact = old_site
+
+    def progress(text):  # Ctrl-C while the first pay table is written
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build_site(FIXTURE, out, progress=progress)
+    intact()
+
+
+def test_card_that_cannot_fit_is_reported_not_written(built, tmp_path):
+    templates = _templates(tmp_path)
+    css = templates / "card.css"
+    css.write_text(css.read_text().replace("margin: 4mm 4mm 3.5mm 4mm", "margin: 62mm 4mm"))
+    out = tmp_path / "site"
+    summary = build_site(FIXTURE, out, progress=lambda text: None, templates_dir=templates)
+    reason = summary["cards_missing"][SLUG]
+    assert summary["cards"] == 0 and "do not fit" in reason and "overflow" in reason
+    assert not (out / f"{SLUG}.pdf").exists()
+    page = (out / f"{SLUG}.html").read_text(encoding="utf-8")
+    assert "No pocket card" in page and f'href="{SLUG}.pdf"' not in page
+    assert f'href="{SLUG}.pdf"' not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_cli_build_prints_a_summary_and_one_line_errors(built, tmp_path, capsys):
+    from generator.cli import main
+
+    out = tmp_path / "site"
+    assert main(["--content", str(FIXTURE), "build", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "[1/1] 9/6 Jacks or Better" in printed
+    assert re.search(r"1 pay tables, 3 pages, 1 pocket cards in [\d.]+ s", printed)
+    content = _content(tmp_path)
+    (content / "pages" / "about.md").write_text("no front matter\n")
+    assert main(["--content", str(content), "build", "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("vpcharts: error: ") and "about.md:1" in err and "\n" not in err
+    assert issubclass(ContentError, VpchartsError)
+
+
+def test_serve_prints_its_url_and_serves_the_site(built):
+    import subprocess
+    import sys
+    import urllib.request
+
+    root = Path(__file__).resolve().parents[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--out", str(built[0]), "--port", "0"],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={**__import__("os").environ, "PYTHONPATH": str(root)})
+    try:
+        line = process.stdout.readline()
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
+        with urllib.request.urlopen(url + f"{SLUG}.html", timeout=10) as response:
+            assert response.status == 200 and b"strategy-exact" in response.read()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals():
+    from generator.site.view import ce_ranges, compact_notation, example_cards, split_line_text
+
+    assert split_line_text("3 to a Royal Flush: no straight penalty, no T discarded") == (
+        "3 to a Royal Flush", ["no straight penalty", "no T discarded"])
+    assert split_line_text("3 to a Straight Flush: 9QK or 9JK, at most 1 discards of one suit") == (
+        "3 to a Straight Flush: 9QK or 9JK", ["at most 1 discards of one suit"])
+    assert split_line_text("3 to a Royal Flush: s+h ≥ 4") == ("3 to a Royal Flush: s+h ≥ 4", [])
+    assert split_line_text("Discard everything") == ("Discard everything", [])
+    assert compact_notation("3SF: 9JK or 7TJ or 79J, ds≤1") == "3SF: 9JK 7TJ 79J, ds≤1"
+    assert compact_notation("1RF: A or Q or J, no hp") == "1RF: A Q J, no hp"
+    assert ce_ranges([4, 5, 6, 9, 11, 12]) == "4-6, 9, 11-12"
+    cards = example_cards("[Tc Jc] 2d Jk 3h")
+    assert [(c.text, c.held, c.red) for c in cards] == [
+        ("T♣", True, False), ("J♣", True, False), ("2♦", False, True), ("Jk", False, False),
+        ("3♥", False, True)]
