@@ -86,6 +86,17 @@ class _Group:
         safe = bool(self.optimal[sel][top].all())
         return safe, cls[first]
 
+    def by_mask(self):
+        """(rows sorted by held ranks, their rank masks, first row of each row's class)."""
+        if not hasattr(self, "_by_mask"):
+            masks = self.feats[:, P.F_RANKS]
+            order = np.argsort(masks, kind="stable")
+            first = np.ones(len(self.cls), bool)
+            first[1:] = self.cls[1:] != self.cls[:-1]
+            start = np.flatnonzero(first)[np.cumsum(first) - 1]
+            self._by_mask = (order, np.ascontiguousarray(masks[order]), start)
+        return self._by_mask
+
     def violations(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line, among undecided classes: (classes met, classes where
         the line's hold is not optimal)."""
@@ -302,6 +313,16 @@ def _exception_lines(groups, data: HoldData, alive, classes):
     return plan
 
 
+def _grow(group: _Group, base: np.ndarray, by_weight: list, alive):
+    """(rank masks joined, rows meeting): "ranks held in a set" grown while the line is safe."""
+    from .pattern_kernels import grow_rank_set
+
+    candidates = np.array(by_weight, np.int64)
+    joined, where = grow_rank_set(base, *group.by_mask(), candidates, alive, group.cls,
+                                  group.keys, group.optimal)
+    return candidates[joined].tolist(), where
+
+
 def _best_split(group: _Group, data: HoldData, alive):
     """The safe refinement of a pattern covering the most deals.
 
@@ -334,13 +355,7 @@ def _best_split(group: _Group, data: HoldData, alive):
     by_weight = sorted(weights, key=lambda m: (-weights[m], m))
     for extra in extras:
         base = meets[extra] if extra is not None else np.ones(len(masks), bool)
-        chosen: list[int] = []
-        where = np.zeros(len(masks), bool)
-        for mask in by_weight:
-            trial = where | (base & (masks == mask))
-            if group.safe_weight(trial, alive, data.sizes):
-                chosen.append(mask)
-                where = trial
+        chosen, where = _grow(group, base, by_weight, alive)
         if len(chosen) > 1:
             conditions = [(P.F_RANKS, P.OP_IN, frozenset(chosen))] + ([extra] if extra else [])
             consider(conditions, where)
@@ -356,13 +371,7 @@ def _best_split(group: _Group, data: HoldData, alive):
         pairs = [(a, b) for i, a in enumerate(extras[1:]) for b in extras[i + 2:]
                  if a[0] != b[0] or a[0] == P.F_DISC]
         for a, b in pairs:
-            base = meets[a] & meets[b]
-            chosen, where = [], np.zeros(len(masks), bool)
-            for mask in by_weight:
-                trial = where | (base & (masks == mask))
-                if group.safe_weight(trial, alive, data.sizes):
-                    chosen.append(mask)
-                    where = trial
+            chosen, where = _grow(group, meets[a] & meets[b], by_weight, alive)
             if chosen:
                 ranks = ((P.F_RANKS, P.OP_IN, frozenset(chosen)) if len(chosen) > 1
                          else (P.F_RANKS, P.OP_EQ, chosen[0]))
@@ -538,13 +547,31 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
                                data.ce, data.sizes, classes)
 
     rows = np.arange(data.n_classes)
-    while len(compactor.order) > max_lines:
-        order = compactor.order
-        # Where each class stands now: the line deciding it, and what that costs.
+
+    def placed():
         place, held = play_classes(compactor.bits, compactor.positions(), data.keys,
                                    data.n_classes)
         now = data.sizes.astype(np.int64) * (data.ce - evs[rows, held])
-        decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
+        return now, {slot: np.flatnonzero(place == i) for i, slot in enumerate(compactor.order)}
+
+    # A long table first loses its cheapest lines in batches, a third of the surplus at a time
+    # (trying every merge of a 200-line table, one line at a time, takes many minutes); the
+    # careful search below starts at twice the target.
+    while len(compactor.order) > 2 * max_lines:
+        now, decided = placed()
+        order = compactor.order
+        costs = []
+        for slot in order[:-1]:
+            trial = [s for s in order if s != slot]
+            classes = decided[slot]
+            costs.append((loss(trial, classes) - int(now[classes].sum()), slot))
+        batch = max(1, (len(order) - 2 * max_lines) // 3)
+        dropped = {slot for _, slot in sorted(costs)[:batch]}
+        compactor.order = [s for s in order if s not in dropped]
+    while len(compactor.order) > max_lines:
+        order = compactor.order
+        # Where each class stands now: the line deciding it, and what that costs.
+        now, decided = placed()
         best = None  # (cost, order with the scratch slot where a merged line goes, merged)
         for slot in order[:-1]:
             # Deleting a line changes only the classes it decides.

@@ -367,8 +367,10 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
     For each deal the lines are applied to its own cards; the hold is then looked up in the
     exact EVs of the deal's suit class. Lines are found through their pattern's bucket
     (bucket_lines[bucket_start[p]:bucket_start[p + 1]], in list order). Returns (deals played,
-    misplayed deals, total EV lost over all deals (same units as evs), deals decided per line).
+    misplayed deals, total EV lost over all deals (same units as evs), deals decided per line,
+    the first misplayed deals (up to 8 rows of five cards and the held mask; -1 rows unused)).
     """
+    shown = np.full((8, 6), -1, np.int64)
     hand = np.empty(5, np.int64)
     out = np.empty((32, N_FEATURES), np.int64)
     keys = np.empty(32, np.int64)
@@ -416,9 +418,12 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
                                 rep_mask |= 1 << position[i]
                         gap = best_ev[cls] - evs[cls, rep_mask]
                         if applied == n_lines or gap != 0:
+                            if misplays < 8:
+                                shown[misplays, :5] = hand
+                                shown[misplays, 5] = mask
                             misplays += 1
                             lost += gap
-    return deals, misplays, lost, per_line
+    return deals, misplays, lost, per_line, shown
 
 
 @njit(cache=True)
@@ -472,3 +477,51 @@ def loss_on_classes(bits, position, keys, evs, best_ev, sizes, classes):
             held = 0
         total += sizes[c] * (best_ev[c] - evs[c, held])
     return total
+
+
+@njit(cache=True)
+def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, keys, optimal):
+    """Grow "ranks held in a set" greedily: each candidate mask in turn joins the set if the line
+    (rows meeting `base` whose held ranks are in the set) stays safe on the undecided classes.
+
+    Rows come sorted by class, then by order key descending (as for `line_is_safe`); by_mask
+    sorts them by held ranks (sorted_masks); start[i] is the first row of row i's class. Adding
+    a mask changes only the classes of its rows, so only those are re-checked. Returns (which
+    candidates joined, the rows meeting the final line).
+    """
+    n = cls.shape[0]
+    where = np.zeros(n, np.bool_)
+    joined = np.zeros(candidates.shape[0], np.bool_)
+    added = np.empty(n, np.int64)
+    for k in range(candidates.shape[0]):
+        lo = np.searchsorted(sorted_masks, candidates[k])
+        hi = np.searchsorted(sorted_masks, candidates[k], side="right")
+        count = 0
+        for j in range(lo, hi):
+            r = by_mask[j]
+            if base[r] and alive[cls[r]] and not where[r]:
+                where[r] = True
+                added[count] = r
+                count += 1
+        safe = True
+        for a in range(count):
+            i = start[added[a]]
+            top = -1
+            while i < n and cls[i] == cls[added[a]]:
+                if where[i]:
+                    if top < 0:
+                        top = keys[i]
+                    elif keys[i] != top:
+                        break
+                    if not optimal[i]:
+                        safe = False
+                        break
+                i += 1
+            if not safe:
+                break
+        if safe:
+            joined[k] = count > 0
+        else:
+            for a in range(count):
+                where[added[a]] = False
+    return joined, where

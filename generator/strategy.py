@@ -228,16 +228,8 @@ def _describe(solution, data, strategy: Strategy, examples, play_classes) -> Str
 
 
 def _example(solution, cls: int, mask: int) -> str:
-    """A representative deal, held cards in brackets: '[As Ks Qs Js] 9d'."""
-    cards = solution.deck.reps[cls].tolist()
-    held = [c for i, c in enumerate(cards) if mask >> i & 1]
-    dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
-    parts = []
-    if held:
-        parts.append("[" + format_hand(held) + "]")
-    if dropped:
-        parts.append(format_hand(dropped))
-    return " ".join(parts)
+    """A class's representative deal, held cards in brackets: '[As Ks Qs Js] 9d'."""
+    return _example_of(solution.deck.reps[cls].tolist(), mask)
 
 
 def _ce_numbers(solution) -> np.ndarray:
@@ -257,14 +249,23 @@ def verify(solution, table: StrategyTable) -> dict:
     ops, features, values, rank_table = table.arrays()
     start_of, bucket = table.buckets()
     fam = solution.table.family.key
-    deals, misplays, lost, per_line = verify_deals(
+    deals, misplays, lost, per_line, shown = verify_deals(
         dk.n_cards, fam == "deuces", P.high_rank(fam, solution.table.min_pair), ops, features,
         values, rank_table, start_of, bucket, dk.binom, dk.rep_ranks, solution.evs,
         solution.best_ev, len(table.lines))
     cost = Fraction(int(lost), solution.unit * dk.deals)
     return {"deals": int(deals), "misplays": int(misplays), "cost": cost,
             "per_line": per_line[:-1].tolist(), "unmatched": int(per_line[-1]),
+            "examples": [_example_of(row[:5].tolist(), int(row[5])) for row in shown if row[0] >= 0],
             "seconds": time.perf_counter() - start}
+
+
+def _example_of(cards, mask) -> str:
+    """A deal with the held cards in brackets: '[As Ks Qs Js] 9d'."""
+    held = [c for i, c in enumerate(cards) if mask >> i & 1]
+    dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
+    return " ".join(([f"[{format_hand(held)}]"] if held else []) + (
+        [format_hand(dropped)] if dropped else []))
 
 
 def ce_table(solution):

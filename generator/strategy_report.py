@@ -47,6 +47,9 @@ def verify_text(result: dict) -> str:
              f"Cost of the misplays: {percent(result['cost'])} of return "
              f"({result['cost']} exactly)",
              f"Verified in {result['seconds']:.1f} s"]
+    if result["examples"]:
+        lines.insert(2, "Misplayed, for example (held cards in brackets): "
+                     + "; ".join(result["examples"]))
     return "\n".join(lines)
 
 

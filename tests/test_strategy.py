@@ -3,16 +3,20 @@
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from generator import patterns as P
 from generator.cli import main
+from generator.export import export
+from generator.paytable import load_paytable
 from generator.solver import hand_evs
 from generator.strategy import ce_table, verify
 from paper import table_a1
 
 JOB = "9-6-jacks-or-better"
+CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 
 def play(strategy, cards, family, min_pair):
@@ -35,6 +39,20 @@ def test_9_6_jacks_or_better_is_exact_on_every_deal(solved, strategy_of):
     assert result["deals"] == 2_598_960
     assert result["misplays"] == 0 and result["cost"] == 0 and result["unmatched"] == 0
     assert sum(result["per_line"]) == 2_598_960
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", [JOB, "full-pay-deuces-wild", "joker-poker-kings-or-better"])
+def test_exported_exact_table_is_exact_on_every_deal(slug):
+    """The export (what the site, the card and the checker show) is verified on every deal of
+    the deck: 2,598,960, or 2,869,685 with the joker. The checker's tests reuse this export."""
+    data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
+    table = data["strategy"]
+    assert table is not None, data["strategy_error"]
+    assert table["misplays"] == 0 and table["cost"] == "0"
+    assert sum(line["deals"] for line in table["lines"]) == data["solution"]["deals"]
+    assert data["solution"]["deals"] == (2_869_685 if slug.startswith("joker") else 2_598_960)
+    assert Fraction(table["simple"]["cost"]) > 0 and len(table["simple"]["lines"]) <= 20
 
 
 @pytest.mark.slow
