@@ -185,8 +185,8 @@ def condition_holds(x, op, v, rank_sets):
         return (x >> v) & 1 == 1
     if op == OP_NOBIT:
         return (x >> v) & 1 == 0
-    if op == OP_IN:
-        return rank_sets[v, x]
+    if op == OP_IN:  # values outside the table (a deal class past its width) are not in it
+        return 0 <= x < rank_sets.shape[1] and rank_sets[v, x]
     return False
 
 

@@ -62,3 +62,17 @@ def test_kernel_matches_the_reference(family, n_cards, min_pair):
         assert tuple(feats[c * 32 + mask].tolist()) == P.describe(cards, mask, family, min_pair,
                                                                    deal=c)
         assert keys[c * 32 + mask] == P.rank_key(cards, mask, family)
+
+
+def test_in_is_false_outside_its_table():
+    """A deal's class can lie past the width of a table whose deal exceptions name only low
+    classes; reading past the row (numba does not check bounds) once misplayed 24 deals."""
+    import numpy as np
+
+    from generator.pattern_kernels import condition_holds
+
+    table = np.zeros((2, 1 << 13), np.bool_)
+    table[1, :] = True  # a read past the end of row 0 lands here
+    assert not condition_holds(9000, P.OP_IN, 0, table)
+    assert not condition_holds(-1, P.OP_IN, 0, table)
+    assert condition_holds(5, P.OP_IN, 1, table)
