@@ -53,14 +53,16 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("fonts"))
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
+        if use_cache:
+            exports_cached = len(tables) - _fill_export_cache(tables, progress)
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
             began = time.perf_counter()
             if not (use_cache and cache_path(table).exists()):
-                progress(f"{step}: not cached: solving, deriving and verifying "
-                         f"(seconds to minutes) ...")
+                progress(f"{step}: solving, deriving and verifying (seconds to minutes) ...")
             data, cached = export(table, use_cache)
-            exports_cached += cached
+            if not use_cache:
+                exports_cached += cached
             (tmp / f"{table.slug}.json").write_text(dumps(data), encoding="utf-8")
             card = render_card(data, renderer, static_dir, use_cache)
             cards_cached += card.cached
@@ -98,6 +100,42 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         "seconds": round(time.perf_counter() - start, 2),
         "out": str(out_dir),
     }
+
+
+def _fill_export_cache(tables, progress) -> int:
+    """Compute the exports missing from the cache, one process per core; returns how many.
+
+    Deriving is single-threaded numba work of seconds to minutes per pay table, so a cold build
+    runs pay tables side by side. Joker and deuces tables take longest and go first.
+    """
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    from ..export import cache_path
+
+    missing = [t for t in tables if not cache_path(t).exists()]
+    if not missing:
+        return 0
+    missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2), t.slug))
+    workers = min(len(missing), os.cpu_count() or 1)
+    progress(f"Solving, deriving and verifying {len(missing)} pay tables not in the cache "
+             f"({workers} at a time; seconds to minutes each) ...")
+    context = multiprocessing.get_context("spawn")  # numba and fork do not mix
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        jobs = {pool.submit(_export_seconds, table): table for table in missing}
+        for done, job in enumerate(as_completed(jobs), 1):
+            seconds = job.result()  # re-raises a worker's error here
+            progress(f"  [{done}/{len(missing)}] {jobs[job].name}: {seconds:.1f} s")
+    return len(missing)
+
+
+def _export_seconds(table) -> float:
+    from ..export import export
+
+    began = time.perf_counter()
+    export(table)
+    return time.perf_counter() - began
 
 
 def paytable_context(data: dict, card, pages) -> dict:
