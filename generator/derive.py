@@ -73,18 +73,10 @@ class _Group:
         self.optimal = data.optimal[self.rows]
 
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
-        """For the rows meeting a line (`where`), among undecided classes: (safe, classes met)."""
-        sel = where & alive[self.cls]
-        if not sel.any():
-            return False, np.empty(0, np.int64)
-        cls = self.cls[sel]
-        keys = self.keys[sel]
-        first = np.ones(len(cls), bool)
-        first[1:] = cls[1:] != cls[:-1]
-        group = np.cumsum(first) - 1
-        top = keys == keys[first][group]
-        safe = bool(self.optimal[sel][top].all())
-        return safe, cls[first]
+        """For the rows meeting a line (`where`), among undecided classes: (safe, classes met);
+        a line meeting none is not safe (it would decide nothing)."""
+        met, wrong = self.violations(where, alive)
+        return len(met) > 0 and len(wrong) == 0, met
 
     def by_mask(self):
         """(rows sorted by held ranks, their rank masks, first row of each row's class)."""

@@ -20,7 +20,7 @@ from . import store
 from .errors import StrategyError
 from .paytable import PayTable
 
-SCHEMA = 1
+SCHEMA = 2
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
 _SOURCES = ("cards", "categories", "derive", "evaluate", "export", "paytable", "pattern_kernels",
             "patterns", "report", "solver", "strategy", "strategy_report", "tables")
@@ -57,12 +57,13 @@ def rules(table: PayTable) -> dict:
 
 
 def _ce_columns(solution, rows) -> dict:
-    """The CE table in columns: values as integers over ev_denominator, deals, classes by size."""
+    """The CE table in columns: values as integers over ev_denominator, deals, classes by size.
+    (Representative deals stay out: they doubled a Deuces Wild export; `vpcharts strategy --ce`
+    prints them.)"""
     return {
         "values": [int(row["value"] * solution.unit) for row in rows],
         "deals": [row["deals"] for row in rows],
         "classes": [[row["by_size"][s] for s in (4, 12, 24)] for row in rows],
-        "examples": [row["held"] for row in rows],
         "holding": int(len(solution.ce_values_holding)),
     }
 

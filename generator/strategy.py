@@ -7,6 +7,7 @@ of the deck. `ce_table(solution)` is the paper's Sheet 2 (Tables A1 and A2).
 """
 
 import time
+from itertools import combinations
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -93,7 +94,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str) -> tuple[st
         # "Unsuited JQ": the ranks say it all.
         ranks = next(c for c in extra if c[0] == P.F_RANKS)
         extra.remove(ranks)
-        listed = _condition_text(*ranks, rank_sets)[0]
+        listed = _condition_text(*ranks, rank_sets, _rank_universe(kind, naturals, family))[0]
         text, note = f"Unsuited {listed}", f"{n}S: {listed}"
     elif kind in _KIND_TEXT:
         name = _KIND_TEXT[kind]
@@ -133,7 +134,8 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str) -> tuple[st
                 deals) + " (or the same with suits exchanged)"
             s = "exception: " + ", ".join(deals)
         else:
-            d, s = _condition_text(feature, op, value, rank_sets)
+            d, s = _condition_text(feature, op, value, rank_sets,
+                                   _rank_universe(kind, naturals, family))
         details.append(d)
         short.append(s)
     if details:
@@ -142,13 +144,36 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str) -> tuple[st
     return text, note
 
 
-def _condition_text(feature, op, value, rank_sets) -> tuple[str, str]:
+def _rank_universe(kind, naturals, family) -> frozenset | None:
+    """Every set of held natural ranks a hold of this kind can have (deuces are wild in Deuces
+    Wild), or None where a rank set is not read against its complement."""
+    if kind not in (P.RF, P.SF, P.S, P.F, P.X) or naturals < 1:
+        return None
+    out = set()
+    for combo in combinations(range(1 if family == "deuces" else 0, 13), naturals):
+        mask = sum(1 << r for r in combo)
+        fits = any(mask & ~window == 0 for window in P.WINDOWS)
+        royal = mask & ~P.ROYAL_MASK == 0
+        if {P.RF: fits and royal, P.SF: fits and not royal, P.S: fits}.get(kind, not fits):
+            out.add(mask)
+    return frozenset(out)
+
+
+def _by_rank(masks):
+    return sorted(masks, key=lambda m: (bin(m).count("1"), [-r for r in range(13) if m >> r & 1]))
+
+
+def _condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, str]:
     name = P.FEATURES[feature]
     sign = {P.OP_EQ: "=", P.OP_GE: "≥", P.OP_LE: "≤"}.get(op)
     if feature == P.F_RANKS:
-        masks = [value] if op == P.OP_EQ else sorted(rank_sets[value], key=lambda m: (
-            bin(m).count("1"), [-(r) for r in range(13) if m >> r & 1]))
-        listed = " or ".join(rank_text(m) for m in masks)
+        masks = {value} if op == P.OP_EQ else set(rank_sets[value])
+        if universe is not None and masks <= universe and 2 * len(universe - masks) <= len(masks):
+            # "any but 234 or 345" is shorter than the twenty sets it stands for, and exact:
+            # the universe is every set of ranks this kind of hold can have.
+            listed = "any but " + " or ".join(rank_text(m) for m in _by_rank(universe - masks))
+        else:
+            listed = " or ".join(rank_text(m) for m in _by_rank(masks))
         return listed, listed
     if feature in (P.F_S, P.F_H, P.F_SH):
         label = {P.F_S: "s", P.F_H: "h", P.F_SH: "s+h"}[feature]

@@ -30,16 +30,21 @@ def lines_text(table_name: str, strategy, simple_check=None) -> str:
 
 def _ranges(numbers) -> str:
     """1, 2, 3, 7, 9, 10 -> '1-3, 7, 9-10' (shortened past eight runs)."""
-    runs = []
+    text = [f"{a}" if a == b else f"{a}-{b}" for a, b in ce_runs(numbers)]
+    if len(text) > 8:
+        text = text[:8] + [f"... ({len(numbers)} in all)"]
+    return ", ".join(text) if text else "-"
+
+
+def ce_runs(numbers) -> list[list[int]]:
+    """Ascending CE numbers as runs: 1, 2, 3, 7 -> [[1, 3], [7, 7]]."""
+    runs: list[list[int]] = []
     for n in numbers:
         if runs and n == runs[-1][1] + 1:
             runs[-1][1] = n
         else:
             runs.append([n, n])
-    text = [f"{a}" if a == b else f"{a}-{b}" for a, b in runs]
-    if len(text) > 8:
-        text = text[:8] + [f"... ({len(numbers)} in all)"]
-    return ", ".join(text) if text else "-"
+    return runs
 
 
 def verify_text(result: dict) -> str:
@@ -80,7 +85,7 @@ def strategy_json(solution, strategy, ce_rows, simple=None, simple_check=None) -
         return [{
             "number": line.number, "text": line.text, "notation": line.notation,
             "conditions": [condition(table, *c) for c in line.conditions],
-            "ce_numbers": list(line.ce_numbers),
+            "ce_numbers": ce_runs(line.ce_numbers),
             "ce_high": None if line.ce_high is None else str(line.ce_high),
             "ce_low": None if line.ce_low is None else str(line.ce_low),
             "deals": line.deals, "examples": list(line.examples),

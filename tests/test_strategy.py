@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator import patterns as P
+from generator.cards import format_hand, parse_hand
 from generator.cli import main
 from generator.export import export
 from generator.paytable import load_paytable
@@ -64,6 +65,62 @@ def test_plain_player_holds_an_optimal_hold_on_random_deals(solved, strategy_of)
         evs = hand_evs(s, cards)
         for mask in play(strategy, cards, "natural", 9):
             assert evs[mask] == max(evs), (cards, mask)
+
+
+def play_json(lines, cards, family, min_pair, deal_text):
+    """The exported table read plainly, as the checker reads it: the first line any hold meets,
+    conditions by name ([feature, op, value]); among its holds, the highest order key."""
+    names = {name: i for i, name in enumerate(P.FEATURES)}
+
+    def holds(condition, features):
+        feature, op, value = condition
+        x = features[names[feature]]
+        if feature == "kind":
+            x = P.KIND_NAMES[x]
+        if feature == "deal":
+            x = deal_text
+        return {"==": lambda: x == value, ">=": lambda: x >= value, "<=": lambda: x <= value,
+                "has": lambda: x >> value & 1 == 1, "lacks": lambda: x >> value & 1 == 0,
+                "in": lambda: x in value}[op]()
+
+    described = [(P.describe(cards, m, family, min_pair), P.rank_key(cards, m, family), m)
+                 for m in range(32)]
+    for line in lines:
+        fits = [(key, m) for features, key, m in described
+                if all(holds(c, features) for c in line["conditions"])]
+        if fits:
+            top = max(key for key, _ in fits)
+            return [m for key, m in fits if key == top]
+    raise AssertionError("no line applies")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", [JOB, "full-pay-deuces-wild", "joker-poker-kings-or-better"])
+def test_exported_table_read_plainly_holds_optimally_on_random_deals(slug, solved):
+    """Random deals of each family, shuffled card order: the exported lines, read by a plain
+    Python player, pick only holds the solver's exact EVs call optimal."""
+    from generator.solver import class_of
+
+    table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
+    data, _ = export(table)
+    s = solved(slug)
+    rng = random.Random(f"plain {slug}")
+    deals = list(range(table.deck_size))
+    for i in range(600):
+        cards = rng.sample(deals, 5)
+        rep = format_hand(s.deck.reps[class_of(s.deck, cards)[0]].tolist())
+        if i < 5:  # deals a deal exception names must be played by it
+            listed = [c for line in data["strategy"]["lines"] for c in line["conditions"]
+                      if c[0] == "deal"]
+            if listed:
+                rep_cards = parse_hand(listed[i % len(listed)][2][0], table.deck_size == 53)
+                suits = rng.sample(range(4), 4)  # the same deal with its suits exchanged
+                cards = rng.sample([c if c == 52 else c & ~3 | suits[c & 3] for c in rep_cards], 5)
+                rep = format_hand(s.deck.reps[class_of(s.deck, cards)[0]].tolist())
+        evs = hand_evs(s, cards)
+        for mask in play_json(data["strategy"]["lines"], cards, table.family.key,
+                              table.min_pair, rep):
+            assert evs[mask] == max(evs), (format_hand(cards), mask)
 
 
 @pytest.mark.slow

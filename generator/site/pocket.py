@@ -21,6 +21,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from .. import store
+from ..strategy_report import ce_runs
 from .render import Renderer
 from .view import ce_ranges, compact_notation
 
@@ -121,7 +122,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     if result is None:
         overflow = tuple(_overflowing_lines(document))
         reason = (f"the {len(lines)} lines do not fit on one A6 page even in three columns "
-                  f"of compact notation (lines {ce_ranges(list(overflow))} overflow)"
+                  f"of compact notation (lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
                   if overflow else f"the {len(lines)} lines do not fit on one A6 page")
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:

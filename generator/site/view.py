@@ -26,14 +26,8 @@ def number_text(value: str | Fraction, places: int = 4) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def ce_ranges(numbers: list[int]) -> str:
-    """[4, 5, 6, 9] -> '4-6, 9': every CE number, in runs."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
+def ce_ranges(runs: list[list[int]]) -> str:
+    """[[4, 6], [9, 9]] -> '4-6, 9': every CE number, in runs (as the export writes them)."""
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs) or "-"
 
 
