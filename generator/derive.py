@@ -166,7 +166,7 @@ def _meets(feats: np.ndarray, condition) -> np.ndarray:
     raise ValueError(op)
 
 
-def derive(data: HoldData, max_lines: int = 400) -> Strategy:
+def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
     """The exact decision list (see the module docstring)."""
     groups = {key: _Group(data, rows) for key, rows in _pattern_rows(data).items()}
 
