@@ -125,7 +125,10 @@ def test_paytable_page_shows_every_strategy_line_and_the_checker_room(built, exp
 
 def test_json_is_the_export_exactly(built, export_data):
     out, _ = built
-    assert (out / f"{SLUG}.json").read_text(encoding="utf-8") == dumps(export_data)
+    from generator.site.view import published
+
+    assert (out / f"{SLUG}.json").read_text(encoding="utf-8") == dumps(published(export_data))
+    assert "classes" not in published(export_data)["ce"]
 
 
 def test_index_lists_the_table_with_its_figures_and_links(built, export_data):

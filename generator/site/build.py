@@ -10,6 +10,7 @@ Output is flat, so every link is a plain relative file name:
     index.html, <slug>.html, <slug>.json, <slug>.pdf, <page>.html, static/...
 """
 
+import gzip
 import shutil
 import tempfile
 import time
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 RESERVED = {"index", "static"}
+JSON_LIMIT = 100_000  # bytes gzipped, per pay table
 
 
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
@@ -63,7 +65,12 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
             data, cached = export(table, use_cache)
             if not use_cache:
                 exports_cached += cached
-            (tmp / f"{table.slug}.json").write_text(dumps(data), encoding="utf-8")
+            text = dumps(view.published(data))
+            (tmp / f"{table.slug}.json").write_text(text, encoding="utf-8")
+            packed = len(gzip.compress(text.encode(), 9, mtime=0))
+            if packed > JSON_LIMIT:
+                progress(f"{step}: WARNING: {table.slug}.json is {packed:,} bytes gzipped, over "
+                         f"the {JSON_LIMIT:,} the checker's pages allow for")
             card = render_card(data, renderer, static_dir, use_cache)
             cards_cached += card.cached
             if card.written:

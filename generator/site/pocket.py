@@ -2,8 +2,8 @@
 strategy table, rendered by WeasyPrint from `templates/card.html`.
 
 Layouts are tried from the most readable to the most compact: one column of full text, two
-columns of full text, two then three columns of the short notation, and three columns of the
-compact notation (rank sets listed with spaces: "3SF: 9JK 7TJ 79J" for "9JK or 7TJ or 79J";
+columns of full text, two then three columns of the short notation, and three then four columns
+of the compact notation (rank sets listed with spaces: "3SF: 9JK 7TJ 79J" for "9JK or 7TJ or 79J";
 tables that split a hold by ranks spend most of their length on these lists). The first that
 fits on one page is kept. If none fits, no PDF is written: the result lists the lines that fell off the
 page, and the build reports them. Nothing is ever cut off silently.
@@ -43,6 +43,7 @@ LAYOUTS = (
     Layout("two columns, short notation", "two-columns", True, "notation"),
     Layout("three columns, short notation", "three-columns", True, "notation"),
     Layout("three columns, compact notation", "three-columns", True, "compact"),
+    Layout("four columns, compact notation", "four-columns", True, "compact"),
 )
 
 
@@ -121,8 +122,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
             break
     if result is None:
         overflow = tuple(_overflowing_lines(document))
-        reason = (f"the {len(lines)} lines do not fit on one A6 page even in three columns "
-                  f"of compact notation (lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
+        reason = (f"the {len(lines)} lines do not fit on one A6 page even in {LAYOUTS[-1].name} "
+                  f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
                   if overflow else f"the {len(lines)} lines do not fit on one A6 page")
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:

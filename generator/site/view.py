@@ -140,3 +140,11 @@ def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:
     order = known + sorted(set(groups) - set(known))
     return [(groups[key][0]["rules"]["family_title"],
              sorted(groups[key], key=lambda d: (d["name"].lower(), d["slug"]))) for key in order]
+
+
+def published(export: dict) -> dict:
+    """The export as `site/<slug>.json` publishes it: the CE table's classes-by-size column left
+    out (the CLI's `strategy --ce` prints it), which keeps the largest Deuces Wild exports under
+    100 KB gzipped. Everything the checker and the pages read is kept."""
+    out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"})
+    return out
