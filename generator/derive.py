@@ -397,6 +397,7 @@ class _Compactor:
         self.slots: list[tuple] = []
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
         self.pattern_rows = pattern_rows if pattern_rows is not None else _pattern_rows(data)
+        self._feats: dict = {}  # pattern -> its rows' features
         self.order: list[int] = []
         for line in lines:
             self.order.append(self.new_slot(line))
@@ -423,9 +424,11 @@ class _Compactor:
         # A line fixes its pattern in its first three conditions: only that pattern's rows can
         # meet it, so only they are tested.
         base = {c[0]: c[2] for c in conditions[:3]}
-        rows = self.pattern_rows.get((base[P.F_N], base[P.F_W], base[P.F_KIND]),
-                                     np.empty(0, np.int64))
-        column = self._column(self.data.feats[rows], *self._encode(conditions), self.table)
+        key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
+        rows = self.pattern_rows.get(key, np.empty(0, np.int64))
+        if key not in self._feats:  # gathered once: the same patterns are edited again and again
+            self._feats[key] = self.data.feats[rows]
+        column = self._column(self._feats[key], *self._encode(conditions), self.table)
         self._set(self.bits, slot, rows, column)
 
     def new_slot(self, conditions: tuple) -> int:
