@@ -75,7 +75,7 @@ class _Group:
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line (`where`), among undecided classes: (safe, classes met);
         a line meeting none is not safe (it would decide nothing)."""
-        met, wrong = self.violations(where, alive)
+        met, wrong = self._played(where, alive)
         return len(met) > 0 and len(wrong) == 0, met
 
     def by_mask(self):
@@ -92,6 +92,11 @@ class _Group:
     def violations(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line, among undecided classes: (classes met, classes where
         the line's hold is not optimal)."""
+        met, wrong = self._played(where, alive)
+        return met, np.unique(wrong)
+
+    def _played(self, where: np.ndarray, alive: np.ndarray):
+        """(classes met, class of every top-key row that is not optimal: repeats possible)."""
         sel = where & alive[self.cls]
         if not sel.any():
             return np.empty(0, np.int64), np.empty(0, np.int64)
@@ -101,8 +106,7 @@ class _Group:
         first[1:] = cls[1:] != cls[:-1]
         group = np.cumsum(first) - 1
         top = keys == keys[first][group]
-        wrong = np.unique(cls[top & ~self.optimal[sel]])
-        return cls[first], wrong
+        return cls[first], cls[top & ~self.optimal[sel]]
 
     def safe_weight(self, where: np.ndarray, alive: np.ndarray, sizes: np.ndarray) -> int:
         """The deals a line would decide if it is safe, else 0 (the fast check, in numba)."""
