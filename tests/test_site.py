@@ -320,7 +320,8 @@ def test_interrupted_build_leaves_the_old_site(old_site):
 def test_card_that_cannot_fit_is_reported_not_written(built, tmp_path):
     templates = _templates(tmp_path)
     css = templates / "card.css"
-    css.write_text(css.read_text().replace("margin: 4mm 4mm 3.5mm 4mm", "margin: 62mm 4mm"))
+    css.write_text(css.read_text().replace("margin: 4mm 4mm 3.5mm 4mm", "margin: 62mm 4mm")
+                   .replace("margin: 3mm 3mm 2.5mm 3mm", "margin: 62mm 3mm"))  # every @page
     out = tmp_path / "site"
     summary = build_site(FIXTURE, out, progress=lambda text: None, templates_dir=templates)
     reason = summary["cards_missing"][SLUG]
