@@ -10,10 +10,9 @@ Exact numbers are strings ("1653526326983/1661102543100") or integers over `ev_d
 decimals are for display only.
 """
 
+import functools
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from . import store
@@ -26,7 +25,9 @@ _SOURCES = ("cards", "categories", "derive", "evaluate", "export", "paytable", "
             "patterns", "report", "solver", "strategy", "strategy_report", "tables")
 
 
+@functools.cache
 def _code_version() -> str:
+    """Read once per process, so that a build's keys stay put if a source is edited mid-build."""
     digest = hashlib.sha256()
     folder = Path(__file__).parent
     for name in _SOURCES:
@@ -114,22 +115,10 @@ def export(table: PayTable, use_cache: bool = True) -> tuple[dict, bool]:
             pass  # unreadable: compute again
     data = compute(table, use_cache)
     if use_cache:
-        _write_atomic(path, dumps(data))
+        store.write_bytes(path, dumps(data).encode())
     return data, False
 
 
 def dumps(data: dict) -> str:
     """Deterministic, compact JSON text."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -9,6 +9,7 @@ The folder is $VPCHARTS_CACHE, or else $XDG_CACHE_HOME/vpcharts (~/.cache/vpchar
 """
 
 import hashlib
+import io
 import json
 import os
 import tempfile
@@ -33,17 +34,24 @@ def checksum(arrays: dict) -> str:
     return digest.hexdigest()
 
 
-def save(path: Path, arrays: dict, meta: dict) -> None:
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write under a temporary name, then rename: no half-written file under the real name."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    header = dict(meta, checksum=checksum(arrays))
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
-            np.savez(out, header=np.frombuffer(json.dumps(header).encode(), np.uint8), **arrays)
+            out.write(data)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def save(path: Path, arrays: dict, meta: dict) -> None:
+    header = dict(meta, checksum=checksum(arrays))
+    buffer = io.BytesIO()
+    np.savez(buffer, header=np.frombuffer(json.dumps(header).encode(), np.uint8), **arrays)
+    write_bytes(path, buffer.getvalue())
 
 
 def load(path: Path, names: tuple[str, ...], meta: dict) -> dict | None:

@@ -128,24 +128,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:
         if result.written:
-            store_bytes(pdf_path, result.pdf)
-        store_bytes(meta_path, json.dumps({
+            store.write_bytes(pdf_path, result.pdf)
+        store.write_bytes(meta_path, json.dumps({
             "written": result.written, "layout": result.layout, "reason": result.reason,
             "overflow": list(result.overflow)}, sort_keys=True).encode())
     return result
-
-
-def store_bytes(path: Path, data: bytes) -> None:
-    """Write under a temporary name, then rename: no half-written cache entry."""
-    import os
-    import tempfile
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
