@@ -72,6 +72,13 @@ class _Group:
         self.keys = data.keys[self.rows]
         self.optimal = data.optimal[self.rows]
 
+    def restricted(self, keep: np.ndarray) -> "_Group":
+        """The same group with only the rows marked in `keep` (order kept)."""
+        out = object.__new__(_Group)
+        for name in ("rows", "cls", "feats", "keys", "optimal"):
+            setattr(out, name, getattr(self, name)[keep])
+        return out
+
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line (`where`), among undecided classes: (safe, classes met);
         a line meeting none is not safe (it would decide nothing)."""
@@ -97,16 +104,9 @@ class _Group:
 
     def _played(self, where: np.ndarray, alive: np.ndarray):
         """(classes met, class of every top-key row that is not optimal: repeats possible)."""
-        sel = where & alive[self.cls]
-        if not sel.any():
-            return np.empty(0, np.int64), np.empty(0, np.int64)
-        cls = self.cls[sel]
-        keys = self.keys[sel]
-        first = np.ones(len(cls), bool)
-        first[1:] = cls[1:] != cls[:-1]
-        group = np.cumsum(first) - 1
-        top = keys == keys[first][group]
-        return cls[first], cls[top & ~self.optimal[sel]]
+        from .pattern_kernels import played_classes
+
+        return played_classes(where, alive, self.cls, self.keys, self.optimal)
 
     def safe_weight(self, where: np.ndarray, alive: np.ndarray, sizes: np.ndarray) -> int:
         """The deals a line would decide if it is safe, else 0 (the fast check, in numba)."""
@@ -172,16 +172,30 @@ def _meets(feats: np.ndarray, condition) -> np.ndarray:
 
 def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
     """The exact decision list (see the module docstring)."""
-    groups = {key: _Group(data, rows) for key, rows in _pattern_rows(data).items()}
+    pattern_rows = _pattern_rows(data)
+    groups = {key: _Group(data, rows) for key, rows in pattern_rows.items()}
+    # Which pattern each row belongs to, to find the patterns a new line's classes touch.
+    keys = list(groups)
+    pattern_of_row = np.empty(len(data.keys), np.int16)
+    for i, key in enumerate(keys):
+        pattern_of_row[pattern_rows[key]] = i
 
     alive = np.ones(data.n_classes, bool)
     lines: list[tuple] = []  # rank sets stand inline in IN conditions until _indexed
+    # Results that stay valid while no class of the pattern is decided: a line's safety depends
+    # only on the undecided classes it meets.
+    coarse = {}  # pattern -> (safe, classes met)
+    unsplittable = set()  # patterns with no safe split
+    top_optimal = {}  # pattern -> largest CE value of an undecided class where it is optimal
 
     def add(base, extra, classes):
         lines.append(tuple(base) + tuple(extra))
         alive[classes] = False
-        removed[:] = False
-        removed[classes] = True
+        rows = (np.asarray(classes, np.int64)[:, None] * 32 + np.arange(32)).reshape(-1)
+        for i in np.unique(pattern_of_row[rows]).tolist():
+            coarse.pop(keys[i], None)
+            top_optimal.pop(keys[i], None)
+            unsplittable.discard(keys[i])
 
     def base_conditions(n, w, kind):
         return ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, w), (P.F_KIND, P.OP_EQ, kind))
@@ -190,15 +204,13 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
         return int(data.ce[classes].max()) if len(classes) else -1
 
     everything = {k: np.ones(len(g.rows), bool) for k, g in groups.items()}
-    coarse = {}  # pattern -> (safe, classes met), valid until a line removes classes it meets
-    removed = np.ones(data.n_classes, bool)
     while alive.any():
         if len(lines) >= max_lines:
             raise StrategyError(f"no exact strategy within {max_lines} lines")
         # 1. The safe coarse pattern with the largest CE value.
         best = None
         for key, group in groups.items():
-            if key not in coarse or removed[group.cls].any():
+            if key not in coarse:
                 coarse[key] = group.evaluate(everything[key], alive)
             safe, classes = coarse[key]
             if safe and len(classes):
@@ -211,16 +223,21 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
         # 2. Split the unsafe pattern with the largest CE value where it is optimal.
         ranked = []
         for key, group in groups.items():
-            useful = alive[group.cls] & group.optimal
-            if useful.any():
-                ranked.append((int(data.ce[group.cls[useful]].max()), key))
+            if key not in top_optimal:
+                useful = alive[group.cls] & group.optimal
+                top_optimal[key] = int(data.ce[group.cls[useful]].max()) if useful.any() else None
+            if top_optimal[key] is not None:
+                ranked.append((top_optimal[key], key))
         ranked.sort(reverse=True)
         chosen = None
         for _, key in ranked:
+            if key in unsplittable:
+                continue
             chosen = _best_split(groups[key], data, alive)
             if chosen is not None:
                 add(base_conditions(*key), chosen[0], chosen[1])
                 break
+            unsplittable.add(key)
         if chosen is None:
             # 3. No split is safe: some deals need a hold that no pattern separates from a worse
             # one. Take the split that is wrong on the fewest deals per deal it gets right, and
@@ -326,6 +343,8 @@ def _best_split(group: _Group, data: HoldData, alive):
     rank masks where the pattern is optimal while the line stays safe, alone and with each single
     condition (so that, say, 2RF JQ, JK and QK become one line when they can).
     """
+    # Rows of decided classes can neither make a line unsafe nor add to it: drop them first.
+    group = group.restricted(alive[group.cls])
     singles = _conditions_on(group, data, alive)
     best = None
 
@@ -387,10 +406,9 @@ class _Compactor:
     WORDS = 8  # at least 256 slots: the derived lines plus the merged lines tried
 
     def __init__(self, data: HoldData, lines: list[tuple], pattern_rows: dict | None = None):
-        from .pattern_kernels import decide_classes, line_column, set_column, touched_classes
+        from .pattern_kernels import decide_classes, line_column, move_column
 
-        self._column, self._decide = line_column, decide_classes
-        self._set, self._touched = set_column, touched_classes
+        self._column, self._decide, self._move = line_column, decide_classes, move_column
         self.data = data
         self.WORDS = max(self.WORDS, (2 * len(lines)) // 32 + 2)
         self.sets: list[frozenset] = []
@@ -399,6 +417,7 @@ class _Compactor:
         self.width = max(1 << 13, data.n_classes)
         self.table = np.zeros((0, self.width), np.bool_)
         self.slots: list[tuple] = []
+        self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
         self.pattern_rows = pattern_rows if pattern_rows is not None else _pattern_rows(data)
         self._feats: dict = {}  # pattern -> its rows' features
@@ -425,15 +444,31 @@ class _Compactor:
     def set_slot(self, slot: int, conditions: tuple) -> None:
         if slot < len(self.slots):
             self.slots[slot] = conditions
-        # A line fixes its pattern in its first three conditions: only that pattern's rows can
-        # meet it, so only they are tested.
+        self.put(slot, self.rows_meeting(conditions))
+
+    def rows_meeting(self, conditions: tuple) -> np.ndarray:
+        """The rows whose hold meets a line. A line fixes its pattern in its first three
+        conditions: only that pattern's rows can meet it, so only they are tested."""
         base = {c[0]: c[2] for c in conditions[:3]}
         key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
         rows = self.pattern_rows.get(key, np.empty(0, np.int64))
         if key not in self._feats:  # gathered once: the same patterns are edited again and again
             self._feats[key] = self.data.feats[rows]
-        column = self._column(self._feats[key], *self._encode(conditions), self.table)
-        self._set(self.bits, slot, rows, column)
+        return rows[self._column(self._feats[key], *self._encode(conditions), self.table)]
+
+    def put(self, slot: int, rows: np.ndarray) -> None:
+        """Set the slot's bit on exactly these rows (clearing only where it was set: a full
+        pass over millions of rows per edit was most of the compaction time)."""
+        self._move(self.bits, slot, self.slot_rows.get(slot, np.empty(0, np.int64)), rows)
+        self.slot_rows[slot] = rows
+
+    def touched(self, slots) -> np.ndarray:
+        """The classes with a hold meeting any of the given slots' lines (ascending)."""
+        from .pattern_kernels import classes_of
+
+        rows = [self.slot_rows[s] for s in slots if s in self.slot_rows]
+        rows = np.concatenate(rows) if rows else np.empty(0, np.int64)
+        return classes_of(rows, self.data.n_classes)
 
     def new_slot(self, conditions: tuple) -> int:
         if len(self.slots) >= 32 * self.WORDS - 1:  # the last slot is simplify's scratch
@@ -456,7 +491,7 @@ class _Compactor:
         if slots is None:
             classes = np.arange(self.data.n_classes)
         else:
-            classes = self._touched(self.bits, np.array(slots, np.int64))
+            classes = self.touched(slots)
         return bool(self._decide(self.bits, position, self.data.keys, self.data.optimal, classes))
 
     def lines(self) -> list[tuple]:
@@ -513,8 +548,7 @@ class _Compactor:
                             break
                     else:
                         self.slots.pop()
-                        rows = np.arange(self.bits.shape[1])
-                        self._set(self.bits, slot, rows, np.zeros(len(rows), np.bool_))
+                        self.put(slot, np.empty(0, np.int64))
                         j += 1
                         continue
                     j = i + 1
@@ -533,17 +567,20 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
     a move can change; the caller re-measures the final cost on every deal. The last line
     (discard everything) always stays.
     """
-    from .pattern_kernels import loss_on_classes, play_classes
+    from .pattern_kernels import deletion_losses, loss_on_classes, play_classes
 
     compactor = _Compactor(data, _named(strategy))
     scratch = 32 * compactor.WORDS - 1  # trial merges are tried in this slot
 
-    def touched(slots):
-        return compactor._touched(compactor.bits, np.array(slots, np.int64))
-
     def loss(order, classes):
         return loss_on_classes(compactor.bits, compactor.positions(order), data.keys, evs,
                                data.ce, data.sizes, classes)
+
+    def deletion_costs(order):
+        """[(cost of deleting the line, its slot)] for every line but the last."""
+        grow = deletion_losses(compactor.bits, compactor.positions(order), data.keys, evs,
+                               data.ce, data.sizes, len(order))
+        return [(int(grow[place]), slot) for place, slot in enumerate(order[:-1])]
 
     rows = np.arange(data.n_classes)
 
@@ -551,45 +588,49 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
         place, held = play_classes(compactor.bits, compactor.positions(), data.keys,
                                    data.n_classes)
         now = data.sizes.astype(np.int64) * (data.ce - evs[rows, held])
-        return now, {slot: np.flatnonzero(place == i) for i, slot in enumerate(compactor.order)}
+        decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(compactor.order)}
+        return now, decided, place
+
+    merged_rows = {}  # merged line -> rows meeting it: the same merges are priced every step
+
+    def union(*classes):
+        seen = np.zeros(data.n_classes, bool)
+        for c in classes:
+            seen[c] = True
+        return np.flatnonzero(seen)
 
     # A long table first loses its cheapest lines in batches, a third of the surplus at a time
     # (trying every merge of a 200-line table, one line at a time, takes many minutes); the
     # careful search below starts at twice the target.
     while len(compactor.order) > 2 * max_lines:
-        now, decided = placed()
         order = compactor.order
-        costs = []
-        for slot in order[:-1]:
-            trial = [s for s in order if s != slot]
-            classes = decided[slot]
-            costs.append((loss(trial, classes) - int(now[classes].sum()), slot))
         batch = max(1, (len(order) - 2 * max_lines) // 3)
-        dropped = {slot for _, slot in sorted(costs)[:batch]}
+        dropped = {slot for _, slot in sorted(deletion_costs(order))[:batch]}
         compactor.order = [s for s in order if s not in dropped]
     while len(compactor.order) > max_lines:
         order = compactor.order
         # Where each class stands now: the line deciding it, and what that costs.
-        now, decided = placed()
-        best = None  # (cost, order with the scratch slot where a merged line goes, merged)
-        for slot in order[:-1]:
-            # Deleting a line changes only the classes it decides.
-            trial = [s for s in order if s != slot]
-            classes = decided[slot]
-            cost = loss(trial, classes) - int(now[classes].sum())
-            if best is None or cost < best[0]:
-                best = (cost, trial, None)
+        now, decided, place = placed()
+        cost, slot = min(deletion_costs(order), key=lambda c: c[0])  # the first of the cheapest
+        best = (cost, [s for s in order if s != slot], None)
+        # (cost, order with the scratch slot where a merged line goes, merged)
         for i, a in enumerate(order[:-1]):
             for j in range(i + 1, len(order) - 1):
                 b = order[j]
                 merged = _loosely_merged(compactor.slots[a], compactor.slots[b])
                 if merged is None:
                     continue
-                compactor.set_slot(scratch, merged)
-                classes = np.union1d(np.union1d(decided[a], decided[b]), touched([scratch]))
+                if merged not in merged_rows:
+                    merged_rows[merged] = compactor.rows_meeting(merged)
+                compactor.put(scratch, merged_rows[merged])
+                # The merged line at place i changes the classes a and b decide, and those it
+                # meets that are decided after place i (or by no line); no others.
+                met = compactor.touched([scratch])
+                met = met[(place[met] > i) | (place[met] < 0)]
+                classes = union(decided[a], decided[b], met)
                 trial = order[:i] + [scratch] + order[i + 1:j] + order[j + 1:]
                 cost = loss(trial, classes) - int(now[classes].sum())
-                if best is None or cost < best[0]:
+                if cost < best[0]:
                     best = (cost, trial, merged)
         if best[2] is not None:
             slot = compactor.new_slot(best[2])

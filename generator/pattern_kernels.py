@@ -283,29 +283,14 @@ def _row_first(bits, position, row, big):
 
 
 @njit(cache=True)
-def touched_classes(bits, slots):
-    """The classes with a hold meeting any of the given line slots (ascending)."""
-    n_rows = bits.shape[1]
-    seen = np.zeros(n_rows // 32, np.bool_)
-    for slot in slots:
-        word = slot // 32
-        bit = np.int64(1) << (slot % 32)
-        for row in range(n_rows):
-            if bits[word, row] & bit:
-                seen[row // 32] = True
-    return np.flatnonzero(seen)
-
-
-@njit(cache=True)
-def set_column(bits, slot, rows, column):
-    """The bit of `slot`: set on rows[i] where column[i], cleared on every other row."""
+def move_column(bits, slot, old_rows, new_rows):
+    """The bit of `slot`: cleared on old_rows (where it was set), then set on new_rows."""
     word = slot // 32
     bit = np.int64(1) << (slot % 32)
-    for row in range(bits.shape[1]):
+    for row in old_rows:
         bits[word, row] &= ~bit
-    for i in range(rows.shape[0]):
-        if column[i]:
-            bits[word, rows[i]] |= bit
+    for row in new_rows:
+        bits[word, row] |= bit
 
 
 @njit(cache=True)
@@ -427,6 +412,38 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
 
 
 @njit(cache=True)
+def played_classes(where, alive, cls, keys, optimal):
+    """(undecided classes a line meets, the class of every hold it would play wrongly).
+
+    Rows as for `line_is_safe`. A class is listed in the second array once per non-optimal row
+    tied on the top key, so repeats are possible.
+    """
+    met = np.empty(cls.shape[0], np.int64)
+    wrong = np.empty(cls.shape[0], np.int64)
+    n_met = 0
+    n_wrong = 0
+    current = -1
+    top = -1
+    for i in range(cls.shape[0]):
+        if not where[i]:
+            continue
+        c = cls[i]
+        if not alive[c]:
+            continue
+        if c != current:
+            current = c
+            top = keys[i]
+            met[n_met] = c
+            n_met += 1
+        elif keys[i] != top:
+            continue
+        if not optimal[i]:
+            wrong[n_wrong] = c
+            n_wrong += 1
+    return met[:n_met].copy(), wrong[:n_wrong].copy()
+
+
+@njit(cache=True)
 def line_is_safe(where, alive, cls, keys, optimal, sizes):
     """Whether a line is safe on the undecided classes, and the deals it would decide.
 
@@ -477,6 +494,60 @@ def loss_on_classes(bits, position, keys, evs, best_ev, sizes, classes):
             held = 0
         total += sizes[c] * (best_ev[c] - evs[c, held])
     return total
+
+
+@njit(cache=True)
+def deletion_losses(bits, position, keys, evs, best_ev, sizes, n_places):
+    """For each place in the list, how much the total loss grows if its line is deleted.
+
+    Deleting a line changes only the classes it decides: each falls to the next line any of its
+    holds meets (holds picked as in `loss_on_classes`). One pass prices every deletion.
+    """
+    big = 1 << 30
+    out = np.zeros(n_places, np.int64)
+    for c in range(best_ev.shape[0]):
+        first, held = _first_line(bits, position, keys, c, -1, big)
+        if first == big:
+            continue
+        second, fallback = _first_line(bits, position, keys, c, first, big)
+        if second == big:
+            fallback = 0
+        out[first] += sizes[c] * (evs[c, held] - evs[c, fallback])
+    return out
+
+
+@njit(cache=True)
+def _first_line(bits, position, keys, c, after, big):
+    """(place, held mask) of the first line after place `after` that a hold of class c meets;
+    among its holds, the top order key, then the lowest mask."""
+    best = big
+    top = -1
+    held = 0
+    for m in range(32):
+        row = c * 32 + m
+        first = big
+        for word in range(bits.shape[0]):
+            b = bits[word, row]
+            while b != 0:
+                low = b & -b
+                p = position[word * 32 + _bit_index(low)]
+                if p > after and p < first:
+                    first = p
+                b ^= low
+        if first < best or (first == best and keys[row] > top):
+            best = first
+            top = keys[row]
+            held = m
+    return best, held
+
+
+@njit(cache=True)
+def classes_of(rows, n_classes):
+    """The classes of the given rows, ascending and once each."""
+    seen = np.zeros(n_classes, np.bool_)
+    for row in rows:
+        seen[row // 32] = True
+    return np.flatnonzero(seen)
 
 
 @njit(cache=True)
