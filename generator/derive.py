@@ -19,6 +19,7 @@ The derivation builds the list greedily on the suit classes still undecided:
 Nothing here is specific to a game or a pay table.
 """
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,6 +41,19 @@ class HoldData:
     @property
     def n_classes(self) -> int:
         return len(self.ce)
+
+    @functools.cached_property
+    def pattern_rows(self) -> dict:
+        """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
+        pattern = (self.feats[:, P.F_N].astype(np.int64) * 6 + self.feats[:, P.F_W]) * 12 \
+            + self.feats[:, P.F_KIND]
+        order = np.argsort(pattern, kind="stable")
+        bounds = np.flatnonzero(np.diff(pattern[order])) + 1
+        out = {}
+        for rows in np.split(order, bounds):
+            key = int(pattern[rows[0]])
+            out[(key // 72, key // 12 % 6, key % 12)] = rows
+        return out
 
 
 @dataclass
@@ -65,8 +79,9 @@ class _Group:
     """The rows of one hold pattern, sorted by class, then by order key descending."""
 
     def __init__(self, data: HoldData, rows: np.ndarray):
-        order = np.lexsort((-data.keys[rows].astype(np.int64), rows // 32))
-        self.rows = rows[order]
+        from .pattern_kernels import by_class_then_key
+
+        self.rows = by_class_then_key(rows, data.keys)  # rows come ascending
         self.cls = self.rows // 32
         self.feats = data.feats[self.rows]
         self.keys = data.keys[self.rows]
@@ -172,7 +187,7 @@ def _meets(feats: np.ndarray, condition) -> np.ndarray:
 
 def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
     """The exact decision list (see the module docstring)."""
-    pattern_rows = _pattern_rows(data)
+    pattern_rows = data.pattern_rows
     groups = {key: _Group(data, rows) for key, rows in pattern_rows.items()}
     # Which pattern each row belongs to, to find the patterns a new line's classes touch.
     keys = list(groups)
@@ -405,7 +420,7 @@ class _Compactor:
 
     WORDS = 8  # at least 256 slots: the derived lines plus the merged lines tried
 
-    def __init__(self, data: HoldData, lines: list[tuple], pattern_rows: dict | None = None):
+    def __init__(self, data: HoldData, lines: list[tuple]):
         from .pattern_kernels import decide_classes, line_column, move_column
 
         self._column, self._decide, self._move = line_column, decide_classes, move_column
@@ -419,7 +434,7 @@ class _Compactor:
         self.slots: list[tuple] = []
         self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
-        self.pattern_rows = pattern_rows if pattern_rows is not None else _pattern_rows(data)
+        self.pattern_rows = data.pattern_rows
         self._feats: dict = {}  # pattern -> its rows' features
         self.order: list[int] = []
         for line in lines:
@@ -567,7 +582,7 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
     a move can change; the caller re-measures the final cost on every deal. The last line
     (discard everything) always stays.
     """
-    from .pattern_kernels import deletion_losses, loss_on_classes, play_classes
+    from .pattern_kernels import loss_on_classes, play_and_price
 
     compactor = _Compactor(data, _named(strategy))
     scratch = 32 * compactor.WORDS - 1  # trial merges are tried in this slot
@@ -576,20 +591,15 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
         return loss_on_classes(compactor.bits, compactor.positions(order), data.keys, evs,
                                data.ce, data.sizes, classes)
 
-    def deletion_costs(order):
-        """[(cost of deleting the line, its slot)] for every line but the last."""
-        grow = deletion_losses(compactor.bits, compactor.positions(order), data.keys, evs,
-                               data.ce, data.sizes, len(order))
-        return [(int(grow[place]), slot) for place, slot in enumerate(order[:-1])]
-
     rows = np.arange(data.n_classes)
 
-    def placed():
-        place, held = play_classes(compactor.bits, compactor.positions(), data.keys,
-                                   data.n_classes)
+    def standing(order):
+        """Where each class stands: (place of the line deciding it, the loss there, the
+        [(cost of deleting the line, its slot)] of every line but the last)."""
+        place, held, grow = play_and_price(compactor.bits, compactor.positions(order), data.keys,
+                                           evs, data.ce, data.sizes, len(order))
         now = data.sizes.astype(np.int64) * (data.ce - evs[rows, held])
-        decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(compactor.order)}
-        return now, decided, place
+        return place, now, [(int(grow[p]), slot) for p, slot in enumerate(order[:-1])]
 
     merged_rows = {}  # merged line -> rows meeting it: the same merges are priced every step
 
@@ -605,13 +615,14 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
     while len(compactor.order) > 2 * max_lines:
         order = compactor.order
         batch = max(1, (len(order) - 2 * max_lines) // 3)
-        dropped = {slot for _, slot in sorted(deletion_costs(order))[:batch]}
+        dropped = {slot for _, slot in sorted(standing(order)[2])[:batch]}
         compactor.order = [s for s in order if s not in dropped]
     while len(compactor.order) > max_lines:
         order = compactor.order
         # Where each class stands now: the line deciding it, and what that costs.
-        now, decided, place = placed()
-        cost, slot = min(deletion_costs(order), key=lambda c: c[0])  # the first of the cheapest
+        place, now, deletions = standing(order)
+        decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
+        cost, slot = min(deletions, key=lambda c: c[0])  # the first of the cheapest
         best = (cost, [s for s in order if s != slot], None)
         # (cost, order with the scratch slot where a merged line goes, merged)
         for i, a in enumerate(order[:-1]):
@@ -657,19 +668,6 @@ def _named(strategy: Strategy) -> list[tuple]:
     """Lines with IN values as the rank sets themselves."""
     return [tuple((f, op, strategy.rank_sets[v] if op == P.OP_IN else v) for f, op, v in line)
             for line in strategy.lines]
-
-
-def _pattern_rows(data: HoldData) -> dict:
-    """Row indexes of each hold pattern (cards held, wild cards held, kind)."""
-    pattern = (data.feats[:, P.F_N].astype(np.int64) * 6 + data.feats[:, P.F_W]) * 12 \
-        + data.feats[:, P.F_KIND]
-    order = np.argsort(pattern, kind="stable")
-    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
-    out = {}
-    for rows in np.split(order, bounds):
-        key = int(pattern[rows[0]])
-        out[(key // 72, key // 12 % 6, key % 12)] = rows
-    return out
 
 
 def _rank_condition(line):

@@ -1,7 +1,7 @@
 """The per-pay-table export: everything the site, the pocket card and the browser checker read.
 
 `export(table)` solves the pay table, derives both strategy levels, verifies them on every deal
-and returns one JSON-ready dict (schema in the README, "The JSON export"). Deriving takes seconds
+(by suit class, each class counted once per deal: `strategy._class_check`) and returns one JSON-ready dict (schema in the README, "The JSON export"). Deriving takes seconds
 to minutes, so the dict is cached on disk, keyed by the pay table and by the source of every
 module that shapes it: edit the derivation and the cache misses; rebuild with nothing changed and
 it hits.
@@ -90,8 +90,7 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
     except StrategyError as exc:
         out["strategy_error"] = str(exc)
         return out
-    exact_check = strategy.verify(solution, exact)
-    simple_check = strategy.verify(solution, simple)
+    exact_check, simple_check = exact.check, simple.check
     data = strategy_report.strategy_json(solution, exact, ce_rows, simple, simple_check)
     out["strategy"] = {
         "lines": data["lines"],

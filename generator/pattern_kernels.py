@@ -412,6 +412,28 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
 
 
 @njit(cache=True)
+def by_class_then_key(rows, keys):
+    """Ascending rows reordered by class (row // 32), then by order key descending, ties kept in
+    row order: a stable insertion sort within each class's run of at most 32 rows."""
+    out = rows.copy()
+    start = 0
+    n = out.shape[0]
+    while start < n:
+        end = start + 1
+        while end < n and out[end] // 32 == out[start] // 32:
+            end += 1
+        for i in range(start + 1, end):
+            row = out[i]
+            j = i - 1
+            while j >= start and keys[out[j]] < keys[row]:
+                out[j + 1] = out[j]
+                j -= 1
+            out[j + 1] = row
+        start = end
+    return out
+
+
+@njit(cache=True)
 def played_classes(where, alive, cls, keys, optimal):
     """(undecided classes a line meets, the class of every hold it would play wrongly).
 
@@ -497,23 +519,29 @@ def loss_on_classes(bits, position, keys, evs, best_ev, sizes, classes):
 
 
 @njit(cache=True)
-def deletion_losses(bits, position, keys, evs, best_ev, sizes, n_places):
-    """For each place in the list, how much the total loss grows if its line is deleted.
+def play_and_price(bits, position, keys, evs, best_ev, sizes, n_places):
+    """(place of the deciding line, held mask) of every class, as `play_classes`, and for each
+    place in the list how much the total loss grows if its line is deleted.
 
     Deleting a line changes only the classes it decides: each falls to the next line any of its
     holds meets (holds picked as in `loss_on_classes`). One pass prices every deletion.
     """
     big = 1 << 30
-    out = np.zeros(n_places, np.int64)
-    for c in range(best_ev.shape[0]):
-        first, held = _first_line(bits, position, keys, c, -1, big)
+    n_classes = best_ev.shape[0]
+    place = np.full(n_classes, -1, np.int32)
+    held = np.zeros(n_classes, np.int8)
+    grow = np.zeros(n_places, np.int64)
+    for c in range(n_classes):
+        first, hold = _first_line(bits, position, keys, c, -1, big)
         if first == big:
             continue
+        place[c] = first
+        held[c] = hold
         second, fallback = _first_line(bits, position, keys, c, first, big)
         if second == big:
             fallback = 0
-        out[first] += sizes[c] * (evs[c, held] - evs[c, fallback])
-    return out
+        grow[first] += sizes[c] * (evs[c, hold] - evs[c, fallback])
+    return place, held, grow
 
 
 @njit(cache=True)

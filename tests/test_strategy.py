@@ -13,7 +13,7 @@ from generator.cli import main
 from generator.export import export
 from generator.paytable import load_paytable
 from generator.solver import hand_evs
-from generator.strategy import ce_table, verify
+from generator.strategy import ce_table, from_json, verify
 from paper import table_a1
 
 JOB = "9-6-jacks-or-better"
@@ -44,16 +44,26 @@ def test_9_6_jacks_or_better_is_exact_on_every_deal(solved, strategy_of):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", [JOB, "full-pay-deuces-wild", "joker-poker-kings-or-better"])
-def test_exported_exact_table_is_exact_on_every_deal(slug):
-    """The export (what the site, the card and the checker show) is verified on every deal of
-    the deck: 2,598,960, or 2,869,685 with the joker. The checker's tests reuse this export."""
+def test_exported_tables_play_as_exported_on_every_deal(slug, solved):
+    """The export (what the site, the card and the checker show), read back from its JSON and
+    played on every deal of the deck: 2,598,960, or 2,869,685 with the joker. The export counts
+    its misplays, cost and deals per line by suit class (`strategy._class_check`); playing every
+    deal must give the same figures, so the exact level is exact on every deal and the simple
+    level costs exactly what the site prints. The checker's tests reuse this export."""
     data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
     table = data["strategy"]
     assert table is not None, data["strategy_error"]
     assert table["misplays"] == 0 and table["cost"] == "0"
-    assert sum(line["deals"] for line in table["lines"]) == data["solution"]["deals"]
-    assert data["solution"]["deals"] == (2_869_685 if slug.startswith("joker") else 2_598_960)
-    assert Fraction(table["simple"]["cost"]) > 0 and len(table["simple"]["lines"]) <= 20
+    deals = 2_869_685 if slug.startswith("joker") else 2_598_960
+    assert data["solution"]["deals"] == deals
+    assert len(table["simple"]["lines"]) <= 20
+    s = solved(slug)
+    exact = verify(s, from_json(s, table["lines"]))
+    assert exact["deals"] == deals and exact["misplays"] == 0 and exact["cost"] == 0
+    assert exact["per_line"] == [line["deals"] for line in table["lines"]]
+    simple = verify(s, from_json(s, table["simple"]["lines"]))
+    assert simple["cost"] == Fraction(table["simple"]["cost"]) > 0
+    assert simple["per_line"] == [line["deals"] for line in table["simple"]["lines"]]
 
 
 @pytest.mark.slow
@@ -199,6 +209,9 @@ def test_simple_level_has_at_most_20_lines_and_an_exact_cost(solved):
     assert simple.lines[-1].text == "Discard everything"
     result = verify(s, simple)
     assert result["deals"] == 2_598_960 and result["misplays"] > 0
+    # The figures counted by suit class are the figures of playing every deal.
+    assert {k: simple.check[k] for k in ("misplays", "cost", "per_line")} == \
+        {k: result[k] for k in ("misplays", "cost", "per_line")}
     # The cost is exact: the loss over all deals, as a fraction of one unit bet per hand.
     assert 0 < result["cost"] < Fraction(1, 100)
     # Playing the simple table can never beat perfect play, and the two returns differ by the cost.
