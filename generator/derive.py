@@ -439,6 +439,8 @@ class _Compactor:
         self.order: list[int] = []
         for line in lines:
             self.order.append(self.new_slot(line))
+        self._decider = None  # see _deciders
+        self._checked = np.empty(0, np.int64)  # the classes the last `exact` checked
 
     def _encode(self, conditions):
         ops, features, values = [], [], []
@@ -498,16 +500,45 @@ class _Compactor:
             position[slot] = place
         return position
 
-    def exact(self, order=None, slots=None) -> bool:
-        """Whether the list (this order, or a trial order) plays every class optimally. With
-        `slots`, only classes with a hold meeting one of those lines are re-checked: an edit of
-        those lines can change nothing else."""
+    def exact(self, order=None, slots=None, since=None) -> bool:
+        """Whether the list (this order, or a trial order) plays every class optimally.
+
+        With `slots`, only classes with a hold meeting one of those lines are re-checked: an
+        edit of those lines can change nothing else. With `since` too (the first place in the
+        current list that the trial changes), classes decided above that place are skipped as
+        well. If the trial is exact it becomes the list: call `accept` with it.
+        """
         position = self.positions(order)
         if slots is None:
             classes = np.arange(self.data.n_classes)
         else:
             classes = self.touched(slots)
+            if since is not None:
+                decider = self._deciders()[classes]
+                current = self.positions()
+                place = np.where(decider < 0, since, current[decider])
+                classes = classes[place >= since]
+        self._checked = classes
         return bool(self._decide(self.bits, position, self.data.keys, self.data.optimal, classes))
+
+    def accept(self, order) -> None:
+        """Make a trial order (just found exact) the list, and note who decides what now."""
+        self.order = order
+        if self._decider is not None:
+            from .pattern_kernels import decide_into
+
+            decide_into(self.bits, self.positions(), np.array(order, np.int32), self.data.keys,
+                        self._checked, self._decider)
+
+    def _deciders(self) -> np.ndarray:
+        """The slot of the line deciding each class in the current list (-1: none)."""
+        if self._decider is None:
+            from .pattern_kernels import decide_into
+
+            self._decider = np.full(self.data.n_classes, -1, np.int32)
+            decide_into(self.bits, self.positions(), np.array(self.order, np.int32),
+                        self.data.keys, np.arange(self.data.n_classes), self._decider)
+        return self._decider
 
     def lines(self) -> list[tuple]:
         return [self.slots[slot] for slot in self.order]
@@ -521,8 +552,8 @@ class _Compactor:
         changed = False
         for slot in list(reversed(self.order[:-1])):
             trial = [s for s in self.order if s != slot]
-            if self.exact(trial, [slot]):
-                self.order = trial
+            if self.exact(trial, [slot], since=self.order.index(slot)):
+                self.accept(trial)
                 changed = True
         return changed
 
@@ -533,12 +564,14 @@ class _Compactor:
             for condition in conditions[3:]:
                 if condition not in self.slots[slot]:
                     continue
-                before = self.slots[slot]
+                before, rows = self.slots[slot], self.slot_rows[slot]
                 self.set_slot(slot, tuple(c for c in before if c != condition))
-                if self.exact(slots=[slot]):
+                if self.exact(slots=[slot], since=self.order.index(slot)):
+                    self.accept(self.order)
                     changed = True
                 else:
-                    self.set_slot(slot, before)
+                    self.slots[slot] = before
+                    self.put(slot, rows)
         return changed
 
     def _merge(self) -> bool:
@@ -557,8 +590,8 @@ class _Compactor:
                         trial = list(self.order)
                         trial[keep] = slot
                         del trial[j if keep == i else i]
-                        if self.exact(trial, [a, b, slot]):
-                            self.order = trial
+                        if self.exact(trial, [a, b, slot], since=i):
+                            self.accept(trial)
                             changed = True
                             break
                     else:

@@ -249,6 +249,20 @@ def decide_classes(bits, position, keys, optimal, classes):
 
 
 @njit(cache=True)
+def decide_into(bits, position, order, keys, classes, decider):
+    """decider[c] = the slot of the first line any hold of class c meets (order[place]), or -1,
+    for the given classes."""
+    big = 1 << 30
+    for c in classes:
+        best = big
+        for m in range(32):
+            first = _row_first(bits, position, c * 32 + m, big)
+            if first < best:
+                best = first
+        decider[c] = order[best] if best < big else -1
+
+
+@njit(cache=True)
 def play_classes(bits, position, keys, n_classes):
     """The place of the deciding line and the held mask, for every class."""
     big = 1 << 30
