@@ -341,11 +341,11 @@ def _exception_lines(groups, data: HoldData, alive, classes):
     return plan
 
 
-def _grow(group: _Group, base: np.ndarray, by_weight: list, alive):
-    """(rank masks joined, rows meeting): "ranks held in a set" grown while the line is safe."""
+def _grow(group: _Group, base: np.ndarray, candidates: np.ndarray, alive):
+    """(rank masks joined, rows meeting): "ranks held in a set" grown while the line is safe;
+    candidates are rank masks, the most deals first."""
     from .pattern_kernels import grow_rank_set
 
-    candidates = np.array(by_weight, np.int64)
     joined, where = grow_rank_set(base, *group.by_mask(), candidates, alive, group.cls,
                                   group.keys, group.optimal)
     return candidates[joined].tolist(), where
@@ -383,28 +383,44 @@ def _best_split(group: _Group, data: HoldData, alive):
     for mask, cls in zip(masks[live].tolist(), group.cls[live].tolist()):
         weights[mask] = weights.get(mask, 0) + int(data.sizes[cls])
     by_weight = sorted(weights, key=lambda m: (-weights[m], m))
+    candidates = np.array(by_weight, np.int64)
     for extra in extras:
         base = meets[extra] if extra is not None else np.ones(len(masks), bool)
-        chosen, where = _grow(group, base, by_weight, alive)
+        chosen, where = _grow(group, base, candidates, alive)
         if len(chosen) > 1:
             conditions = [(P.F_RANKS, P.OP_IN, frozenset(chosen))] + ([extra] if extra else [])
             consider(conditions, where)
-    if best is None:
-        for i, a in enumerate(singles):
-            for b in singles[i + 1:]:
-                if a[0] == b[0] and a[0] != P.F_DISC:
-                    continue
-                consider([a, b], meets[a] & meets[b])
-    if best is None:
+    if best is None and len(singles) > 1:
+        # Pairs of single conditions, in numba (tens of thousands of them in Joker Poker).
+        from .pattern_kernels import best_pair
+
+        features = np.array([c[0] for c in singles])
+        allowed = (features[:, None] != features[None, :]) | (features[:, None] == P.F_DISC)
+        matrix = np.array([meets[c] for c in singles])
+        a, b, _ = best_pair(matrix, allowed, alive, group.cls, group.keys, group.optimal,
+                            data.sizes)
+        if a >= 0:
+            consider([singles[a], singles[b]], matrix[a] & matrix[b])
+    if best is None and len(extras) > 2:
         # Rank sets with two extra conditions (a pattern qualified twice, as "2RF TK if fp and
         # 9sp" in the paper).
+        from .pattern_kernels import best_ranked_pair
+
         pairs = [(a, b) for i, a in enumerate(extras[1:]) for b in extras[i + 2:]
                  if a[0] != b[0] or a[0] == P.F_DISC]
-        for a, b in pairs:
-            chosen, where = _grow(group, meets[a] & meets[b], by_weight, alive)
-            if chosen:
+        if pairs:
+            index = {c: i for i, c in enumerate(extras[1:])}
+            matrix = np.array([meets[c] for c in extras[1:]])
+            found, joined = best_ranked_pair(
+                matrix, np.array([(index[a], index[b]) for a, b in pairs], np.int64),
+                *group.by_mask(), candidates, alive, group.cls, group.keys, group.optimal,
+                data.sizes)
+            if found >= 0:
+                a, b = pairs[found]
+                chosen = candidates[joined].tolist()
                 ranks = ((P.F_RANKS, P.OP_IN, frozenset(chosen)) if len(chosen) > 1
                          else (P.F_RANKS, P.OP_EQ, chosen[0]))
+                where = meets[a] & meets[b] & np.isin(group.feats[:, P.F_RANKS], chosen)
                 consider([ranks, a, b], where)
     if best is None:
         return None
@@ -441,6 +457,22 @@ class _Compactor:
             self.order.append(self.new_slot(line))
         self._decider = None  # see _deciders
         self._checked = np.empty(0, np.int64)  # the classes the last `exact` checked
+        self._touched_last = self._checked  # the classes its lines meet
+        self.failed_on = -1  # the class it found played wrongly
+        # A trial that failed on class c fails again while no accepted edit has touched c (the
+        # lines meeting c's holds and their order are unchanged): retrying it is skipped.
+        self.version = 0
+        self.changed_at = np.zeros(data.n_classes, np.int64)  # class -> last edit touching it
+        self._failed: dict = {}  # trial -> (class it failed on, version then)
+
+    def _still_fails(self, trial) -> bool:
+        if trial not in self._failed:
+            return False
+        c, version = self._failed[trial]
+        return self.changed_at[c] <= version
+
+    def _failed_now(self, trial) -> None:
+        self._failed[trial] = (self.failed_on, self.version)
 
     def _encode(self, conditions):
         ops, features, values = [], [], []
@@ -519,11 +551,16 @@ class _Compactor:
                 place = np.where(decider < 0, since, current[decider])
                 classes = classes[place >= since]
         self._checked = classes
-        return bool(self._decide(self.bits, position, self.data.keys, self.data.optimal, classes))
+        self._touched_last = classes if slots is None else self.touched(slots)
+        self.failed_on = int(self._decide(self.bits, position, self.data.keys,
+                                          self.data.optimal, classes))
+        return self.failed_on < 0
 
     def accept(self, order) -> None:
         """Make a trial order (just found exact) the list, and note who decides what now."""
         self.order = order
+        self.version += 1
+        self.changed_at[self._touched_last] = self.version
         if self._decider is not None:
             from .pattern_kernels import decide_into
 
@@ -551,10 +588,14 @@ class _Compactor:
     def _remove(self) -> bool:
         changed = False
         for slot in list(reversed(self.order[:-1])):
+            if self._still_fails(("remove", slot)):
+                continue
             trial = [s for s in self.order if s != slot]
             if self.exact(trial, [slot], since=self.order.index(slot)):
                 self.accept(trial)
                 changed = True
+            else:
+                self._failed_now(("remove", slot))
         return changed
 
     def _generalise(self) -> bool:
@@ -565,11 +606,15 @@ class _Compactor:
                 if condition not in self.slots[slot]:
                     continue
                 before, rows = self.slots[slot], self.slot_rows[slot]
-                self.set_slot(slot, tuple(c for c in before if c != condition))
+                wider = tuple(c for c in before if c != condition)
+                if self._still_fails(("generalise", slot, wider)):
+                    continue
+                self.set_slot(slot, wider)
                 if self.exact(slots=[slot], since=self.order.index(slot)):
                     self.accept(self.order)
                     changed = True
                 else:
+                    self._failed_now(("generalise", slot, wider))
                     self.slots[slot] = before
                     self.put(slot, rows)
         return changed
@@ -584,7 +629,8 @@ class _Compactor:
             while j < len(self.order):
                 a, b = self.order[i], self.order[j]
                 merged = _merged(self.slots[a], self.slots[b])
-                if merged is not None:
+                if merged is not None and not (self._still_fails(("merge", a, b, a))
+                                               and self._still_fails(("merge", a, b, b))):
                     slot = self.new_slot(merged)
                     for keep in (i, j):
                         trial = list(self.order)
@@ -594,6 +640,7 @@ class _Compactor:
                             self.accept(trial)
                             changed = True
                             break
+                        self._failed_now(("merge", a, b, a if keep == i else b))
                     else:
                         self.slots.pop()
                         self.put(slot, np.empty(0, np.int64))

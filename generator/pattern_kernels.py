@@ -220,8 +220,8 @@ def line_column(feats, ops, features, values, rank_table):
 
 @njit(cache=True)
 def decide_classes(bits, position, keys, optimal, classes):
-    """Play a decision list on the given classes from per-row line bitsets; True if every one
-    of them is played optimally.
+    """Play a decision list on the given classes from per-row line bitsets: the first of them
+    played wrongly, or -1 if every one is played optimally.
 
     bits[word, row] has bit b set if the row's hold meets the line in slot 32 * word + b;
     position[slot] is the slot's place in the list (-1: not in it). A class is played by the
@@ -237,15 +237,15 @@ def decide_classes(bits, position, keys, optimal, classes):
             if firsts[m] < best:
                 best = firsts[m]
         if best == big:
-            return False
+            return c
         top = -1
         for m in range(32):
             if firsts[m] == best and keys[c * 32 + m] > top:
                 top = keys[c * 32 + m]
         for m in range(32):
             if firsts[m] == best and keys[c * 32 + m] == top and not optimal[c * 32 + m]:
-                return False
-    return True
+                return c
+    return -1
 
 
 @njit(cache=True)
@@ -638,3 +638,48 @@ def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, ke
             for a in range(count):
                 where[added[a]] = False
     return joined, where
+
+
+@njit(cache=True)
+def best_pair(meets, allowed, alive, cls, keys, optimal, sizes):
+    """Of the lines "meets condition a and condition b" (rows meets[a] & meets[b], for the
+    allowed pairs a < b in turn), the first safe one deciding the most deals: (a, b, deals), or
+    (-1, -1, 0) if none is safe. Rows as for `line_is_safe`."""
+    k, n = meets.shape
+    where = np.empty(n, np.bool_)
+    best_a, best_b, best_weight = -1, -1, 0
+    for a in range(k):
+        for b in range(a + 1, k):
+            if not allowed[a, b]:
+                continue
+            for i in range(n):
+                where[i] = meets[a, i] and meets[b, i]
+            safe, weight = line_is_safe(where, alive, cls, keys, optimal, sizes)
+            if safe and weight > best_weight:
+                best_a, best_b, best_weight = a, b, weight
+    return best_a, best_b, best_weight
+
+
+@njit(cache=True)
+def best_ranked_pair(meets, pairs, by_mask, sorted_masks, start, candidates, alive, cls, keys,
+                     optimal, sizes):
+    """For each pair (a, b) in turn, "ranks held in a set" grown on the rows meeting both
+    conditions (`grow_rank_set`); of those lines, the first deciding the most deals:
+    (pair index or -1, the candidates it joined)."""
+    n = meets.shape[1]
+    base = np.empty(n, np.bool_)
+    best, best_weight = -1, 0
+    best_joined = np.zeros(candidates.shape[0], np.bool_)
+    for p in range(pairs.shape[0]):
+        a, b = pairs[p, 0], pairs[p, 1]
+        for i in range(n):
+            base[i] = meets[a, i] and meets[b, i]
+        joined, where = grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive,
+                                      cls, keys, optimal)
+        if not joined.any():
+            continue
+        safe, weight = line_is_safe(where, alive, cls, keys, optimal, sizes)
+        if safe and weight > best_weight:
+            best, best_weight = p, weight
+            best_joined = joined
+    return best, best_joined
