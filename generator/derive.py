@@ -169,7 +169,7 @@ def _conditions_on(group: _Group, data: HoldData, alive):
 
 def _meets(feats: np.ndarray, condition) -> np.ndarray:
     feature, op, value = condition
-    x = feats[:, feature].astype(np.int64)
+    x = feats[:, feature]  # int32: compared as it is (a copy to int64 cost more than the test)
     if op == P.OP_EQ:
         return x == value
     if op == P.OP_GE:
@@ -226,6 +226,11 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
         best = None
         for key, group in groups.items():
             if key not in coarse:
+                live = alive[group.cls]
+                if 2 * np.count_nonzero(live) < len(live):
+                    # Decided classes stay decided: drop their rows for good once they are most.
+                    group = groups[key] = group.restricted(live)
+                    everything[key] = np.ones(len(group.rows), bool)
                 coarse[key] = group.evaluate(everything[key], alive)
             safe, classes = coarse[key]
             if safe and len(classes):
@@ -277,7 +282,7 @@ def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 
     """
     best = None
     for key in keys[:patterns]:
-        group = groups[key]
+        group = groups[key].restricted(alive[groups[key].cls])
         candidates = [()] + [(c,) for c in _conditions_on(group, data, alive)]
         for conditions in candidates:
             where = np.ones(len(group.rows), bool)
@@ -697,6 +702,10 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
         batch = max(1, (len(order) - 2 * max_lines) // 3)
         dropped = {slot for _, slot in sorted(standing(order)[2])[:batch]}
         compactor.order = [s for s in order if s not in dropped]
+    if len(compactor.slots) > 2 * len(compactor.order):
+        # Start afresh with the lines left: every pass scans every slot's bit of every row.
+        compactor = _Compactor(data, compactor.lines())
+        scratch = 32 * compactor.WORDS - 1
     while len(compactor.order) > max_lines:
         order = compactor.order
         # Where each class stands now: the line deciding it, and what that costs.
