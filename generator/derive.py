@@ -86,12 +86,14 @@ class _Group:
         self.feats = data.feats[self.rows]
         self.keys = data.keys[self.rows]
         self.optimal = data.optimal[self.rows]
+        self.penalty_conditions = _penalty_conditions(self.feats)
 
     def restricted(self, keep: np.ndarray) -> "_Group":
         """The same group with only the rows marked in `keep` (order kept)."""
         out = object.__new__(_Group)
         for name in ("rows", "cls", "feats", "keys", "optimal"):
             setattr(out, name, getattr(self, name)[keep])
+        out.penalty_conditions = self.penalty_conditions
         return out
 
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
@@ -148,19 +150,27 @@ def _conditions_on(group: _Group, data: HoldData, alive):
             out.append((feature, P.OP_EQ, int(v)))
     for mask in np.unique(feats[:, P.F_RANKS]):
         out.append((P.F_RANKS, P.OP_EQ, int(mask)))
+    return out + group.penalty_conditions
+
+
+def _penalty_conditions(feats: np.ndarray) -> list:
+    """Candidate conditions on the discards (penalty cards, suit spread, a discarded rank), from
+    the values all of a pattern's rows take: decided rows included, so that a line's conditions
+    do not depend on what is left undecided when it is made."""
+    out = []
     for feature in (P.F_FP, P.F_SP, P.F_HP, P.F_RP, P.F_SFP):
-        values = np.unique(group.feats[:, feature])
+        values = np.unique(feats[:, feature])
         if len(values) > 1:
             out.append((feature, P.OP_EQ, 0))
             out.extend((feature, P.OP_GE, int(v)) for v in values[1:])
             out.extend((feature, P.OP_LE, int(v)) for v in values[1:-1])  # "at most one"
-    values = np.unique(group.feats[:, P.F_DS])
+    values = np.unique(feats[:, P.F_DS])
     for v in values[1:]:
         out.append((P.F_DS, P.OP_GE, int(v)))
     for v in values[:-1]:
         out.append((P.F_DS, P.OP_LE, int(v)))
     for r in range(13):
-        bits = (group.feats[:, P.F_DISC] >> r) & 1
+        bits = (feats[:, P.F_DISC] >> r) & 1
         if bits.min() != bits.max():
             out.append((P.F_DISC, P.OP_BIT, r))
             out.append((P.F_DISC, P.OP_NOBIT, r))
