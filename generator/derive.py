@@ -87,6 +87,7 @@ class _Group:
         self.keys = data.keys[self.rows]
         self.optimal = data.optimal[self.rows]
         self.penalty_conditions = _penalty_conditions(self.feats)
+        self.pair_failures = {}  # (condition, condition) -> a class the pair plays wrongly
 
     def restricted(self, keep: np.ndarray) -> "_Group":
         """The same group with only the rows marked in `keep` (order kept)."""
@@ -94,6 +95,7 @@ class _Group:
         for name in ("rows", "cls", "feats", "keys", "optimal"):
             setattr(out, name, getattr(self, name)[keep])
         out.penalty_conditions = self.penalty_conditions
+        out.pair_failures = self.pair_failures  # shared: it holds for the rows kept
         return out
 
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
@@ -406,16 +408,31 @@ def _best_split(group: _Group, data: HoldData, alive):
             conditions = [(P.F_RANKS, P.OP_IN, frozenset(chosen))] + ([extra] if extra else [])
             consider(conditions, where)
     if best is None and len(singles) > 1:
-        # Pairs of single conditions, in numba (tens of thousands of them in Joker Poker).
-        from .pattern_kernels import best_pair
+        # Pairs of single conditions, in numba (thousands of them, tried again after most new
+        # lines). A pair that played a class wrongly does so while that class is undecided: its
+        # rows and their optimality do not change. So such pairs are not tried again.
+        from .pattern_kernels import pair_verdicts
 
-        features = np.array([c[0] for c in singles])
-        allowed = (features[:, None] != features[None, :]) | (features[:, None] == P.F_DISC)
-        matrix = np.array([meets[c] for c in singles])
-        a, b, _ = best_pair(matrix, allowed, alive, group.cls, group.keys, group.optimal,
-                            data.sizes)
-        if a >= 0:
-            consider([singles[a], singles[b]], matrix[a] & matrix[b])
+        failures = group.pair_failures
+
+        def known_unsafe(pair):
+            c = failures.get(pair)
+            return c is not None and alive[c]
+
+        pairs = [(a, b) for i, a in enumerate(singles) for b in singles[i + 1:]
+                 if (a[0] != b[0] or a[0] == P.F_DISC) and not known_unsafe((a, b))]
+        if pairs:
+            index = {c: i for i, c in enumerate(singles)}
+            matrix = np.array([meets[c] for c in singles])
+            failed, weights = pair_verdicts(
+                matrix, np.array([(index[a], index[b]) for a, b in pairs], np.int64), alive,
+                group.cls, group.keys, group.optimal, data.sizes)
+            for pair, c in zip(pairs, failed.tolist()):
+                if c >= 0:
+                    failures[pair] = c
+            if weights.max() > 0:
+                a, b = pairs[int(np.argmax(weights))]  # the first of the heaviest
+                consider([a, b], meets[a] & meets[b])
     if best is None and len(extras) > 2:
         # Rank sets with two extra conditions (a pattern qualified twice, as "2RF TK if fp and
         # 9sp" in the paper).
@@ -449,7 +466,9 @@ class _Compactor:
     one line's column and re-decides every class in numba.
     """
 
-    WORDS = 8  # at least 256 slots: the derived lines plus the merged lines tried
+    # Words of slot bits per row: room for the lines, a merged line per line, and a scratch slot.
+    # Every check scans every word of a row, so no more than that.
+    WORDS = 1
 
     def __init__(self, data: HoldData, lines: list[tuple]):
         from .pattern_kernels import decide_classes, line_column, move_column

@@ -641,23 +641,35 @@ def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, ke
 
 
 @njit(cache=True)
-def best_pair(meets, allowed, alive, cls, keys, optimal, sizes):
-    """Of the lines "meets condition a and condition b" (rows meets[a] & meets[b], for the
-    allowed pairs a < b in turn), the first safe one deciding the most deals: (a, b, deals), or
-    (-1, -1, 0) if none is safe. Rows as for `line_is_safe`."""
-    k, n = meets.shape
-    where = np.empty(n, np.bool_)
-    best_a, best_b, best_weight = -1, -1, 0
-    for a in range(k):
-        for b in range(a + 1, k):
-            if not allowed[a, b]:
+def pair_verdicts(meets, pairs, alive, cls, keys, optimal, sizes):
+    """For each pair (a, b), the line "meets condition a and condition b" (rows as for
+    `line_is_safe`, read from `meets` as it goes): (the class it plays wrongly first, or -1 if
+    it is safe; the deals it decides if safe)."""
+    failed = np.full(pairs.shape[0], -1, np.int64)
+    weights = np.zeros(pairs.shape[0], np.int64)
+    for p in range(pairs.shape[0]):
+        a, b = pairs[p, 0], pairs[p, 1]
+        current = -1
+        top = -1
+        weight = 0
+        for i in range(cls.shape[0]):
+            if not (meets[a, i] and meets[b, i]):
                 continue
-            for i in range(n):
-                where[i] = meets[a, i] and meets[b, i]
-            safe, weight = line_is_safe(where, alive, cls, keys, optimal, sizes)
-            if safe and weight > best_weight:
-                best_a, best_b, best_weight = a, b, weight
-    return best_a, best_b, best_weight
+            c = cls[i]
+            if not alive[c]:
+                continue
+            if c != current:
+                current = c
+                top = keys[i]
+                weight += sizes[c]
+            elif keys[i] != top:
+                continue
+            if not optimal[i]:
+                failed[p] = c
+                break
+        if failed[p] < 0:
+            weights[p] = weight
+    return failed, weights
 
 
 @njit(cache=True)

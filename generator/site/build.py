@@ -56,7 +56,8 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
                         ignore=shutil.ignore_patterns("fonts"))
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
         if use_cache:
-            exports_cached = len(tables) - _fill_export_cache(tables, progress)
+            exports_cached = len(tables) - _fill_export_cache(tables, progress, templates_dir,
+                                                              static_dir)
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
             began = time.perf_counter()
@@ -109,11 +110,13 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     }
 
 
-def _fill_export_cache(tables, progress) -> int:
+def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) -> int:
     """Compute the exports missing from the cache, one process per core; returns how many.
 
-    Deriving is single-threaded numba work of seconds to minutes per pay table, so a cold build
-    runs pay tables side by side. Joker and deuces tables take longest and go first.
+    Deriving is single-threaded numba work of seconds per pay table, so a cold build runs pay
+    tables side by side; each worker renders the table's pocket card into the card cache too, as
+    that is a second or more of WeasyPrint per table. Joker and deuces tables take longest and go
+    first.
     """
     import multiprocessing
     import os
@@ -127,21 +130,23 @@ def _fill_export_cache(tables, progress) -> int:
     missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2), t.slug))
     workers = min(len(missing), os.cpu_count() or 1)
     progress(f"Solving, deriving and verifying {len(missing)} pay tables not in the cache "
-             f"({workers} at a time; seconds to minutes each) ...")
+             f"({workers} at a time; seconds each) ...")
     context = multiprocessing.get_context("spawn")  # numba and fork do not mix
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        jobs = {pool.submit(_export_seconds, table): table for table in missing}
+        jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir): table
+                for table in missing}
         for done, job in enumerate(as_completed(jobs), 1):
             seconds = job.result()  # re-raises a worker's error here
             progress(f"  [{done}/{len(missing)}] {jobs[job].name}: {seconds:.1f} s")
     return len(missing)
 
 
-def _export_seconds(table) -> float:
+def _export_and_card(table, templates_dir: Path, static_dir: Path) -> float:
     from ..export import export
 
     began = time.perf_counter()
-    export(table)
+    data, _ = export(table)
+    render_card(data, Renderer(templates_dir), static_dir)
     return time.perf_counter() - began
 
 

@@ -5,7 +5,8 @@ Layouts are tried from the most readable to the most compact: one column of full
 columns of full text, two then three columns of the short notation, and three then four columns
 of the compact notation (rank sets listed with spaces: "3SF: 9JK 7TJ 79J" for "9JK or 7TJ or 79J";
 tables that split a hold by ranks spend most of their length on these lists). The first that
-fits on one page is kept. If none fits, no PDF is written: the result lists the lines that fell off the
+fits on one page is kept; it is found in few renders, since each layout holds at least what the
+one before it holds. If none fits, no PDF is written: the result lists the lines that fell off the
 page, and the build reports them. Nothing is ever cut off silently.
 
 Rendering takes about a second a card, so finished cards are cached in the cache folder, keyed by
@@ -111,17 +112,30 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     import weasyprint  # 0.8 s to import: only when a card is rendered
 
-    result = None
-    for layout, html in zip(LAYOUTS, htmls):
-        document = weasyprint.HTML(string=html, base_url=str(static_dir) + "/").render()
-        if len(document.pages) == 1:
-            document.metadata.created = document.metadata.modified = None
-            identifier = hashlib.sha256(html.encode()).hexdigest()[:32].encode()
-            pdf = document.write_pdf(pdf_identifier=identifier)
-            result = CardResult(True, pdf, layout.name, None, (), False)
-            break
-    if result is None:
-        overflow = tuple(_overflowing_lines(document))
+    documents = {}
+
+    def render(i):
+        if i not in documents:
+            documents[i] = weasyprint.HTML(string=htmls[i], base_url=str(static_dir) + "/").render()
+        return documents[i]
+
+    # The first layout that fits, found in few renders (about a second each): the most readable
+    # one fits most short tables; if the most compact one does not fit, no layout does (each
+    # holds at least what the one before it holds), which settles every long table in two.
+    last = len(LAYOUTS) - 1
+    fits = None
+    if len(render(0).pages) == 1:
+        fits = 0
+    elif len(render(last).pages) == 1:
+        fits = next(i for i in range(1, last + 1) if len(render(i).pages) == 1)
+    if fits is not None:
+        document = documents[fits]
+        document.metadata.created = document.metadata.modified = None
+        identifier = hashlib.sha256(htmls[fits].encode()).hexdigest()[:32].encode()
+        pdf = document.write_pdf(pdf_identifier=identifier)
+        result = CardResult(True, pdf, LAYOUTS[fits].name, None, (), False)
+    else:
+        overflow = tuple(_overflowing_lines(documents[last]))
         reason = (f"the {len(lines)} lines do not fit on one A6 page even in {LAYOUTS[-1].name} "
                   f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
                   if overflow else f"the {len(lines)} lines do not fit on one A6 page")
