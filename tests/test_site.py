@@ -317,6 +317,29 @@ def test_interrupted_build_leaves_the_old_site(old_site):
     intact()
 
 
+def test_card_takes_the_first_layout_that_fits(export_data):
+    """render_card searches the layouts in few renders; the answer must be the first layout, in
+    order, whose card is one page, as trying them all in turn finds it."""
+    import copy
+
+    import weasyprint
+
+    from generator.site.pocket import LAYOUTS, card_lines, render_card
+    from generator.site.render import Renderer
+
+    renderer = Renderer(TEMPLATES)
+    for times in (1, 2):  # 40 lines: an early layout; 80 lines: a late one
+        data = copy.deepcopy(export_data)
+        lines = data["strategy"]["lines"] * times
+        data["strategy"]["lines"] = [dict(line, number=i) for i, line in enumerate(lines, 1)]
+        pages = [len(weasyprint.HTML(string=renderer.render(
+                     "card.html", export=data, lines=card_lines(data["strategy"]["lines"]),
+                     layout=layout), base_url=str(STATIC) + "/").render().pages)
+                 for layout in LAYOUTS]
+        first = next(layout.name for layout, n in zip(LAYOUTS, pages) if n == 1)
+        assert render_card(data, renderer, STATIC, use_cache=False).layout == first, pages
+
+
 def test_card_that_cannot_fit_is_reported_not_written(built, tmp_path):
     templates = _templates(tmp_path)
     css = templates / "card.css"
