@@ -119,17 +119,15 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
             documents[i] = weasyprint.HTML(string=htmls[i], base_url=str(static_dir) + "/").render()
         return documents[i]
 
-    # The first layout that fits, found in few renders (about a second each). Each layout holds
-    # at least what the one before it holds (rendering every layout of all 23 shipped tables
-    # never gave a later layout more pages), so: the most readable one, which fits short tables;
-    # then the most compact one, and if that does not fit no layout does, which settles long
-    # tables in two; else a halving search in between.
+    # The first layout that fits, found in few renders (a second or more each). Each layout
+    # holds at least what the one before it holds (rendering every layout of all 23 shipped
+    # tables never gave a later layout more pages), so: the most compact one first, and if that
+    # does not fit no layout does, which settles a long table in one render; else a halving
+    # search of the others.
     last = len(LAYOUTS) - 1
     fits = None
-    if len(render(0).pages) == 1:
-        fits = 0
-    elif len(render(last).pages) == 1:
-        low, fits = 1, last  # the first that fits is in low..fits: halve the range
+    if len(render(last).pages) == 1:
+        low, fits = 0, last  # the first that fits is in low..fits
         while low < fits:
             middle = (low + fits) // 2
             if len(render(middle).pages) == 1:
