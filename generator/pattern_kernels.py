@@ -487,6 +487,14 @@ def line_is_safe(where, alive, cls, keys, optimal, sizes):
     meets the line. In each undecided class the line holds the first such row; every row tied
     with it on the key must be optimal. Stops at the first class where that fails.
     """
+    wrong, weight = first_wrong_class(where, alive, cls, keys, optimal, sizes)
+    return wrong < 0, weight if wrong < 0 else 0
+
+
+@njit(cache=True)
+def first_wrong_class(where, alive, cls, keys, optimal, sizes):
+    """(the first undecided class the line plays wrongly, or -1; the deals of the undecided
+    classes it meets up to there). Rows as for `line_is_safe`."""
     current = -1
     top = -1
     weight = 0
@@ -503,8 +511,8 @@ def line_is_safe(where, alive, cls, keys, optimal, sizes):
         elif keys[i] != top:
             continue
         if not optimal[i]:
-            return False, 0
-    return True, weight
+            return c, weight
+    return -1, weight
 
 
 @njit(cache=True)
@@ -643,30 +651,15 @@ def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, ke
 @njit(cache=True)
 def pair_verdicts(meets, pairs, alive, cls, keys, optimal, sizes):
     """For each pair (a, b), the line "meets condition a and condition b" (rows as for
-    `line_is_safe`, read from `meets` as it goes): (the class it plays wrongly first, or -1 if
-    it is safe; the deals it decides if safe)."""
+    `line_is_safe`): (the class it plays wrongly first, or -1 if it is safe; the deals it
+    decides if safe)."""
     failed = np.full(pairs.shape[0], -1, np.int64)
     weights = np.zeros(pairs.shape[0], np.int64)
+    where = np.empty(meets.shape[1], np.bool_)
     for p in range(pairs.shape[0]):
-        a, b = pairs[p, 0], pairs[p, 1]
-        current = -1
-        top = -1
-        weight = 0
-        for i in range(cls.shape[0]):
-            if not (meets[a, i] and meets[b, i]):
-                continue
-            c = cls[i]
-            if not alive[c]:
-                continue
-            if c != current:
-                current = c
-                top = keys[i]
-                weight += sizes[c]
-            elif keys[i] != top:
-                continue
-            if not optimal[i]:
-                failed[p] = c
-                break
+        for i in range(meets.shape[1]):
+            where[i] = meets[pairs[p, 0], i] and meets[pairs[p, 1], i]
+        failed[p], weight = first_wrong_class(where, alive, cls, keys, optimal, sizes)
         if failed[p] < 0:
             weights[p] = weight
     return failed, weights
