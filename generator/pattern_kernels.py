@@ -495,12 +495,18 @@ def line_is_safe(where, alive, cls, keys, optimal, sizes):
 def first_wrong_class(where, alive, cls, keys, optimal, sizes):
     """(the first undecided class the line plays wrongly, or -1; the deals of the undecided
     classes it meets up to there). Rows as for `line_is_safe`."""
+    rows = np.flatnonzero(where)
+    return _first_wrong_of_rows(rows, rows.shape[0], alive, cls, keys, optimal, sizes)
+
+
+@njit(cache=True)
+def _first_wrong_of_rows(rows, count, alive, cls, keys, optimal, sizes):
+    """`first_wrong_class` for the line met by rows[:count] (ascending)."""
     current = -1
     top = -1
     weight = 0
-    for i in range(cls.shape[0]):
-        if not where[i]:
-            continue
+    for j in range(count):
+        i = rows[j]
         c = cls[i]
         if not alive[c]:
             continue
@@ -652,14 +658,38 @@ def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, ke
 def pair_verdicts(meets, pairs, alive, cls, keys, optimal, sizes):
     """For each pair (a, b), the line "meets condition a and condition b" (rows as for
     `line_is_safe`): (the class it plays wrongly first, or -1 if it is safe; the deals it
-    decides if safe)."""
+    decides if safe).
+
+    The conditions' rows are packed 64 to a word, so a pair's rows are found a word at a time:
+    most pairs meet few rows (a rank set and a penalty, say)."""
+    k, n = meets.shape
+    words = (n + 63) // 64
+    packed = np.zeros((k, words), np.uint64)
+    for a in range(k):
+        for i in range(n):
+            if meets[a, i]:
+                packed[a, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
     failed = np.full(pairs.shape[0], -1, np.int64)
     weights = np.zeros(pairs.shape[0], np.int64)
-    where = np.empty(meets.shape[1], np.bool_)
+    rows = np.empty(n, np.int64)
     for p in range(pairs.shape[0]):
-        for i in range(meets.shape[1]):
-            where[i] = meets[pairs[p, 0], i] and meets[pairs[p, 1], i]
-        failed[p], weight = first_wrong_class(where, alive, cls, keys, optimal, sizes)
+        a, b = pairs[p, 0], pairs[p, 1]
+        count = 0
+        for w in range(words):
+            x = packed[a, w] & packed[b, w]
+            base = w * 64
+            bit = 0
+            while x != 0:  # ascending bits: rows stay in order
+                if (x & np.uint64(255)) == 0:
+                    x >>= np.uint64(8)
+                    bit += 8
+                    continue
+                if x & np.uint64(1):
+                    rows[count] = base + bit
+                    count += 1
+                x >>= np.uint64(1)
+                bit += 1
+        failed[p], weight = _first_wrong_of_rows(rows, count, alive, cls, keys, optimal, sizes)
         if failed[p] < 0:
             weights[p] = weight
     return failed, weights
