@@ -159,21 +159,25 @@ def _penalty_conditions(feats: np.ndarray) -> list:
     """Candidate conditions on the discards (penalty cards, suit spread, a discarded rank), from
     the values all of a pattern's rows take: decided rows included, so that a line's conditions
     do not depend on what is left undecided when it is made."""
+    def values_of(feature):  # small counts: a histogram is quicker than sorting
+        return np.flatnonzero(np.bincount(feats[:, feature]))
+
     out = []
     for feature in (P.F_FP, P.F_SP, P.F_HP, P.F_RP, P.F_SFP):
-        values = np.unique(feats[:, feature])
+        values = values_of(feature)
         if len(values) > 1:
             out.append((feature, P.OP_EQ, 0))
             out.extend((feature, P.OP_GE, int(v)) for v in values[1:])
             out.extend((feature, P.OP_LE, int(v)) for v in values[1:-1])  # "at most one"
-    values = np.unique(feats[:, P.F_DS])
+    values = values_of(P.F_DS)
     for v in values[1:]:
         out.append((P.F_DS, P.OP_GE, int(v)))
     for v in values[:-1]:
         out.append((P.F_DS, P.OP_LE, int(v)))
+    some = np.bitwise_or.reduce(feats[:, P.F_DISC])
+    every = np.bitwise_and.reduce(feats[:, P.F_DISC])
     for r in range(13):
-        bits = (feats[:, P.F_DISC] >> r) & 1
-        if bits.min() != bits.max():
+        if (some >> r) & 1 and not (every >> r) & 1:  # rank r discarded in some rows, not all
             out.append((P.F_DISC, P.OP_BIT, r))
             out.append((P.F_DISC, P.OP_NOBIT, r))
     return out
