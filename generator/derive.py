@@ -470,7 +470,7 @@ class _Compactor:
     one line's column and re-decides every class in numba.
     """
 
-    # Words of slot bits per row: room for the lines, a merged line per line, and a scratch slot.
+    # Words of slot bits per row: room for the lines and a merged line per line.
     # Every check scans every word of a row, so no more than that.
     WORDS = 1
 
@@ -558,7 +558,7 @@ class _Compactor:
         return classes_of(rows, self.data.n_classes)
 
     def new_slot(self, conditions: tuple) -> int:
-        if len(self.slots) >= 32 * self.WORDS - 1:  # the last slot is simplify's scratch
+        if len(self.slots) >= 32 * self.WORDS:
             raise RuntimeError("too many lines to compact")
         self.slots.append(conditions)
         self.set_slot(len(self.slots) - 1, conditions)
@@ -697,13 +697,13 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
     Starting from the exact table, each step takes the cheapest of these moves: delete a line, or
     merge two lines of one pattern into one (their rank sets joined, only the conditions they
     share kept) at the place of the first. Costs are exact EV losses summed over the suit classes
-    a move can change; the caller re-measures the final cost on every deal. The last line
+    a move can change; the caller measures the final cost over every deal. The last line
     (discard everything) always stays.
     """
-    from .pattern_kernels import loss_on_classes, play_and_price
+    from .pattern_kernels import loss_on_classes, merged_line_loss, play_and_price
 
     compactor = _Compactor(data, _named(strategy))
-    scratch = 32 * compactor.WORDS - 1  # trial merges are tried in this slot
+    scratch = -1  # stands in the order for a merged line until it is chosen
 
     def loss(order, classes):
         return loss_on_classes(compactor.bits, compactor.positions(order), data.keys, evs,
@@ -721,12 +721,6 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
 
     merged_rows = {}  # merged line -> rows meeting it: the same merges are priced every step
 
-    def union(*classes):
-        seen = np.zeros(data.n_classes, bool)
-        for c in classes:
-            seen[c] = True
-        return np.flatnonzero(seen)
-
     # A long table first loses its cheapest lines in batches, a third of the surplus at a time
     # (trying every merge of a 200-line table, one line at a time, takes many minutes); the
     # careful search below starts at twice the target.
@@ -738,7 +732,6 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
     if len(compactor.slots) > 2 * len(compactor.order):
         # Start afresh with the lines left: every pass scans every slot's bit of every row.
         compactor = _Compactor(data, compactor.lines())
-        scratch = 32 * compactor.WORDS - 1
     while len(compactor.order) > max_lines:
         order = compactor.order
         # Where each class stands now: the line deciding it, and what that costs.
@@ -755,16 +748,19 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
                     continue
                 if merged not in merged_rows:
                     merged_rows[merged] = compactor.rows_meeting(merged)
-                compactor.put(scratch, merged_rows[merged])
                 # The merged line at place i changes the classes a and b decide, and those it
-                # meets that are decided after place i (or by no line); no others.
-                met = compactor.touched([scratch])
-                met = met[(place[met] > i) | (place[met] < 0)]
-                classes = union(decided[a], decided[b], met)
-                trial = order[:i] + [scratch] + order[i + 1:j] + order[j + 1:]
-                cost = loss(trial, classes) - int(now[classes].sum())
+                # meets that are decided below place i (or by no line); no others. Those it
+                # meets, it takes; those of a and b it does not meet fall to the lines below.
+                cost, taken = merged_line_loss(merged_rows[merged], place, i, data.keys, evs,
+                                               data.ce, data.sizes, now)
+                rest = np.setdiff1d(np.concatenate([decided[a], decided[b]]), taken,
+                                    assume_unique=True)
+                if len(rest):
+                    below = order[:i] + order[i + 1:j] + order[j + 1:]
+                    cost += loss(below, rest) - int(now[rest].sum())
                 if cost < best[0]:
-                    best = (cost, trial, merged)
+                    best = (cost, order[:i] + [scratch] + order[i + 1:j] + order[j + 1:],
+                            merged)
         if best[2] is not None:
             slot = compactor.new_slot(best[2])
             best = (best[0], [slot if s == scratch else s for s in best[1]], None)
