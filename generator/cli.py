@@ -80,7 +80,7 @@ def cmd_strategy(args) -> int:
     want_simple = args.simple or args.json
     exact, simple = strategy.build_levels(
         solution, simple_lines=strategy.SIMPLE_LINES if want_simple else None)
-    simple_check = strategy.verify(solution, simple) if want_simple else None
+    simple_check = simple.check if want_simple else None  # counted by suit class
     if args.json:
         data = strategy_report.strategy_json(solution, exact, strategy.ce_table(solution),
                                              simple, simple_check)

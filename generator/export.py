@@ -1,8 +1,9 @@
 """The per-pay-table export: everything the site, the pocket card and the browser checker read.
 
 `export(table)` solves the pay table, derives both strategy levels, verifies them on every deal
-(by suit class, each class counted once per deal: `strategy._class_check`) and returns one JSON-ready dict (schema in the README, "The JSON export"). Deriving takes seconds
-to minutes, so the dict is cached on disk, keyed by the pay table and by the source of every
+(by suit class, each class counted once per deal: `strategy._class_check`) and returns one
+JSON-ready dict (schema in the README, "The JSON export"). Deriving takes seconds to a minute,
+so the dict is cached on disk, keyed by the pay table and by the source of every
 module that shapes it: edit the derivation and the cache misses; rebuild with nothing changed and
 it hits.
 
@@ -90,12 +91,11 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
     except StrategyError as exc:
         out["strategy_error"] = str(exc)
         return out
-    exact_check, simple_check = exact.check, simple.check
-    data = strategy_report.strategy_json(solution, exact, ce_rows, simple, simple_check)
+    data = strategy_report.strategy_json(solution, exact, ce_rows, simple, simple.check)
     out["strategy"] = {
         "lines": data["lines"],
-        "misplays": exact_check["misplays"],
-        "cost": str(exact_check["cost"]),
+        "misplays": exact.check["misplays"],
+        "cost": str(exact.check["cost"]),
         "derive_seconds": round(exact.seconds, 1),
         "simple": data["simple"],
     }

@@ -8,7 +8,7 @@ of the deck. `ce_table(solution)` is the paper's Sheet 2 (Tables A1 and A2).
 
 import time
 from itertools import combinations
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
@@ -219,14 +219,13 @@ def build_levels(solution, examples: int = 3, simple_lines: int | None = None):
     data = hold_data(solution)
     strategy = compact(data, derive(data))
     exact = _describe(solution, data, strategy, examples, play_classes)
-    exact = StrategyTable(exact.lines, exact.rank_sets, time.perf_counter() - start, exact.check)
+    exact = replace(exact, seconds=time.perf_counter() - start)
     if simple_lines is None:
         return exact, None
     start = time.perf_counter()
     short = simplify(data, strategy, solution.evs, simple_lines)
     simple = _describe(solution, data, short, examples, play_classes)
-    return exact, StrategyTable(simple.lines, simple.rank_sets, time.perf_counter() - start,
-                                simple.check)
+    return exact, replace(simple, seconds=time.perf_counter() - start)
 
 
 def _describe(solution, data, strategy: Strategy, examples, play_classes) -> StrategyTable:
