@@ -88,6 +88,8 @@ class _Group:
         self.optimal = data.optimal[self.rows]
         self.penalty_conditions = _penalty_conditions(self.feats)
         self.pair_failures = {}  # (condition, condition) -> a class the pair plays wrongly
+        # (condition, condition) -> classes on which each of a ranked pair's candidates fails
+        self.ranked_dead_ends = {}
 
     def restricted(self, keep: np.ndarray) -> "_Group":
         """The same group with only the rows marked in `keep` (order kept)."""
@@ -96,6 +98,7 @@ class _Group:
             setattr(out, name, getattr(self, name)[keep])
         out.penalty_conditions = self.penalty_conditions
         out.pair_failures = self.pair_failures  # shared: it holds for the rows kept
+        out.ranked_dead_ends = self.ranked_dead_ends
         return out
 
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
@@ -447,10 +450,15 @@ def _best_split(group: _Group, data: HoldData, alive):
         if pairs:
             index = {c: i for i, c in enumerate(extras[1:])}
             matrix = np.array([meets[c] for c in extras[1:]])
-            found, joined = best_ranked_pair(
-                matrix, np.array([(index[a], index[b]) for a, b in pairs], np.int64),
+            dead_ends = group.ranked_dead_ends
+            skip = np.array([pair in dead_ends and alive[dead_ends[pair]].all()
+                             for pair in pairs])
+            found, joined, offsets, failing = best_ranked_pair(
+                matrix, np.array([(index[a], index[b]) for a, b in pairs], np.int64), skip,
                 *group.by_mask(), candidates, alive, group.cls, group.keys, group.optimal,
                 data.sizes)
+            for p in np.flatnonzero(offsets[1:] > offsets[:-1]).tolist():
+                dead_ends[pairs[p]] = failing[offsets[p]:offsets[p + 1]]
             if found >= 0:
                 a, b = pairs[found]
                 chosen = candidates[joined].tolist()

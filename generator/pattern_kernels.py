@@ -726,25 +726,136 @@ def pair_verdicts(meets, pairs, alive, cls, keys, optimal, sizes):
 
 
 @njit(cache=True)
-def best_ranked_pair(meets, pairs, by_mask, sorted_masks, start, candidates, alive, cls, keys,
-                     optimal, sizes):
+def best_ranked_pair(meets, pairs, skip, by_mask, sorted_masks, start, candidates, alive, cls,
+                     keys, optimal, sizes):
     """For each pair (a, b) in turn, "ranks held in a set" grown on the rows meeting both
-    conditions (`grow_rank_set`); of those lines, the first deciding the most deals:
-    (pair index or -1, the candidates it joined)."""
-    n = meets.shape[1]
-    base = np.empty(n, np.bool_)
+    conditions (as `grow_rank_set` grows it); of those lines, the first deciding the most deals:
+    (pair index or -1, the candidates it joined, dead ends). Pairs marked in `skip` are known to
+    grow nothing and are not tried.
+
+    Dead ends: pairs where no candidate joined, each candidate failing alone on some class
+    (failing[offsets[p]:offsets[p + 1]], empty for other pairs). Such a pair grows nothing again
+    while those classes are undecided: their rows, and so each candidate's verdict, stay put, and
+    candidates only ever drop out.
+
+    Only rows that can join are looked at: those of undecided classes whose rank mask is a
+    candidate, numbered in candidate order and packed 64 to a word per condition, so a pair's
+    rows come out of an AND of two bit rows already grouped by candidate. A pair whose undecided
+    classes weigh no more than the best line so far cannot beat it and is skipped. The line
+    grown is safe by construction: a class changes only when a candidate adds rows to it, and
+    then it is checked.
+    """
+    k, n = meets.shape
+    # Joinable rows by candidate, then row: position -> row.
+    row_at = np.empty(n, np.int64)
+    candidate_at = np.empty(n, np.int64)
+    m = 0
+    for c in range(candidates.shape[0]):
+        lo = np.searchsorted(sorted_masks, candidates[c])
+        hi = np.searchsorted(sorted_masks, candidates[c], side="right")
+        for j in range(lo, hi):  # by_mask keeps equal masks in row order
+            r = by_mask[j]
+            if alive[cls[r]]:
+                row_at[m] = r
+                candidate_at[m] = c
+                m += 1
+    words = (m + 63) // 64
+    packed = np.zeros((k, words), np.uint64)
+    for q in range(m):
+        r = row_at[q]
+        for a in range(k):
+            if meets[a, r]:
+                packed[a, q >> 6] |= np.uint64(1) << np.uint64(q & 63)
+    where = np.zeros(n, np.bool_)
+    seen = np.full(alive.shape[0], -1, np.int64)  # class -> last pass that counted it
+    found = np.empty(m, np.int64)
+    kept = np.empty(m, np.int64)
+    joined = np.empty(candidates.shape[0], np.int64)
     best, best_weight = -1, 0
     best_joined = np.zeros(candidates.shape[0], np.bool_)
+    offsets = np.zeros(pairs.shape[0] + 1, np.int64)
+    failing = np.empty(max(16, pairs.shape[0]), np.int64)
+    n_failing = 0
     for p in range(pairs.shape[0]):
-        a, b = pairs[p, 0], pairs[p, 1]
-        for i in range(n):
-            base[i] = meets[a, i] and meets[b, i]
-        joined, where = grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive,
-                                      cls, keys, optimal)
-        if not joined.any():
+        offsets[p] = n_failing
+        if skip[p]:
             continue
-        safe, weight = line_is_safe(where, alive, cls, keys, optimal, sizes)
-        if safe and weight > best_weight:
+        a, b = pairs[p, 0], pairs[p, 1]
+        count = 0
+        bound = 0
+        for w in range(words):
+            x = packed[a, w] & packed[b, w]
+            bit = 0
+            while x != 0:  # ascending bits: candidate order, then row order
+                if (x & np.uint64(255)) == 0:
+                    x >>= np.uint64(8)
+                    bit += 8
+                    continue
+                if x & np.uint64(1):
+                    q = w * 64 + bit
+                    found[count] = q
+                    count += 1
+                    c = cls[row_at[q]]
+                    if seen[c] != 2 * p:
+                        seen[c] = 2 * p
+                        bound += sizes[c]
+                x >>= np.uint64(1)
+                bit += 1
+        if bound <= best_weight:
+            continue
+        n_kept = 0
+        n_joined = 0
+        mark = n_failing
+        j = 0
+        while j < count:
+            candidate = candidate_at[found[j]]
+            first = j
+            while j < count and candidate_at[found[j]] == candidate:
+                where[row_at[found[j]]] = True
+                j += 1
+            safe = True
+            for q in range(first, j):
+                r = row_at[found[q]]
+                i = start[r]
+                top = -1
+                while i < n and cls[i] == cls[r]:
+                    if where[i]:
+                        if top < 0:
+                            top = keys[i]
+                        elif keys[i] != top:
+                            break
+                        if not optimal[i]:
+                            safe = False
+                            break
+                    i += 1
+                if not safe:
+                    if n_failing == failing.shape[0]:
+                        failing = np.concatenate((failing, np.empty_like(failing)))
+                    failing[n_failing] = cls[r]
+                    n_failing += 1
+                    break
+            if safe:
+                for q in range(first, j):
+                    kept[n_kept] = row_at[found[q]]
+                    n_kept += 1
+                joined[n_joined] = candidate
+                n_joined += 1
+            else:
+                for q in range(first, j):
+                    where[row_at[found[q]]] = False
+        if n_joined:
+            n_failing = mark  # not a dead end
+        weight = 0
+        for q in range(n_kept):
+            where[kept[q]] = False
+            c = cls[kept[q]]
+            if seen[c] != 2 * p + 1:
+                seen[c] = 2 * p + 1
+                weight += sizes[c]
+        if n_joined and weight > best_weight:
             best, best_weight = p, weight
-            best_joined = joined
-    return best, best_joined
+            best_joined[:] = False
+            for q in range(n_joined):
+                best_joined[joined[q]] = True
+    offsets[pairs.shape[0]] = n_failing
+    return best, best_joined, offsets, failing[:n_failing].copy()
