@@ -483,21 +483,17 @@ class _Compactor:
     WORDS = 1
 
     def __init__(self, data: HoldData, lines: list[tuple]):
-        from .pattern_kernels import decide_classes, line_column, move_column
+        from .pattern_kernels import decide_classes, move_column
 
-        self._column, self._decide, self._move = line_column, decide_classes, move_column
+        self._decide, self._move = decide_classes, move_column
         self.data = data
         self.WORDS = max(self.WORDS, (2 * len(lines)) // 32 + 2)
-        self.sets: list[frozenset] = []
-        # An IN condition looks its feature value up in a row of this table: rank masks (13 bits)
-        # or suit classes (deal exceptions).
-        self.width = max(1 << 13, data.n_classes)
-        self.table = np.zeros((0, self.width), np.bool_)
         self.slots: list[tuple] = []
         self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
         self.pattern_rows = data.pattern_rows
         self._feats: dict = {}  # pattern -> its rows' features
+        self._met: dict = {}  # (pattern, condition) -> which of its rows meet the condition
         self.order: list[int] = []
         for line in lines:
             self.order.append(self.new_slot(line))
@@ -520,22 +516,6 @@ class _Compactor:
     def _failed_now(self, trial) -> None:
         self._failed[trial] = (self.failed_on, self.version)
 
-    def _encode(self, conditions):
-        ops, features, values = [], [], []
-        for feature, op, value in conditions:
-            if op == P.OP_IN:
-                if value not in self.sets:
-                    self.sets.append(value)
-                    row = np.zeros((1, self.width), np.bool_)
-                    row[0, sorted(value)] = True
-                    self.table = np.vstack([self.table, row])
-                value = self.sets.index(value)
-            ops.append(op)
-            features.append(feature)
-            values.append(value)
-        return (np.array(ops, np.int64), np.array(features, np.int64),
-                np.array(values, np.int64))
-
     def set_slot(self, slot: int, conditions: tuple) -> None:
         if slot < len(self.slots):
             self.slots[slot] = conditions
@@ -543,13 +523,23 @@ class _Compactor:
 
     def rows_meeting(self, conditions: tuple) -> np.ndarray:
         """The rows whose hold meets a line. A line fixes its pattern in its first three
-        conditions: only that pattern's rows can meet it, so only they are tested."""
+        conditions: only that pattern's rows can meet it, so only they are tested, on the rest.
+        Edits try the same conditions again and again, so each one's rows (but a rank or deal
+        set's: those are many and each is quick) are kept per pattern."""
         base = {c[0]: c[2] for c in conditions[:3]}
         key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
         rows = self.pattern_rows.get(key, np.empty(0, np.int64))
-        if key not in self._feats:  # gathered once: the same patterns are edited again and again
-            self._feats[key] = self.data.feats[rows]
-        return rows[self._column(self._feats[key], *self._encode(conditions), self.table)]
+        if key not in self._feats:  # feature-major, so that each feature's column is contiguous
+            self._feats[key] = np.ascontiguousarray(self.data.feats[rows].T).T
+        where = None
+        for condition in conditions[3:]:
+            met = self._met.get((key, condition))
+            if met is None:
+                met = _meets(self._feats[key], condition)
+                if condition[1] != P.OP_IN:
+                    self._met[key, condition] = met
+            where = met if where is None else where & met
+        return rows if where is None else rows[where]
 
     def put(self, slot: int, rows: np.ndarray) -> None:
         """Set the slot's bit on exactly these rows (clearing only where it was set: a full

@@ -204,21 +204,6 @@ def line_matches(feats, line_ops, line_features, line_values, rank_sets, line):
 
 
 @njit(cache=True)
-def line_column(feats, ops, features, values, rank_table):
-    """Which rows (holds) meet one line given as parallel condition arrays."""
-    out = np.empty(feats.shape[0], np.bool_)
-    for row in range(feats.shape[0]):
-        ok = True
-        for c in range(ops.shape[0]):
-            if not condition_holds(np.int64(feats[row, features[c]]), ops[c], values[c],
-                                   rank_table):
-                ok = False
-                break
-        out[row] = ok
-    return out
-
-
-@njit(cache=True)
 def decide_classes(bits, position, keys, optimal, classes):
     """Play a decision list on the given classes from per-row line bitsets: the first of them
     played wrongly, or -1 if every one is played optimally.
