@@ -707,37 +707,64 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
         return loss_on_classes(compactor.bits, compactor.positions(order), data.keys, evs,
                                data.ce, data.sizes, classes)
 
-    rows = np.arange(data.n_classes)
+    every_class = np.arange(data.n_classes)
+    sizes = data.sizes.astype(np.int64)
+    # Per class, as the list stands: the slot of the line deciding it (-1: none), the hold
+    # played, and how much its loss grows if that line is deleted. An edit changes these only
+    # for the classes meeting the lines it removes or adds (the others' lines, and their
+    # order, stay), so only those are played again.
+    decider = np.full(data.n_classes, -1, np.int64)
+    held = np.zeros(data.n_classes, np.int8)
+    growth = np.zeros(data.n_classes, np.int64)
+    deletion = np.zeros(0, np.int64)  # slot -> the sum of `growth` over the classes it decides
 
-    def standing(order):
+    def standing(order, changed):
         """Where each class stands: (place of the line deciding it, the loss there, the
-        [(cost of deleting the line, its slot)] of every line but the last)."""
-        place, held, grow = play_and_price(compactor.bits, compactor.positions(order), data.keys,
-                                           evs, data.ce, data.sizes, len(order))
-        now = data.sizes.astype(np.int64) * (data.ce - evs[rows, held])
-        return place, now, [(int(grow[p]), slot) for p, slot in enumerate(order[:-1])]
+        [(cost of deleting the line, its slot)] of every line but the last). `changed`: the
+        slots added or removed since the last call, or None to play every class."""
+        nonlocal deletion
+        position = compactor.positions(order)
+        if changed is None:
+            classes = every_class
+            decider[:] = -1
+            growth[:] = 0
+            deletion = np.zeros(len(position), np.int64)
+        else:
+            classes = compactor.touched(changed)
+        place, hold, grow = play_and_price(compactor.bits, position, data.keys, evs, data.ce,
+                                           data.sizes, classes)
+        old = decider[classes]
+        np.subtract.at(deletion, old[old >= 0], growth[classes][old >= 0])
+        new = np.where(place >= 0, np.array(order, np.int64)[place], -1)
+        np.add.at(deletion, new[new >= 0], grow[new >= 0])
+        decider[classes], held[classes], growth[classes] = new, hold, grow
+        places = np.where(decider >= 0, position[decider], -1)
+        now = sizes * (data.ce - evs[every_class, held])
+        return places, now, [(int(deletion[slot]), slot) for slot in order[:-1]]
 
     merged_rows = {}  # merged line -> rows meeting it: the same merges are priced every step
 
     # A long table first loses its cheapest lines in batches, a third of the surplus at a time
     # (trying every merge of a 200-line table, one line at a time, takes many minutes); the
     # careful search below starts at twice the target.
+    changed = None
     while len(compactor.order) > 2 * max_lines:
         order = compactor.order
         batch = max(1, (len(order) - 2 * max_lines) // 3)
-        dropped = {slot for _, slot in sorted(standing(order)[2])[:batch]}
-        compactor.order = [s for s in order if s not in dropped]
+        changed = [slot for _, slot in sorted(standing(order, changed)[2])[:batch]]
+        compactor.order = [s for s in order if s not in changed]
     if len(compactor.slots) > 2 * len(compactor.order):
         # Start afresh with the lines left: every pass scans every slot's bit of every row.
         compactor = _Compactor(data, compactor.lines())
+        changed = None
     while len(compactor.order) > max_lines:
         order = compactor.order
         # Where each class stands now: the line deciding it, and what that costs.
-        place, now, deletions = standing(order)
+        place, now, deletions = standing(order, changed)
         decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
         cost, slot = min(deletions, key=lambda c: c[0])  # the first of the cheapest
-        best = (cost, [s for s in order if s != slot], None)
-        # (cost, order with the scratch slot where a merged line goes, merged)
+        # (cost, order with the scratch slot where a merged line goes, merged, slots removed)
+        best = (cost, [s for s in order if s != slot], None, [slot])
         for i, a in enumerate(order[:-1]):
             for j in range(i + 1, len(order) - 1):
                 b = order[j]
@@ -758,10 +785,12 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
                     cost += loss(below, rest) - int(now[rest].sum())
                 if cost < best[0]:
                     best = (cost, order[:i] + [scratch] + order[i + 1:j] + order[j + 1:],
-                            merged)
+                            merged, [a, b])
+        changed = best[3]
         if best[2] is not None:
             slot = compactor.new_slot(best[2])
-            best = (best[0], [slot if s == scratch else s for s in best[1]], None)
+            changed = changed + [slot]
+            best = (best[0], [slot if s == scratch else s for s in best[1]])
         compactor.order = best[1]
     return _indexed(compactor.lines())
 

@@ -532,22 +532,22 @@ def loss_on_classes(bits, position, keys, evs, best_ev, sizes, classes):
 
 
 @njit(cache=True)
-def play_and_price(bits, position, keys, evs, best_ev, sizes, n_places):
-    """(place of the deciding line, held mask) of every class, as `play_classes`, and for each
-    place in the list how much the total loss grows if its line is deleted.
+def play_and_price(bits, position, keys, evs, best_ev, sizes, classes):
+    """For each of the given classes: the place of the deciding line (-1: none), the held mask,
+    as `play_classes`, and how much the class's loss grows if that line is deleted.
 
     Deleting a line changes only the classes it decides: each falls to the next line any of its
     holds meets (holds picked as in `loss_on_classes`). One pass prices every deletion: each
     row's two first lines are found in one scan of its bits.
     """
     big = 1 << 30
-    n_classes = best_ev.shape[0]
-    place = np.full(n_classes, -1, np.int32)
-    held = np.zeros(n_classes, np.int8)
-    grow = np.zeros(n_places, np.int64)
+    place = np.full(classes.shape[0], -1, np.int32)
+    held = np.zeros(classes.shape[0], np.int8)
+    grow = np.zeros(classes.shape[0], np.int64)
     firsts = np.empty(32, np.int64)
     seconds = np.empty(32, np.int64)
-    for c in range(n_classes):
+    for k in range(classes.shape[0]):
+        c = classes[k]
         best, top, hold = big, -1, 0
         for m in range(32):
             row = c * 32 + m
@@ -568,8 +568,8 @@ def play_and_price(bits, position, keys, evs, best_ev, sizes, n_places):
                 best, top, hold = first, keys[row], m
         if best == big:
             continue
-        place[c] = best
-        held[c] = hold
+        place[k] = best
+        held[k] = hold
         # Without that line each row falls to its first line below it.
         after, top, fallback = big, -1, 0
         for m in range(32):
@@ -578,7 +578,7 @@ def play_and_price(bits, position, keys, evs, best_ev, sizes, n_places):
                 after, top, fallback = g, keys[c * 32 + m], m
         if after == big:
             fallback = 0
-        grow[best] += sizes[c] * (evs[c, hold] - evs[c, fallback])
+        grow[k] = sizes[c] * (evs[c, hold] - evs[c, fallback])
     return place, held, grow
 
 
