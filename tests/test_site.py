@@ -340,6 +340,26 @@ def test_card_takes_the_first_layout_that_fits(export_data):
         assert render_card(data, renderer, STATIC, use_cache=False).layout == first, pages
 
 
+def test_layout_search_finds_the_first_fit_from_any_guess():
+    """first_true, on every test that stays true once true over six layouts (and on none), from
+    every guess: the first true index, with the guess right in at most two tries."""
+    from generator.site.pocket import first_true
+
+    n = 6
+    for first in range(n + 1):  # first == n: nothing fits
+        for guess in range(n + 1):
+            tried = []
+
+            def test(i):
+                tried.append(i)
+                return i >= first
+
+            assert first_true(test, guess, n) == (None if first == n else first)
+            assert len(set(tried)) == len(tried)  # nothing rendered twice
+            if guess == first:
+                assert len(tried) <= 2
+
+
 def test_card_that_cannot_fit_is_reported_not_written(built, tmp_path):
     templates = _templates(tmp_path)
     css = templates / "card.css"

@@ -89,13 +89,44 @@ def _overflowing_lines(document) -> list[int]:
     return sorted(found)
 
 
+# A rough capacity of each layout, in rows of text of about `chars` characters each: enough to
+# guess which layout a table first fits, never to decide it (every answer is rendered). Fitted
+# to the renders of the 23 shipped tables.
+_CAPACITY = ((72, 39), (36, 90), (36, 83), (22, 122), (22, 117), (17, 154))  # (chars, rows)
+
+
+def guess_layout(lines: list[dict]) -> int:
+    """The layout `card_lines` probably fit first (len(LAYOUTS): none), from their lengths."""
+    for i, (layout, (chars, rows)) in enumerate(zip(LAYOUTS, _CAPACITY)):
+        if sum(-(-(len(line[layout.wording]) + 1) // chars) for line in lines) <= rows:
+            return i
+    return len(LAYOUTS)
+
+
+def first_true(test, guess: int, n: int):
+    """The first i in 0..n-1 with test(i) true, or None, for a test that stays true once true;
+    tried first at the guess and its neighbour, then by halving."""
+    low, high = 0, n  # the answer is in low..high, high standing for none
+    probe, tries = min(guess, n - 1), 0
+    while low < high:
+        passed = test(probe)
+        if passed:
+            high = probe
+        else:
+            low = probe + 1
+        tries += 1
+        probe = (high - 1 if passed else low) if tries == 1 else (low + high) // 2
+    return None if low == n else low
+
+
 def render_card(export: dict, renderer: Renderer, static_dir: Path,
                 use_cache: bool = True) -> CardResult:
     strategy = export["strategy"]
     if strategy is None:
         return CardResult(False, None, None, "no exact strategy table yet", (), False)
     lines = strategy["lines"]
-    htmls = [renderer.render("card.html", export=export, lines=card_lines(lines), layout=layout)
+    wordings = card_lines(lines)
+    htmls = [renderer.render("card.html", export=export, lines=wordings, layout=layout)
              for layout in LAYOUTS]
     folder = store.cache_dir() / "cards"
     key = _key(htmls, static_dir)
@@ -119,20 +150,13 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
             documents[i] = weasyprint.HTML(string=htmls[i], base_url=str(static_dir) + "/").render()
         return documents[i]
 
-    # The first layout that fits, found in few renders (a second or so each). Whenever a layout
-    # fits one page, every later one does too (checked by rendering all six layouts of all 23
-    # shipped tables), so: the most compact one first, and if that does not fit no layout does,
-    # which settles a long table in one render; else a halving search of the others.
+    # The first layout that fits, found in few renders (a fraction of a second each). Whenever
+    # a layout fits one page, every later one does too (checked by rendering all six layouts of
+    # all 23 shipped tables), so a search from a guess finds it: the guessed layout, then its
+    # neighbour, then halving. A good guess costs two renders, a long table one.
     last = len(LAYOUTS) - 1
-    fits = None
-    if len(render(last).pages) == 1:
-        low, fits = 0, last  # the first that fits is in low..fits
-        while low < fits:
-            middle = (low + fits) // 2
-            if len(render(middle).pages) == 1:
-                fits = middle
-            else:
-                low = middle + 1
+    fits = first_true(lambda i: len(render(i).pages) == 1, guess_layout(wordings),
+                      len(LAYOUTS))
     if fits is not None:
         document = documents[fits]
         document.metadata.created = document.metadata.modified = None
@@ -140,7 +164,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         pdf = document.write_pdf(pdf_identifier=identifier)
         result = CardResult(True, pdf, LAYOUTS[fits].name, None, (), False)
     else:
-        overflow = tuple(_overflowing_lines(documents[last]))
+        overflow = tuple(_overflowing_lines(render(last)))
         reason = (f"the {len(lines)} lines do not fit on one A6 page even in {LAYOUTS[-1].name} "
                   f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
                   if overflow else f"the {len(lines)} lines do not fit on one A6 page")
