@@ -76,47 +76,71 @@ def hold_data(solution) -> HoldData:
 
 
 class _Group:
-    """The rows of one hold pattern, sorted by class, then by order key descending."""
+    """The rows of one hold pattern, sorted by class, then by order key descending.
+
+    Most patterns are never split, so their rows' features are gathered only when first needed.
+    """
 
     def __init__(self, data: HoldData, rows: np.ndarray):
         from .pattern_kernels import by_class_then_key
 
+        self.data = data
         self.rows = by_class_then_key(rows, data.keys)  # rows come ascending
         self.cls = self.rows // 32
-        self.feats = data.feats[self.rows]
         self.keys = data.keys[self.rows]
         self.optimal = data.optimal[self.rows]
-        self.penalty_conditions = _penalty_conditions(self.feats)
+        # Shared with every restriction of the group:
         self.pair_failures = {}  # (condition, condition) -> a class the pair plays wrongly
         # (condition, condition) -> classes on which each of a ranked pair's candidates fails
         self.ranked_dead_ends = {}
+        self._penalties = [self.rows, None]  # all the pattern's rows; their penalty conditions
 
     def restricted(self, keep: np.ndarray) -> "_Group":
         """The same group with only the rows marked in `keep` (order kept)."""
         out = object.__new__(_Group)
-        for name in ("rows", "cls", "feats", "keys", "optimal"):
+        for name in ("rows", "cls", "keys", "optimal"):
             setattr(out, name, getattr(self, name)[keep])
-        out.penalty_conditions = self.penalty_conditions
-        out.pair_failures = self.pair_failures  # shared: it holds for the rows kept
-        out.ranked_dead_ends = self.ranked_dead_ends
+        if "_by_mask" in self.__dict__:
+            # Rows sorted by held ranks: this group's order, kept rows only (as a stable sort
+            # of theirs would give), rather than a sort per split.
+            order, masks, _ = self._by_mask
+            kept = keep[order]
+            out._by_mask = ((np.cumsum(keep) - 1)[order[kept]], masks[kept],
+                            _class_starts(out.cls))
+        for name in ("data", "pair_failures", "ranked_dead_ends", "_penalties"):
+            setattr(out, name, getattr(self, name))  # shared: they hold for the rows kept
         return out
+
+    @functools.cached_property
+    def by_feature(self) -> np.ndarray:
+        """(features, rows): every test reads one feature of every row, so each is contiguous."""
+        return np.ascontiguousarray(self.data.feats[self.rows].T)
+
+    @property
+    def feats(self) -> np.ndarray:
+        """(rows, features), as HoldData.feats."""
+        return self.by_feature.T
+
+    @property
+    def penalty_conditions(self) -> list:
+        """From all of the pattern's rows, decided ones too (see _penalty_conditions)."""
+        if self._penalties[1] is None:
+            self._penalties[1] = _penalty_conditions(self.data.feats[self._penalties[0]])
+        return self._penalties[1]
+
+    def by_mask(self):
+        """(rows sorted by held ranks, their rank masks, first row of each row's class)."""
+        if "_by_mask" not in self.__dict__:
+            masks = self.by_feature[P.F_RANKS]
+            order = np.argsort(masks, kind="stable")
+            self._by_mask = (order, masks[order], _class_starts(self.cls))
+        return self._by_mask
 
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line (`where`), among undecided classes: (safe, classes met);
         a line meeting none is not safe (it would decide nothing)."""
         met, wrong = self._played(where, alive)
         return len(met) > 0 and len(wrong) == 0, met
-
-    def by_mask(self):
-        """(rows sorted by held ranks, their rank masks, first row of each row's class)."""
-        if not hasattr(self, "_by_mask"):
-            masks = self.feats[:, P.F_RANKS]
-            order = np.argsort(masks, kind="stable")
-            first = np.ones(len(self.cls), bool)
-            first[1:] = self.cls[1:] != self.cls[:-1]
-            start = np.flatnonzero(first)[np.cumsum(first) - 1]
-            self._by_mask = (order, np.ascontiguousarray(masks[order]), start)
-        return self._by_mask
 
     def violations(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line, among undecided classes: (classes met, classes where
@@ -136,6 +160,13 @@ class _Group:
 
         safe, weight = line_is_safe(where, alive, self.cls, self.keys, self.optimal, sizes)
         return int(weight) if safe else 0
+
+
+def _class_starts(cls: np.ndarray) -> np.ndarray:
+    """For each row, the first row of its class (rows come grouped by class)."""
+    first = np.ones(len(cls), bool)
+    first[1:] = cls[1:] != cls[:-1]
+    return np.flatnonzero(first)[np.cumsum(first) - 1]
 
 
 def _conditions_on(group: _Group, data: HoldData, alive):
@@ -365,6 +396,14 @@ def _exception_lines(groups, data: HoldData, alive, classes):
     return plan
 
 
+def _packed(matrix: np.ndarray) -> np.ndarray:
+    """Boolean rows as 64-bit words, row i's element j at bit j % 64 of word j // 64."""
+    n = matrix.shape[1]
+    padded = np.zeros((matrix.shape[0], (n + 63) // 64 * 64), np.bool_)
+    padded[:, :n] = matrix
+    return np.packbits(padded, axis=1, bitorder="little").view("<u8")
+
+
 def _grow(group: _Group, base: np.ndarray, candidates: np.ndarray, alive):
     """(rank masks joined, rows meeting): "ranks held in a set" grown while the line is safe;
     candidates are rank masks, the most deals first."""
@@ -382,7 +421,9 @@ def _best_split(group: _Group, data: HoldData, alive):
     rank masks where the pattern is optimal while the line stays safe, alone and with each single
     condition (so that, say, 2RF JQ, JK and QK become one line when they can).
     """
-    # Rows of decided classes can neither make a line unsafe nor add to it: drop them first.
+    # Rows of decided classes can neither make a line unsafe nor add to it: drop them first
+    # (the pattern's own ranks order is kept, for its restrictions to share).
+    group.by_mask()
     group = group.restricted(alive[group.cls])
     singles = _conditions_on(group, data, alive)
     best = None
@@ -430,9 +471,9 @@ def _best_split(group: _Group, data: HoldData, alive):
                  if (a[0] != b[0] or a[0] == P.F_DISC) and not known_unsafe((a, b))]
         if pairs:
             index = {c: i for i, c in enumerate(singles)}
-            matrix = np.array([meets[c] for c in singles])
+            words = _packed(np.array([meets[c] for c in singles]))
             failed, weights = pair_verdicts(
-                matrix, np.array([(index[a], index[b]) for a, b in pairs], np.int64), alive,
+                words, np.array([(index[a], index[b]) for a, b in pairs], np.int64), alive,
                 group.cls, group.keys, group.optimal, data.sizes)
             for pair, c in zip(pairs, failed.tolist()):
                 if c >= 0:

@@ -670,20 +670,16 @@ def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, ke
 
 
 @njit(cache=True)
-def pair_verdicts(meets, pairs, alive, cls, keys, optimal, sizes):
+def pair_verdicts(packed, pairs, alive, cls, keys, optimal, sizes):
     """For each pair (a, b), the line "meets condition a and condition b" (rows as for
     `line_is_safe`): (the class it plays wrongly first, or -1 if it is safe; the deals it
     decides if safe).
 
-    The conditions' rows are packed 64 to a word, so a pair's rows are found a word at a time:
-    most pairs meet few rows (a rank set and a penalty, say)."""
-    k, n = meets.shape
-    words = (n + 63) // 64
-    packed = np.zeros((k, words), np.uint64)
-    for a in range(k):
-        for i in range(n):
-            if meets[a, i]:
-                packed[a, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    packed[a] holds the rows meeting condition a, 64 to a word (row i at bit i % 64 of word
+    i // 64), so a pair's rows are found a word at a time: most pairs meet few rows (a rank
+    set and a penalty, say)."""
+    words = packed.shape[1]
+    n = cls.shape[0]
     failed = np.full(pairs.shape[0], -1, np.int64)
     weights = np.zeros(pairs.shape[0], np.int64)
     rows = np.empty(n, np.int64)
