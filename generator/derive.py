@@ -43,6 +43,12 @@ class HoldData:
         return len(self.ce)
 
     @functools.cached_property
+    def rows_cache(self) -> dict:
+        """For `_Compactor.rows_meeting`, shared by every list made on these holds (a table is
+        compacted, described, simplified and described again: mostly the same lines)."""
+        return {"features": {}, "condition": {}, "line": {}}
+
+    @functools.cached_property
     def pattern_rows(self) -> dict:
         """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
         pattern = (self.feats[:, P.F_N].astype(np.int64) * 6 + self.feats[:, P.F_W]) * 12 \
@@ -446,9 +452,17 @@ def _best_split(group: _Group, data: HoldData, alive):
                 best = (score, tuple(conditions), where)
         return weight > 0
 
+    from .pattern_kernels import pair_verdicts
+
     meets = {c: _meets(group.feats, c) for c in singles}
-    for c in singles:
-        consider([c], meets[c])
+    index = {c: i for i, c in enumerate(singles)}
+    words = _packed(np.array([meets[c] for c in singles])) if singles else None
+    if singles:  # each single condition, in numba: as the pair (c, c)
+        _, weights = pair_verdicts(words, np.repeat(np.arange(len(singles)), 2).reshape(-1, 2),
+                                   alive, group.cls, group.keys, group.optimal, data.sizes)
+        if weights.max() > 0:
+            c = singles[int(np.argmax(weights))]  # the first of the heaviest
+            consider([c], meets[c])
     extras = [None] + [c for c in singles if c[0] != P.F_RANKS]
     # (the suit spread of the discards, ds, counts as a penalty feature too)
     masks = group.feats[:, P.F_RANKS]
@@ -468,8 +482,6 @@ def _best_split(group: _Group, data: HoldData, alive):
         # Pairs of single conditions, in numba (thousands of them, tried again after most new
         # lines). A pair that played a class wrongly does so while that class is undecided: its
         # rows and their optimality do not change. So such pairs are not tried again.
-        from .pattern_kernels import pair_verdicts
-
         failures = group.pair_failures
 
         def known_unsafe(pair):
@@ -479,8 +491,6 @@ def _best_split(group: _Group, data: HoldData, alive):
         pairs = [(a, b) for i, a in enumerate(singles) for b in singles[i + 1:]
                  if (a[0] != b[0] or a[0] == P.F_DISC) and not known_unsafe((a, b))]
         if pairs:
-            index = {c: i for i, c in enumerate(singles)}
-            words = _packed(np.array([meets[c] for c in singles]))
             failed, weights = pair_verdicts(
                 words, np.array([(index[a], index[b]) for a, b in pairs], np.int64), alive,
                 group.cls, group.keys, group.optimal, data.sizes)
@@ -542,8 +552,6 @@ class _Compactor:
         self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
         self.pattern_rows = data.pattern_rows
-        self._feats: dict = {}  # pattern -> its rows' features
-        self._met: dict = {}  # (pattern, condition) -> which of its rows meet the condition
         self.order: list[int] = []
         for line in lines:
             self.order.append(self.new_slot(line))
@@ -574,22 +582,27 @@ class _Compactor:
     def rows_meeting(self, conditions: tuple) -> np.ndarray:
         """The rows whose hold meets a line. A line fixes its pattern in its first three
         conditions: only that pattern's rows can meet it, so only they are tested, on the rest.
-        Edits try the same conditions again and again, so each one's rows (but a rank or deal
-        set's: those are many and each is quick) are kept per pattern."""
+        Edits try the same conditions again and again, so each line's rows and each
+        condition's (but a rank or deal set's: those are many and each is quick) are kept."""
+        cache = self.data.rows_cache
+        if conditions in cache["line"]:
+            return cache["line"][conditions]
         base = {c[0]: c[2] for c in conditions[:3]}
         key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
         rows = self.pattern_rows.get(key, np.empty(0, np.int64))
-        if key not in self._feats:  # feature-major, so that each feature's column is contiguous
-            self._feats[key] = np.ascontiguousarray(self.data.feats[rows].T).T
+        features = cache["features"]
+        if key not in features:  # feature-major, so that each feature's column is contiguous
+            features[key] = np.ascontiguousarray(self.data.feats[rows].T).T
         where = None
         for condition in conditions[3:]:
-            met = self._met.get((key, condition))
+            met = cache["condition"].get((key, condition))
             if met is None:
-                met = _meets(self._feats[key], condition)
+                met = _meets(features[key], condition)
                 if condition[1] != P.OP_IN:
-                    self._met[key, condition] = met
+                    cache["condition"][key, condition] = met
             where = met if where is None else where & met
-        return rows if where is None else rows[where]
+        out = cache["line"][conditions] = rows if where is None else rows[where]
+        return out
 
     def put(self, slot: int, rows: np.ndarray) -> None:
         """Set the slot's bit on exactly these rows (clearing only where it was set: a full
