@@ -70,16 +70,34 @@ class Strategy:
 
 
 def hold_data(solution) -> HoldData:
+    table = solution.table
+    holds = _holds(table.family.key, solution.deck, P.high_rank(table.family.key, table.min_pair))
+    evs = solution.evs
+    optimal = (evs == solution.best_ev[:, None]).reshape(-1)
+    data = HoldData(holds["feats"], holds["keys"], optimal, solution.best_ev, solution.deck.sizes)
+    data.__dict__["pattern_rows"] = holds["pattern_rows"]  # (the cached_property, filled)
+    return data
+
+
+# The features of every hold depend on the deck, the wild cards and the lowest high card only,
+# not on the pays: most pay tables in a row share them (a build runs the natural games one
+# after another), so the last ones are kept, read-only. Half a second per pay table.
+_last_holds: dict = {}
+
+
+def _holds(family: str, deck, high: int) -> dict:
     from .jit import kernels
     from .pattern_kernels import describe_holds
 
-    kernels()  # start numba the fast way before the first kernel of this module loads
-    table = solution.table
-    high = P.high_rank(table.family.key, table.min_pair)
-    feats, keys = describe_holds(solution.deck.reps, table.family.key == "deuces", high)
-    evs = solution.evs
-    optimal = (evs == solution.best_ev[:, None]).reshape(-1)
-    return HoldData(feats, keys, optimal, solution.best_ev, solution.deck.sizes)
+    key = (family, deck.n_cards, high)
+    if key not in _last_holds:
+        kernels()  # start numba the fast way before the first kernel of this module loads
+        feats, keys = describe_holds(deck.reps, family == "deuces", high)
+        feats.flags.writeable = keys.flags.writeable = False
+        _last_holds.clear()  # one set at a time: 300 MB each
+        _last_holds[key] = {"feats": feats, "keys": keys,
+                            "pattern_rows": HoldData(feats, keys, None, None, None).pattern_rows}
+    return _last_holds[key]
 
 
 class _Group:

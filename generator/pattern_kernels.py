@@ -679,16 +679,15 @@ def pair_verdicts(packed, pairs, alive, cls, keys, optimal, sizes):
     i // 64), so a pair's rows are found a word at a time: most pairs meet few rows (a rank
     set and a penalty, say)."""
     words = packed.shape[1]
-    n = cls.shape[0]
     failed = np.full(pairs.shape[0], -1, np.int64)
     weights = np.zeros(pairs.shape[0], np.int64)
-    rows = np.empty(n, np.int64)
     for p in range(pairs.shape[0]):
         a, b = pairs[p, 0], pairs[p, 1]
-        count = 0
+        # As _first_wrong_of_rows, on the rows as they come out of the words: a wrong class
+        # usually comes early, and the rest are never unpacked.
+        current, top, weight, wrong = -1, -1, 0, -1
         for w in range(words):
             x = packed[a, w] & packed[b, w]
-            base = w * 64
             bit = 0
             while x != 0:  # ascending bits: rows stay in order
                 if (x & np.uint64(255)) == 0:
@@ -696,12 +695,24 @@ def pair_verdicts(packed, pairs, alive, cls, keys, optimal, sizes):
                     bit += 8
                     continue
                 if x & np.uint64(1):
-                    rows[count] = base + bit
-                    count += 1
+                    i = w * 64 + bit
+                    c = cls[i]
+                    if alive[c]:
+                        if c != current:
+                            current, top = c, keys[i]
+                            weight += sizes[c]
+                            if not optimal[i]:
+                                wrong = c
+                                break
+                        elif keys[i] == top and not optimal[i]:
+                            wrong = c
+                            break
                 x >>= np.uint64(1)
                 bit += 1
-        failed[p], weight = _first_wrong_of_rows(rows, count, alive, cls, keys, optimal, sizes)
-        if failed[p] < 0:
+            if wrong >= 0:
+                break
+        failed[p] = wrong
+        if wrong < 0:
             weights[p] = weight
     return failed, weights
 
