@@ -568,7 +568,8 @@ class _Compactor:
         self.WORDS = max(self.WORDS, (2 * len(lines)) // 32 + 2)
         self.slots: list[tuple] = []
         self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
-        self.bits = np.zeros((self.WORDS, len(data.keys)), np.int64)  # word-major: fast columns
+        # Word-major, so that a line's column is one run; 32 slots a word.
+        self.bits = np.zeros((self.WORDS, len(data.keys)), np.uint32)
         self.pattern_rows = data.pattern_rows
         self.order: list[int] = []
         for line in lines:

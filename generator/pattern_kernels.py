@@ -271,7 +271,7 @@ def play_classes(bits, position, keys, n_classes):
 def _row_first(bits, position, row, big):
     first = big
     for word in range(bits.shape[0]):
-        b = bits[word, row]
+        b = np.int64(bits[word, row])  # uint32, read as a non-negative int64
         while b != 0:
             low = b & -b
             p = position[word * 32 + _bit_index(low)]
@@ -285,11 +285,12 @@ def _row_first(bits, position, row, big):
 def move_column(bits, slot, old_rows, new_rows):
     """The bit of `slot`: cleared on old_rows (where it was set), then set on new_rows."""
     word = slot // 32
-    bit = np.int64(1) << (slot % 32)
+    bit = np.uint32(1 << (slot % 32))
+    others = np.uint32(0xFFFFFFFF ^ (1 << (slot % 32)))
     for row in old_rows:
-        bits[word, row] &= ~bit
+        bits[word, row] = bits[word, row] & others
     for row in new_rows:
-        bits[word, row] |= bit
+        bits[word, row] = bits[word, row] | bit
 
 
 @njit(cache=True)
@@ -553,7 +554,7 @@ def play_and_price(bits, position, keys, evs, best_ev, sizes, classes):
             row = c * 32 + m
             first, second = big, big
             for word in range(bits.shape[0]):
-                b = bits[word, row]
+                b = np.int64(bits[word, row])
                 while b != 0:
                     low = b & -b
                     p = position[word * 32 + _bit_index(low)]
