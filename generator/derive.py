@@ -485,11 +485,12 @@ def _best_split(group: _Group, data: HoldData, alive):
     # (the suit spread of the discards, ds, counts as a penalty feature too)
     masks = group.feats[:, P.F_RANKS]
     live = alive[group.cls] & group.optimal
-    weights = {}
-    for mask, cls in zip(masks[live].tolist(), group.cls[live].tolist()):
-        weights[mask] = weights.get(mask, 0) + int(data.sizes[cls])
-    by_weight = sorted(weights, key=lambda m: (-weights[m], m))
-    candidates = np.array(by_weight, np.int64)
+    # Rank masks where the pattern is optimal, by the deals they take there (most first, then
+    # by mask).
+    present, which = np.unique(masks[live], return_inverse=True)
+    deals = np.zeros(len(present), np.int64)
+    np.add.at(deals, which, data.sizes[group.cls[live]])
+    candidates = present[np.lexsort((present, -deals))].astype(np.int64)
     for extra in extras:
         base = meets[extra] if extra is not None else np.ones(len(masks), bool)
         chosen, where = _grow(group, base, candidates, alive)
