@@ -123,11 +123,15 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from ..export import cache_path
+    from ..patterns import high_rank
 
     missing = [t for t in tables if not cache_path(t).exists()]
     if not missing:
         return 0
-    missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2), t.slug))
+    # Tables sharing their holds' features (same game and lowest high card: derive._holds)
+    # run one after another, so that a worker describes them once.
+    missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
+                                high_rank(t.family.key, t.min_pair), t.slug))
     workers = min(len(missing), os.cpu_count() or 1)
     progress(f"Solving, deriving and verifying {len(missing)} pay tables not in the cache "
              f"({workers} at a time; seconds each) ...")
