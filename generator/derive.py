@@ -44,7 +44,7 @@ class HoldData:
 
     @functools.cached_property
     def rows_cache(self) -> dict:
-        """For `_Compactor.rows_meeting`, shared by every list made on these holds (a table is
+        """For `rows_meeting`, shared by every list made on these holds (a table is
         compacted, described, simplified and described again: mostly the same lines)."""
         return {"features": {}, "condition": {}, "line": {}}
 
@@ -550,6 +550,33 @@ def _best_split(group: _Group, data: HoldData, alive):
     return best[1], group.evaluate(best[2], alive)[1]
 
 
+def rows_meeting(data: HoldData, conditions: tuple) -> np.ndarray:
+    """The rows (ascending) whose hold meets a line (conditions with rank sets inline). A line
+    fixes its pattern in its first three conditions: only that pattern's rows can meet it, so
+    only they are tested, on the rest. Edits try the same conditions again and again, so each
+    line's rows and each condition's (but a rank or deal set's: those are many and each is
+    quick) are kept in `data.rows_cache`."""
+    cache = data.rows_cache
+    if conditions in cache["line"]:
+        return cache["line"][conditions]
+    base = {c[0]: c[2] for c in conditions[:3]}
+    key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
+    rows = data.pattern_rows.get(key, np.empty(0, np.int64))
+    features = cache["features"]
+    if key not in features:  # feature-major, so that each feature's column is contiguous
+        features[key] = np.ascontiguousarray(data.feats[rows].T).T
+    where = None
+    for condition in conditions[3:]:
+        met = cache["condition"].get((key, condition))
+        if met is None:
+            met = _meets(features[key], condition)
+            if condition[1] != P.OP_IN:
+                cache["condition"][key, condition] = met
+        where = met if where is None else where & met
+    out = cache["line"][conditions] = rows if where is None else rows[where]
+    return out
+
+
 class _Compactor:
     """Try edits of an exact list, keeping only those that leave it exact.
 
@@ -571,7 +598,6 @@ class _Compactor:
         self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
         # Word-major, so that a line's column is one run; 32 slots a word.
         self.bits = np.zeros((self.WORDS, len(data.keys)), np.uint32)
-        self.pattern_rows = data.pattern_rows
         self.order: list[int] = []
         for line in lines:
             self.order.append(self.new_slot(line))
@@ -600,29 +626,7 @@ class _Compactor:
         self.put(slot, self.rows_meeting(conditions))
 
     def rows_meeting(self, conditions: tuple) -> np.ndarray:
-        """The rows whose hold meets a line. A line fixes its pattern in its first three
-        conditions: only that pattern's rows can meet it, so only they are tested, on the rest.
-        Edits try the same conditions again and again, so each line's rows and each
-        condition's (but a rank or deal set's: those are many and each is quick) are kept."""
-        cache = self.data.rows_cache
-        if conditions in cache["line"]:
-            return cache["line"][conditions]
-        base = {c[0]: c[2] for c in conditions[:3]}
-        key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
-        rows = self.pattern_rows.get(key, np.empty(0, np.int64))
-        features = cache["features"]
-        if key not in features:  # feature-major, so that each feature's column is contiguous
-            features[key] = np.ascontiguousarray(self.data.feats[rows].T).T
-        where = None
-        for condition in conditions[3:]:
-            met = cache["condition"].get((key, condition))
-            if met is None:
-                met = _meets(features[key], condition)
-                if condition[1] != P.OP_IN:
-                    cache["condition"][key, condition] = met
-            where = met if where is None else where & met
-        out = cache["line"][conditions] = rows if where is None else rows[where]
-        return out
+        return rows_meeting(self.data, conditions)
 
     def put(self, slot: int, rows: np.ndarray) -> None:
         """Set the slot's bit on exactly these rows (clearing only where it was set: a full

@@ -248,22 +248,25 @@ def decide_into(bits, position, order, keys, classes, decider):
 
 
 @njit(cache=True)
-def play_classes(bits, position, keys, n_classes):
-    """The place of the deciding line and the held mask, for every class."""
-    big = 1 << 30
+def first_lines(rows, starts, keys, n_classes):
+    """The place of the deciding line and the held mask, for every class (-1, 0: no line). The
+    lines in order, line i meeting rows[starts[i]:starts[i + 1]] (ascending). A class is decided
+    by the first line meeting any of its holds, holding its top-key row there (the lowest mask
+    among equal keys, as `verify_deals` plays)."""
     place = np.full(n_classes, -1, np.int32)
     held = np.zeros(n_classes, np.int8)
-    for c in range(n_classes):
-        best = big
-        top = -1
-        for m in range(32):
-            first = _row_first(bits, position, c * 32 + m, big)
-            if first < best or (first == best and keys[c * 32 + m] > top):
-                best = first
-                top = keys[c * 32 + m]
-                held[c] = m
-        if best < big:
-            place[c] = best
+    top = np.zeros(n_classes, np.int64)
+    for i in range(starts.shape[0] - 1):
+        for j in range(starts[i], starts[i + 1]):
+            r = rows[j]
+            c = r // 32
+            if place[c] < 0:
+                place[c] = i
+                top[c] = keys[r]
+                held[c] = r % 32
+            elif place[c] == i and keys[r] > top[c]:
+                top[c] = keys[r]
+                held[c] = r % 32
     return place, held
 
 
@@ -535,7 +538,7 @@ def loss_on_classes(bits, position, keys, evs, best_ev, sizes, classes):
 @njit(cache=True)
 def play_and_price(bits, position, keys, evs, best_ev, sizes, classes):
     """For each of the given classes: the place of the deciding line (-1: none), the held mask,
-    as `play_classes`, and how much the class's loss grows if that line is deleted.
+    as `first_lines`, and how much the class's loss grows if that line is deleted.
 
     Deleting a line changes only the classes it decides: each falls to the next line any of its
     holds meets (holds picked as in `loss_on_classes`). One pass prices every deletion: each

@@ -213,29 +213,28 @@ def build(solution, examples: int = 3) -> StrategyTable:
 def build_levels(solution, examples: int = 3, simple_lines: int | None = None):
     """(exact table, simple table or None): the simple one when `simple_lines` is given."""
     from .derive import simplify
-    from .pattern_kernels import play_classes
 
     start = time.perf_counter()
     data = hold_data(solution)
     strategy = compact(data, derive(data))
-    exact = _describe(solution, data, strategy, examples, play_classes)
+    exact = _describe(solution, data, strategy, examples)
     exact = replace(exact, seconds=time.perf_counter() - start)
     if simple_lines is None:
         return exact, None
     start = time.perf_counter()
     short = simplify(data, strategy, solution.evs, simple_lines)
-    simple = _describe(solution, data, short, examples, play_classes)
+    simple = _describe(solution, data, short, examples)
     return exact, replace(simple, seconds=time.perf_counter() - start)
 
 
-def _describe(solution, data, strategy: Strategy, examples, play_classes) -> StrategyTable:
-    from .derive import _Compactor, _named
+def _describe(solution, data, strategy: Strategy, examples) -> StrategyTable:
+    from .derive import _named, rows_meeting
+    from .pattern_kernels import first_lines
 
-    compactor = _Compactor(data, _named(strategy))
-    position = np.full(32 * compactor.WORDS, -1, np.int32)
-    for place, slot in enumerate(compactor.order):
-        position[slot] = place
-    place, held = play_classes(compactor.bits, position, data.keys, data.n_classes)
+    rows = [rows_meeting(data, line) for line in _named(strategy)]
+    starts = np.zeros(len(rows) + 1, np.int64)
+    starts[1:] = np.cumsum([len(r) for r in rows])
+    place, held = first_lines(np.concatenate(rows), starts, data.keys, data.n_classes)
     ce_number = _ce_numbers(solution)
     family = solution.table.family.key
     infos = []

@@ -145,6 +145,10 @@ def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:
 def published(export: dict) -> dict:
     """The export as `site/<slug>.json` publishes it: the CE table's classes-by-size column left
     out (the CLI's `strategy --ce` prints it), which keeps the largest Deuces Wild exports under
-    100 KB gzipped. Everything the checker and the pages read is kept."""
+    100 KB gzipped; and the derivation's time, which differs from one cold build to the next
+    (the site's files depend on the inputs only). Everything the checker and the pages read is
+    kept."""
     out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"})
+    if export["strategy"] is not None:
+        out["strategy"] = {k: v for k, v in export["strategy"].items() if k != "derive_seconds"}
     return out
