@@ -334,12 +334,37 @@ def test_card_takes_the_first_layout_that_fits(export_data):
         data = copy.deepcopy(export_data)
         lines = data["strategy"]["lines"] * times
         data["strategy"]["lines"] = [dict(line, number=i) for i, line in enumerate(lines, 1)]
+        wordings = card_lines(data["strategy"]["lines"])
         pages = [len(weasyprint.HTML(string=renderer.render(
-                     "card.html", export=data, lines=card_lines(data["strategy"]["lines"]),
+                     "card.html", export=data, lines=wordings, count=len(wordings),
                      layout=layout), base_url=str(STATIC) + "/").render().pages)
                  for layout in LAYOUTS]
         first = next(layout.name for layout, n in zip(LAYOUTS, pages) if n == 1)
         assert render_card(data, renderer, STATIC, use_cache=False).layout == first, pages
+
+
+def test_long_card_overflow_is_found_from_its_first_lines(export_data, monkeypatch):
+    """A long table is laid out from its first PREFIX lines: the lines it reports overflowing
+    must be those of laying out the whole card."""
+    import copy
+
+    import weasyprint
+
+    from generator.site import pocket
+    from generator.site.render import Renderer
+
+    monkeypatch.setattr(pocket, "PREFIX", 200)  # more than a page of these lines
+    renderer = Renderer(TEMPLATES)
+    data = copy.deepcopy(export_data)
+    lines = data["strategy"]["lines"] * 8
+    data["strategy"]["lines"] = [dict(line, number=i) for i, line in enumerate(lines, 1)]
+    result = pocket.render_card(data, renderer, STATIC, use_cache=False)
+    wordings = pocket.card_lines(data["strategy"]["lines"])
+    whole = weasyprint.HTML(string=renderer.render(
+        "card.html", export=data, lines=wordings, count=len(wordings),
+        layout=pocket.LAYOUTS[-1]), base_url=str(STATIC) + "/").render()
+    assert not result.written and len(whole.pages) > 2
+    assert result.overflow == tuple(pocket._overflowing_lines(whole))
 
 
 def test_layout_search_finds_the_first_fit_from_any_guess():
