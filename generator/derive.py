@@ -100,6 +100,35 @@ def _holds(family: str, deck, high: int) -> dict:
     return _last_holds[key]
 
 
+class _PairMemo:
+    """What trying pairs of a pattern's conditions has shown, by condition numbers: `failed`
+    [a, b], a class the line "a and b" plays wrongly (-1: none known); `dead_ends`[(a, b)], the
+    classes on which each candidate of the ranked pair "a and b" failed (best_ranked_pair)."""
+
+    def __init__(self):
+        self.number: dict = {}
+        self.failed = np.full((0, 0), -1, np.int64)
+        self.dead_ends: dict = {}
+
+    def ids(self, conditions: list) -> np.ndarray:
+        for c in conditions:
+            self.number.setdefault(c, len(self.number))
+        if len(self.number) > len(self.failed):
+            grown = np.full((2 * len(self.number),) * 2, -1, np.int64)
+            grown[:len(self.failed), :len(self.failed)] = self.failed
+            self.failed = grown
+        return np.array([self.number[c] for c in conditions], np.int64)
+
+    @staticmethod
+    def pairs_of(conditions: list):
+        """(first, second): the pairs worth trying, as indexes into `conditions`, in order: two
+        conditions on different features, or two discarded ranks."""
+        first, second = np.triu_indices(len(conditions), 1)
+        feature = np.array([c[0] for c in conditions], np.int64)
+        useful = (feature[first] != feature[second]) | (feature[first] == P.F_DISC)
+        return first[useful], second[useful]
+
+
 class _Group:
     """The rows of one hold pattern, sorted by class, then by order key descending.
 
@@ -115,9 +144,7 @@ class _Group:
         self.keys = data.keys[self.rows]
         self.optimal = data.optimal[self.rows]
         # Shared with every restriction of the group:
-        self.pair_failures = {}  # (condition, condition) -> a class the pair plays wrongly
-        # (condition, condition) -> classes on which each of a ranked pair's candidates fails
-        self.ranked_dead_ends = {}
+        self.pairs = _PairMemo()
         self._penalties = [self.rows, None]  # all the pattern's rows; their penalty conditions
 
     def restricted(self, keep: np.ndarray) -> "_Group":
@@ -134,7 +161,7 @@ class _Group:
             kept = keep[order]
             out._by_mask = ((np.cumsum(keep) - 1)[order[kept]], masks[kept],
                             _class_starts(out.cls))
-        for name in ("data", "pair_failures", "ranked_dead_ends", "_penalties"):
+        for name in ("data", "pairs", "_penalties"):
             setattr(out, name, getattr(self, name))  # shared: they hold for the rows kept
         return out
 
@@ -203,15 +230,16 @@ def _conditions_on(group: _Group, data: HoldData, alive):
     out = []
     if len(feats) == 0:
         return out
+    # (values present, by counting: small non-negative integers, quicker than sorting)
     for feature in (P.F_H, P.F_S, P.F_SH):  # h first: 'high pair' reads better than s+h
-        values = np.unique(feats[:, feature])
+        values = np.flatnonzero(np.bincount(feats[:, feature]))
         for v in values[1:]:
             out.append((feature, P.OP_GE, int(v)))
         for v in values[:-1]:
             out.append((feature, P.OP_LE, int(v)))
         for v in values:
             out.append((feature, P.OP_EQ, int(v)))
-    for mask in np.unique(feats[:, P.F_RANKS]):
+    for mask in np.flatnonzero(np.bincount(feats[:, P.F_RANKS])):
         out.append((P.F_RANKS, P.OP_EQ, int(mask)))
     return out + group.penalty_conditions
 
@@ -473,7 +501,6 @@ def _best_split(group: _Group, data: HoldData, alive):
     from .pattern_kernels import pair_verdicts
 
     meets = {c: _meets(group.feats, c) for c in singles}
-    index = {c: i for i, c in enumerate(singles)}
     words = _packed(np.array([meets[c] for c in singles])) if singles else None
     if singles:  # each single condition, in numba: as the pair (c, c)
         _, weights = pair_verdicts(words, np.repeat(np.arange(len(singles)), 2).reshape(-1, 2),
@@ -501,45 +528,47 @@ def _best_split(group: _Group, data: HoldData, alive):
         # Pairs of single conditions, in numba (thousands of them, tried again after most new
         # lines). A pair that played a class wrongly does so while that class is undecided: its
         # rows and their optimality do not change. So such pairs are not tried again.
-        failures = group.pair_failures
-
-        def known_unsafe(pair):
-            c = failures.get(pair)
-            return c is not None and alive[c]
-
-        pairs = [(a, b) for i, a in enumerate(singles) for b in singles[i + 1:]
-                 if (a[0] != b[0] or a[0] == P.F_DISC) and not known_unsafe((a, b))]
-        if pairs:
-            failed, weights = pair_verdicts(
-                words, np.array([(index[a], index[b]) for a, b in pairs], np.int64), alive,
-                group.cls, group.keys, group.optimal, data.sizes)
-            for pair, c in zip(pairs, failed.tolist()):
-                if c >= 0:
-                    failures[pair] = c
+        memo = group.pairs
+        first, second = memo.pairs_of(singles)
+        ids = memo.ids(singles)
+        failed_on = memo.failed[ids[first], ids[second]]
+        unknown = ~((failed_on >= 0) & alive[np.maximum(failed_on, 0)])
+        first, second = first[unknown], second[unknown]
+        if len(first):
+            failed, weights = pair_verdicts(words, np.stack([first, second], 1), alive,
+                                            group.cls, group.keys, group.optimal, data.sizes)
+            wrong = failed >= 0
+            memo.failed[ids[first[wrong]], ids[second[wrong]]] = failed[wrong]
             if weights.max() > 0:
-                a, b = pairs[int(np.argmax(weights))]  # the first of the heaviest
+                p = int(np.argmax(weights))  # the first of the heaviest
+                a, b = singles[first[p]], singles[second[p]]
                 consider([a, b], meets[a] & meets[b])
     if best is None and len(extras) > 2:
         # Rank sets with two extra conditions (a pattern qualified twice, as "2RF TK if fp and
         # 9sp" in the paper).
         from .pattern_kernels import best_ranked_pair
 
-        pairs = [(a, b) for i, a in enumerate(extras[1:]) for b in extras[i + 2:]
-                 if a[0] != b[0] or a[0] == P.F_DISC]
-        if pairs:
-            index = {c: i for i, c in enumerate(extras[1:])}
-            matrix = np.array([meets[c] for c in extras[1:]])
-            dead_ends = group.ranked_dead_ends
-            skip = np.array([pair in dead_ends and alive[dead_ends[pair]].all()
-                             for pair in pairs])
+        conditions = extras[1:]
+        memo = group.pairs
+        first, second = memo.pairs_of(conditions)
+        if len(first):
+            ids = memo.ids(conditions)
+            keys = list(zip(ids[first].tolist(), ids[second].tolist()))
+            known = [memo.dead_ends.get(key) for key in keys]
+            skip = np.zeros(len(keys), bool)
+            listed = [p for p, classes in enumerate(known) if classes is not None]
+            if listed:  # dead ends whose failing classes are all still undecided
+                classes = [known[p] for p in listed]
+                starts = np.cumsum([0] + [len(c) for c in classes[:-1]])
+                skip[listed] = np.logical_and.reduceat(alive[np.concatenate(classes)], starts)
             found, joined, offsets, failing = best_ranked_pair(
-                matrix, np.array([(index[a], index[b]) for a, b in pairs], np.int64), skip,
+                np.array([meets[c] for c in conditions]), np.stack([first, second], 1), skip,
                 *group.by_mask(), candidates, alive, group.cls, group.keys, group.optimal,
                 data.sizes)
             for p in np.flatnonzero(offsets[1:] > offsets[:-1]).tolist():
-                dead_ends[pairs[p]] = failing[offsets[p]:offsets[p + 1]]
+                memo.dead_ends[keys[p]] = failing[offsets[p]:offsets[p + 1]]
             if found >= 0:
-                a, b = pairs[found]
+                a, b = conditions[first[found]], conditions[second[found]]
                 chosen = candidates[joined].tolist()
                 ranks = ((P.F_RANKS, P.OP_IN, frozenset(chosen)) if len(chosen) > 1
                          else (P.F_RANKS, P.OP_EQ, chosen[0]))
@@ -785,7 +814,7 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
     a move can change; the caller measures the final cost over every deal. The last line
     (discard everything) always stays.
     """
-    from .pattern_kernels import loss_on_classes, merged_line_loss, play_and_price
+    from .pattern_kernels import line_holds, loss_on_classes, play_and_price
 
     compactor = _Compactor(data, _named(strategy))
     scratch = -1  # stands in the order for a merged line until it is chosen
@@ -829,7 +858,9 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
         now = sizes * (data.ce - evs[every_class, held])
         return places, now, [(int(deletion[slot]), slot) for slot in order[:-1]]
 
-    merged_rows = {}  # merged line -> rows meeting it: the same merges are priced every step
+    # merged line -> (classes it meets, each one's loss if the line decides it, holding its
+    # top-key row there): the same merges are priced every step.
+    merged_holds = {}
 
     # A long table first loses its cheapest lines in batches, a third of the surplus at a time
     # (trying every merge of a 200-line table, one line at a time, takes many minutes); the
@@ -858,13 +889,16 @@ def simplify(data: HoldData, strategy: Strategy, evs: np.ndarray, max_lines: int
                 merged = _loosely_merged(compactor.slots[a], compactor.slots[b])
                 if merged is None:
                     continue
-                if merged not in merged_rows:
-                    merged_rows[merged] = compactor.rows_meeting(merged)
+                if merged not in merged_holds:
+                    met, holds = line_holds(compactor.rows_meeting(merged), data.keys)
+                    merged_holds[merged] = (met, sizes[met] * (data.ce[met] - evs[met, holds]))
                 # The merged line at place i changes the classes a and b decide, and those it
                 # meets that are decided below place i (or by no line); no others. Those it
                 # meets, it takes; those of a and b it does not meet fall to the lines below.
-                cost, taken = merged_line_loss(merged_rows[merged], place, i, data.keys, evs,
-                                               data.ce, data.sizes, now)
+                met, loss_if = merged_holds[merged]
+                takes = (place[met] >= i) | (place[met] < 0)
+                taken = met[takes]
+                cost = int((loss_if[takes] - now[taken]).sum())
                 rest = np.setdiff1d(np.concatenate([decided[a], decided[b]]), taken,
                                     assume_unique=True)
                 if len(rest):

@@ -587,33 +587,28 @@ def play_and_price(bits, position, keys, evs, best_ev, sizes, classes):
 
 
 @njit(cache=True)
-def merged_line_loss(rows, place, at, keys, evs, best_ev, sizes, now):
-    """A line put at place `at` takes every class it meets that no line above `at` decides (place
-    >= at, or no line: -1), holding its top-key row there (the lowest mask among equal keys, as
-    `loss_on_classes` plays). Returns (the change in total loss on those classes, the classes).
-
-    rows: the rows meeting the line, ascending (so each class's rows are together); now: each
-    class's loss as the list stands.
-    """
-    change = 0
-    taken = np.empty(rows.shape[0], np.int64)
+def line_holds(rows, keys):
+    """For the rows meeting a line (ascending, so each class's rows are together): the classes
+    it meets and the hold it takes in each, its top-key row there (the lowest mask among equal
+    keys, as `loss_on_classes` plays)."""
+    classes = np.empty(rows.shape[0], np.int64)
+    held = np.empty(rows.shape[0], np.int64)
     count = 0
     k = 0
     while k < rows.shape[0]:
         c = rows[k] // 32
-        held = rows[k] % 32
+        hold = rows[k] % 32
         top = keys[rows[k]]
         k += 1
         while k < rows.shape[0] and rows[k] // 32 == c:
             if keys[rows[k]] > top:
-                held = rows[k] % 32
+                hold = rows[k] % 32
                 top = keys[rows[k]]
             k += 1
-        if place[c] >= at or place[c] < 0:
-            change += sizes[c] * (best_ev[c] - evs[c, held]) - now[c]
-            taken[count] = c
-            count += 1
-    return change, taken[:count].copy()
+        classes[count] = c
+        held[count] = hold
+        count += 1
+    return classes[:count].copy(), held[:count].copy()
 
 
 @njit(cache=True)
