@@ -9,7 +9,8 @@ fits on one page is kept; it is found in few renders, since whenever a layout fi
 one does too. If none fits, no PDF is written: the result lists the lines that fell off the
 page, and the build reports them. Nothing is ever cut off silently.
 
-Rendering takes about a second a card, so finished cards are cached in the cache folder, keyed by
+Rendering takes a fraction of a second to a second a card (one or two renders), so finished
+cards are cached in the cache folder, keyed by
 a hash of the HTML of every layout, the font files and the WeasyPrint version. The bytes depend
 on nothing else: no creation or modification date is written, and the PDF's file identifier is
 the hash of the card's HTML rather than WeasyPrint's choice (tests render twice and compare).
