@@ -51,22 +51,26 @@ class HoldData:
     @functools.cached_property
     def pattern_rows(self) -> dict:
         """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
-        pattern = (self.feats[:, P.F_N].astype(np.int64) * 6 + self.feats[:, P.F_W]) * 12 \
-            + self.feats[:, P.F_KIND]
-        # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)
-        order = np.argsort(pattern.astype(np.int16), kind="stable")
-        bounds = np.flatnonzero(np.diff(pattern[order])) + 1
-        out = {}
-        for rows in np.split(order, bounds):
-            key = int(pattern[rows[0]])
-            out[(key // 72, key // 12 % 6, key % 12)] = rows
-        return out
+        return _pattern_rows(self.feats)
 
 
 @dataclass
 class Strategy:
     lines: list  # of tuples of conditions (feature, op, value)
     rank_sets: list  # of frozensets of rank masks, for OP_IN conditions
+
+
+def _pattern_rows(feats: np.ndarray) -> dict:
+    """HoldData.pattern_rows of these features."""
+    pattern = (feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * 12 + feats[:, P.F_KIND]
+    # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)
+    order = np.argsort(pattern.astype(np.int16), kind="stable")
+    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
+    out = {}
+    for rows in np.split(order, bounds):
+        key = int(pattern[rows[0]])
+        out[(key // 72, key // 12 % 6, key % 12)] = rows
+    return out
 
 
 def hold_data(solution) -> HoldData:
@@ -96,7 +100,7 @@ def _holds(family: str, deck, high: int) -> dict:
         feats.flags.writeable = keys.flags.writeable = False
         _last_holds.clear()  # one set at a time: 300 MB each
         _last_holds[key] = {"feats": feats, "keys": keys,
-                            "pattern_rows": HoldData(feats, keys, None, None, None).pattern_rows}
+                            "pattern_rows": _pattern_rows(feats)}
     return _last_holds[key]
 
 
@@ -193,16 +197,16 @@ class _Group:
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line (`where`), among undecided classes: (safe, classes met);
         a line meeting none is not safe (it would decide nothing)."""
-        met, wrong = self._played(where, alive)
+        met, wrong = self.played(where, alive)
         return len(met) > 0 and len(wrong) == 0, met
 
     def violations(self, where: np.ndarray, alive: np.ndarray):
         """For the rows meeting a line, among undecided classes: (classes met, classes where
         the line's hold is not optimal)."""
-        met, wrong = self._played(where, alive)
+        met, wrong = self.played(where, alive)
         return met, np.unique(wrong)
 
-    def _played(self, where: np.ndarray, alive: np.ndarray):
+    def played(self, where: np.ndarray, alive: np.ndarray):
         """(classes met, class of every top-key row that is not optimal: repeats possible)."""
         from .pattern_kernels import played_classes
 
@@ -340,7 +344,7 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
                     # Decided classes stay decided: drop their rows for good once they are most.
                     group = groups[key] = group.restricted(live)
                     everything[key] = np.ones(len(group.rows), bool)
-                met, wrong = group._played(everything[key], alive)
+                met, wrong = group.played(everything[key], alive)
                 coarse[key] = (len(met) > 0 and len(wrong) == 0, met,
                                int(wrong[0]) if len(wrong) else -1)
             safe, classes, _ = coarse[key]

@@ -621,6 +621,24 @@ def classes_of(rows, n_classes):
 
 
 @njit(cache=True)
+def _class_plays_right(r, where, start, cls, keys, optimal):
+    """Whether the line marked in `where` plays row r's class optimally: every row it holds
+    there tied on the top key is optimal. Rows as for `grow_rank_set`."""
+    i = start[r]
+    top = -1
+    while i < cls.shape[0] and cls[i] == cls[r]:
+        if where[i]:
+            if top < 0:
+                top = keys[i]
+            elif keys[i] != top:
+                return True
+            if not optimal[i]:
+                return False
+        i += 1
+    return True
+
+
+@njit(cache=True)
 def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, keys, optimal):
     """Grow "ranks held in a set" greedily: each candidate mask in turn joins the set if the line
     (rows meeting `base` whose held ranks are in the set) stays safe on the undecided classes.
@@ -646,19 +664,8 @@ def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, ke
                 count += 1
         safe = True
         for a in range(count):
-            i = start[added[a]]
-            top = -1
-            while i < n and cls[i] == cls[added[a]]:
-                if where[i]:
-                    if top < 0:
-                        top = keys[i]
-                    elif keys[i] != top:
-                        break
-                    if not optimal[i]:
-                        safe = False
-                        break
-                i += 1
-            if not safe:
+            if not _class_plays_right(added[a], where, start, cls, keys, optimal):
+                safe = False
                 break
         if safe:
             joined[k] = count > 0
@@ -807,19 +814,8 @@ def best_ranked_pair(meets, pairs, skip, by_mask, sorted_masks, start, candidate
             safe = True
             for q in range(first, j):
                 r = row_at[found[q]]
-                i = start[r]
-                top = -1
-                while i < n and cls[i] == cls[r]:
-                    if where[i]:
-                        if top < 0:
-                            top = keys[i]
-                        elif keys[i] != top:
-                            break
-                        if not optimal[i]:
-                            safe = False
-                            break
-                    i += 1
-                if not safe:
+                if not _class_plays_right(r, where, start, cls, keys, optimal):
+                    safe = False
                     if n_failing == failing.shape[0]:
                         failing = np.concatenate((failing, np.empty_like(failing)))
                     failing[n_failing] = cls[r]
