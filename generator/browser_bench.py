@@ -37,7 +37,7 @@ _STAND_IN = """<!doctype html>
 <title>{{ export.name }}</title></head>
 <body><main><h1>{{ export.name }}</h1>
 <section id="strategy"><table id="strategy-exact"><tbody>
-{% for line in export.strategy.lines %}<tr id="line-{{ line.number }}"><td>{{ line.number }}</td>
+{% for line in export.strategy.levels.exact.lines %}<tr id="line-{{ line.number }}"><td>{{ line.number }}</td>
 <td>{{ line.text }}</td></tr>
 {% endfor %}</tbody></table></section>
 <section id="checker">{% include "checker.html" ignore missing %}</section>

@@ -77,22 +77,31 @@ def cmd_strategy(args) -> int:
     if args.ce:
         print(strategy_report.ce_text(strategy.ce_table(solution)))
         return 0
-    want_simple = args.simple or args.json
-    exact, simple = strategy.build_levels(
-        solution, simple_lines=strategy.SIMPLE_LINES if want_simple else None)
-    simple_check = simple.check if want_simple else None  # counted by suit class
+    level = "simple" if args.simple else args.level
+    if level == "exact" and not (args.json or args.curve):
+        levels = None
+        shown = strategy.build(solution)
+    else:
+        levels = strategy.build_levels(solution)
+        shown = getattr(levels, level)
     if args.json:
-        data = strategy_report.strategy_json(solution, exact, strategy.ce_table(solution),
-                                             simple, simple_check)
+        data = strategy_report.strategy_json(solution, levels, strategy.ce_table(solution))
         print(strategy_report.dumps(data))
         return 0
-    shown = simple if args.simple else exact
-    print(strategy_report.lines_text(table.name, shown, simple_check))
+    if args.curve:
+        print(strategy_report.curve_text(table.name, levels.curve))
+        return 0
+    print(strategy_report.lines_text(table.name, level, shown, solution))
     if args.verify:
         result = strategy.verify(solution, shown)
         print()
         print(strategy_report.verify_text(result))
-        if not args.simple and result["misplays"]:
+        if level == "exact" and result["misplays"]:
+            return 1
+        if levels is not None and (result["misplays"], result["cost"]) != (
+                shown.check["misplays"], shown.check["cost"]):
+            print("vpcharts: error: playing every deal disagrees with the count by suit class",
+                  file=sys.stderr)
             return 1
     return 0
 
@@ -142,9 +151,14 @@ def parser() -> argparse.ArgumentParser:
     strat.add_argument("paytable")
     strat.add_argument("--verify", action="store_true", help="play it on every deal and report misplays")
     strat.add_argument("--ce", action="store_true", help="print the CE table instead")
-    strat.add_argument("--simple", action="store_true",
-                       help="print the simple level (at most 20 lines) and its exact cost")
-    strat.add_argument("--json", action="store_true", help="print the machine-readable table")
+    strat.add_argument("--level", choices=("exact", "card", "simple"), default="exact",
+                       help="exact (0 misplays), card (the shortest costing at most 0.01%%, "
+                       "what the pocket card prints) or simple (at most 20 lines, cheapest)")
+    strat.add_argument("--simple", action="store_true", help=argparse.SUPPRESS)  # --level simple
+    strat.add_argument("--curve", action="store_true",
+                       help="print the cost of the cheapest table found at every length")
+    strat.add_argument("--json", action="store_true",
+                       help="print the machine-readable tables: every level and the curve")
     strat.add_argument("--no-cache", action="store_true")
     strat.set_defaults(run=cmd_strategy)
 

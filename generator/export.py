@@ -20,10 +20,11 @@ from . import store
 from .errors import StrategyError
 from .paytable import PayTable
 
-SCHEMA = 2
+SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
-_SOURCES = ("cards", "categories", "derive", "evaluate", "export", "paytable", "pattern_kernels",
-            "patterns", "report", "solver", "strategy", "strategy_report", "tables")
+_SOURCES = ("cards", "categories", "derive", "evaluate", "export", "levels", "paytable",
+            "pattern_kernels", "patterns", "report", "solver", "strategy", "strategy_report",
+            "tables")
 
 
 @functools.cache
@@ -87,17 +88,18 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
         "strategy_error": None,
     }
     try:
-        exact, simple = strategy.build_levels(solution, simple_lines=strategy.SIMPLE_LINES)
+        levels = strategy.build_levels(solution)
     except StrategyError as exc:
         out["strategy_error"] = str(exc)
         return out
-    data = strategy_report.strategy_json(solution, exact, ce_rows, simple, simple.check)
+    data = strategy_report.strategy_json(solution, levels, ce_rows)
     out["strategy"] = {
-        "lines": data["lines"],
-        "misplays": exact.check["misplays"],
-        "cost": str(exact.check["cost"]),
-        "derive_seconds": round(exact.seconds, 1),
-        "simple": data["simple"],
+        "levels": data["levels"],
+        "curve": data["curve"],
+        "misplays": levels.exact.check["misplays"],
+        "cost": str(levels.exact.check["cost"]),
+        "derive_seconds": round(levels.exact.seconds, 1),
+        "levels_seconds": round(levels.seconds, 1),
     }
     return out
 

@@ -536,9 +536,30 @@ def loss_on_classes(bits, position, keys, evs, best_ev, sizes, classes):
 
 
 @njit(cache=True)
+def holds_on_classes(bits, position, keys, classes):
+    """The mask each of the given classes holds, played as in `loss_on_classes` (0: no line)."""
+    big = 1 << 30
+    out = np.zeros(classes.shape[0], np.int8)
+    for k in range(classes.shape[0]):
+        c = classes[k]
+        best = big
+        top = -1
+        for m in range(32):
+            first = _row_first(bits, position, c * 32 + m, big)
+            if first < best or (first == best and keys[c * 32 + m] > top):
+                best = first
+                top = keys[c * 32 + m]
+                out[k] = m
+        if best == big:
+            out[k] = 0
+    return out
+
+
+@njit(cache=True)
 def play_and_price(bits, position, keys, evs, best_ev, sizes, classes):
     """For each of the given classes: the place of the deciding line (-1: none), the held mask,
-    as `first_lines`, and how much the class's loss grows if that line is deleted.
+    as `first_lines`, the mask it would hold if that line were deleted, and how much the class's
+    loss grows then.
 
     Deleting a line changes only the classes it decides: each falls to the next line any of its
     holds meets (holds picked as in `loss_on_classes`). One pass prices every deletion: each
@@ -547,6 +568,7 @@ def play_and_price(bits, position, keys, evs, best_ev, sizes, classes):
     big = 1 << 30
     place = np.full(classes.shape[0], -1, np.int32)
     held = np.zeros(classes.shape[0], np.int8)
+    falls = np.zeros(classes.shape[0], np.int8)
     grow = np.zeros(classes.shape[0], np.int64)
     firsts = np.empty(32, np.int64)
     seconds = np.empty(32, np.int64)
@@ -582,8 +604,9 @@ def play_and_price(bits, position, keys, evs, best_ev, sizes, classes):
                 after, top, fallback = g, keys[c * 32 + m], m
         if after == big:
             fallback = 0
+        falls[k] = fallback
         grow[k] = sizes[c] * (evs[c, hold] - evs[c, fallback])
-    return place, held, grow
+    return place, held, falls, grow
 
 
 @njit(cache=True)

@@ -38,6 +38,7 @@ class LineInfo:
     deals: int
     classes: int
     examples: tuple[str, ...]
+    row: int = 0  # the printed row (from 1): a run of lines holding made hands shares one
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,12 @@ class StrategyTable:
     # `verify`'s figures from playing every suit class once, weighted by its deals (see
     # `_class_check`); None for a table read back from JSON.
     check: dict | None = None
+    route: str = "exact"  # how the table was found (levels.find)
+
+    @property
+    def printed(self) -> int:
+        """Lines as printed: a run of lines holding made hands is one."""
+        return self.lines[-1].row if self.lines else 0
 
     def arrays(self):
         """The lines as parallel condition arrays and a rank-set table, for the kernels."""
@@ -202,39 +209,54 @@ def _condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, 
     return f"{name} {sign} {value}", f"{name}{sign}{value}"
 
 
-SIMPLE_LINES = 20
+@dataclass(frozen=True)
+class Levels:
+    """The three levels of one pay table and the curve of lines against cost."""
+
+    exact: StrategyTable
+    card: StrategyTable
+    simple: StrategyTable
+    curve: tuple  # (printed lines, cost as a Fraction of the bet), from the longest down
+    seconds: float  # finding the card and simple levels and the curve
 
 
 def build(solution, examples: int = 3) -> StrategyTable:
     """Derive the exact strategy table of a solution, with its statistics."""
-    return build_levels(solution, examples)[0]
+    start = time.perf_counter()
+    data = hold_data(solution)
+    strategy = compact(data, derive(data))
+    exact = _describe(solution, data, strategy, examples)
+    return replace(exact, seconds=time.perf_counter() - start)
 
 
-def build_levels(solution, examples: int = 3, simple_lines: int | None = None):
-    """(exact table, simple table or None): the simple one when `simple_lines` is given."""
-    from .derive import simplify
+def build_levels(solution, examples: int = 3) -> Levels:
+    """The exact table, the card and simple levels and the curve (generator/levels.py)."""
+    from . import levels
 
     start = time.perf_counter()
     data = hold_data(solution)
     strategy = compact(data, derive(data))
     exact = _describe(solution, data, strategy, examples)
     exact = replace(exact, seconds=time.perf_counter() - start)
-    if simple_lines is None:
-        return exact, None
     start = time.perf_counter()
-    short = simplify(data, strategy, solution.evs, simple_lines)
-    simple = _describe(solution, data, short, examples)
-    return exact, replace(simple, seconds=time.perf_counter() - start)
+    found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, strategy)
+    pat = found.pat
+    exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
+    card = _describe(solution, data, found.card, examples, pat, found.card_route)
+    simple = _describe(solution, data, found.simple, examples, pat, found.simple_route)
+    scale = solution.unit * solution.deck.deals
+    curve = tuple((k, Fraction(cost, scale)) for k, cost in found.curve)
+    return Levels(exact, card, simple, curve, time.perf_counter() - start)
 
 
-def _describe(solution, data, strategy: Strategy, examples) -> StrategyTable:
-    from .derive import _named, rows_meeting
-    from .pattern_kernels import first_lines
+def _describe(solution, data, strategy: Strategy, examples, pat=None,
+              route: str = "exact") -> StrategyTable:
+    from .derive import _named
+    from .levels import play, printed_rows
 
-    rows = [rows_meeting(data, line) for line in _named(strategy)]
-    starts = np.zeros(len(rows) + 1, np.int64)
-    starts[1:] = np.cumsum([len(r) for r in rows])
-    place, held = first_lines(np.concatenate(rows), starts, data.keys, data.n_classes)
+    named = _named(strategy)
+    place, held = play(data, named)
+    rows = printed_rows(named)
     ce_number = _ce_numbers(solution)
     family = solution.table.family.key
     infos = []
@@ -250,12 +272,12 @@ def _describe(solution, data, strategy: Strategy, examples) -> StrategyTable:
             i + 1, conditions, text, note, numbers,
             solution.fraction(values.max()) if len(decided) else None,
             solution.fraction(values.min()) if len(decided) else None,
-            int(solution.deck.sizes[decided].sum()), len(decided), shown))
+            int(solution.deck.sizes[decided].sum()), len(decided), shown, rows[i] + 1))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
-                         _class_check(solution, place, held, len(infos)))
+                         _class_check(solution, place, held, len(infos), pat), route)
 
 
-def _class_check(solution, place, held, n_lines) -> dict:
+def _class_check(solution, place, held, n_lines, pat=None) -> dict:
     """`verify`'s figures from the play of each suit class's representative, counted once per
     deal of the class. The features of a hold do not depend on the names of the suits, so every
     deal of a class plays as its representative does: this equals playing all the deals, in a
@@ -269,11 +291,19 @@ def _class_check(solution, place, held, n_lines) -> dict:
     per_line = np.zeros(n_lines + 1, np.int64)
     np.add.at(per_line, np.where(place < 0, n_lines, place), sizes)
     shown = np.flatnonzero(wrong)[:8]
-    return {"deals": int(sizes.sum()), "misplays": int(sizes[wrong].sum()),
-            "cost": Fraction(int((sizes * gap).sum()), solution.unit * solution.deck.deals),
-            "per_line": per_line[:-1].tolist(), "unmatched": int(per_line[-1]),
-            "examples": [_example(solution, int(c), int(held[c])) for c in shown],
-            "seconds": time.perf_counter() - start}
+    worst = int(np.argmax(gap))
+    out = {"deals": int(sizes.sum()), "misplays": int(sizes[wrong].sum()),
+           "cost": Fraction(int((sizes * gap).sum()), solution.unit * solution.deck.deals),
+           "per_line": per_line[:-1].tolist(), "unmatched": int(per_line[-1]),
+           "examples": [_example(solution, int(c), int(held[c])) for c in shown],
+           # The largest loss on one deal, in units, and a deal where it is lost.
+           "max_loss": solution.fraction(int(gap[worst])),
+           "max_loss_example": _example(solution, worst, int(held[worst])) if gap[worst] else None,
+           "seconds": time.perf_counter() - start}
+    if pat is not None:
+        # Deals the exact table plays by holding all five that this table plays otherwise.
+        out["pat_broken"] = int(sizes[pat & (held != 31)].sum())
+    return out
 
 
 def from_json(solution, lines: list[dict]) -> StrategyTable:

@@ -7,24 +7,42 @@ from .cards import format_hand
 from .report import decimal, percent
 
 
-def lines_text(table_name: str, strategy, simple_check=None) -> str:
-    if simple_check is None:
-        head = f"{table_name}: exact strategy, {len(strategy.lines)} lines"
-    else:
-        head = (f"{table_name}: simple strategy, {len(strategy.lines)} lines, costs "
-                f"{percent(simple_check['cost'], 4)} of return against perfect play")
-    out = [head + " (hold the cards of the first line that fits)", ""]
-    for line in strategy.lines:
+def lines_text(table_name: str, level: str, table, solution=None) -> str:
+    """A level's lines as text; with the solution, its cost and return head the list."""
+    head = f"{table_name}: {level} level, {_count(table)}"
+    if solution is not None and table.check is not None and level != "exact":
+        check = table.check
+        head += (f", costs {percent(check['cost'], 4)} of return against perfect play (plays "
+                 f"at {percent(solution.expected_return - check['cost'], 4)}); largest loss on "
+                 f"one deal {decimal(check['max_loss'], 4)} units")
+    out = [head, "(hold the cards of the first line that fits)", ""]
+    for line in table.lines:
         ce = ""
         if line.ce_high is not None:
             ce = f"CE {decimal(line.ce_high, 4)}" + (
                 f"..{decimal(line.ce_low, 4)}" if line.ce_low != line.ce_high else "")
         numbers = _ranges(line.ce_numbers)
-        out.append(f"{line.number:3}  {line.text}")
+        out.append(f"{line.row:3}  {line.text}")
         out.append(f"     {line.notation}  |  {ce}  CE no. {numbers}  |  {line.deals:,} deals"
                    + (f"  |  e.g. {line.examples[0]}" if line.examples else ""))
     out.append("")
-    out.append(f"Derived in {strategy.seconds:.1f} s")
+    out.append(f"Derived in {table.seconds:.1f} s")
+    return "\n".join(out)
+
+
+def _count(table) -> str:
+    printed = table.printed
+    if printed == len(table.lines):
+        return f"{printed} lines"
+    return f"{printed} lines as printed ({len(table.lines)} in the table: runs of made hands share a line)"
+
+
+def curve_text(table_name: str, curve) -> str:
+    """The cost of the cheapest table found at each length, longest first."""
+    out = [f"{table_name}: the cheapest table found of at most N printed lines",
+           f"{'lines':>6} {'cost':>10}"]
+    for lines, cost in curve:
+        out.append(f"{lines:>6} {percent(cost, 4):>10}")
     return "\n".join(out)
 
 
@@ -69,9 +87,48 @@ def ce_text(rows, limit=None) -> str:
     return "\n".join(out)
 
 
-def strategy_json(solution, strategy, ce_rows, simple=None, simple_check=None) -> dict:
-    """The machine-readable table: conditions in named form, so JavaScript can apply them."""
-    def condition(table, feature, op, value):
+def strategy_json(solution, levels, ce_rows) -> dict:
+    """The machine-readable tables: conditions in named form, so JavaScript can apply them."""
+    out = {
+        "slug": solution.table.slug,
+        "name": solution.table.name,
+        "family": solution.table.family.key,
+        "return": {"exact": str(solution.expected_return),
+                   "percent": percent(solution.expected_return)},
+        "levels": {name: level_json(solution, getattr(levels, name))
+                   for name in ("exact", "card", "simple")},
+        "curve": curve_json(levels.curve),
+        "ce_values": [str(row["value"]) for row in ce_rows],
+    }
+    return out
+
+
+def level_json(solution, table) -> dict:
+    """One level: its lines, what it costs against perfect play (exactly, counted over every
+    deal by suit class), the return played with it, and its largest loss on one deal."""
+    check = table.check
+    played = solution.expected_return - check["cost"]
+    return {
+        "lines": lines_json(solution, table),
+        "printed": table.printed,
+        "route": table.route,
+        "cost": str(check["cost"]),
+        "cost_percent": percent(check["cost"], 4),
+        "return": {"exact": str(played), "percent": percent(played)},
+        "misplays": check["misplays"],
+        "pat_broken": check.get("pat_broken", 0),
+        "max_loss": {"exact": str(check["max_loss"]), "decimal": decimal(check["max_loss"], 4)},
+        "max_loss_example": check["max_loss_example"],
+    }
+
+
+def curve_json(curve) -> list[dict]:
+    return [{"lines": lines, "cost": str(cost), "cost_percent": percent(cost, 4)}
+            for lines, cost in curve]
+
+
+def lines_json(solution, table) -> list[dict]:
+    def condition(feature, op, value):
         if op == P.OP_IN and feature == P.F_DEAL:  # suit classes, by representative deal
             value = sorted(format_hand(solution.deck.reps[c].tolist())
                            for c in table.rank_sets[value])
@@ -81,29 +138,14 @@ def strategy_json(solution, strategy, ce_rows, simple=None, simple_check=None) -
             value = P.KIND_NAMES[value]
         return [P.FEATURES[feature], P.OP_NAMES[op], value]
 
-    def lines(table):
-        return [{
-            "number": line.number, "text": line.text, "notation": line.notation,
-            "conditions": [condition(table, *c) for c in line.conditions],
-            "ce_numbers": ce_runs(line.ce_numbers),
-            "ce_high": None if line.ce_high is None else str(line.ce_high),
-            "ce_low": None if line.ce_low is None else str(line.ce_low),
-            "deals": line.deals, "examples": list(line.examples),
-        } for line in table.lines]
-
-    out = {
-        "slug": solution.table.slug,
-        "name": solution.table.name,
-        "family": solution.table.family.key,
-        "return": {"exact": str(solution.expected_return),
-                   "percent": percent(solution.expected_return)},
-        "lines": lines(strategy),
-        "ce_values": [str(row["value"]) for row in ce_rows],
-    }
-    if simple is not None:
-        out["simple"] = {"lines": lines(simple), "cost": str(simple_check["cost"]),
-                         "cost_percent": percent(simple_check["cost"], 4)}
-    return out
+    return [{
+        "number": line.number, "row": line.row, "text": line.text, "notation": line.notation,
+        "conditions": [condition(*c) for c in line.conditions],
+        "ce_numbers": ce_runs(line.ce_numbers),
+        "ce_high": None if line.ce_high is None else str(line.ce_high),
+        "ce_low": None if line.ce_low is None else str(line.ce_low),
+        "deals": line.deals, "examples": list(line.examples),
+    } for line in table.lines]
 
 
 def dumps(data) -> str:

@@ -108,7 +108,7 @@ def test_paytable_page_shows_every_strategy_line_and_the_checker_room(built, exp
     out, _ = built
     text = (out / f"{SLUG}.html").read_text(encoding="utf-8")
     page = parse(out / f"{SLUG}.html")
-    lines = export_data["strategy"]["lines"]
+    lines = export_data["strategy"]["levels"]["exact"]["lines"]
     assert 30 <= len(lines) <= 40  # the exact table of 9/6 Jacks or Better
     assert {"strategy-exact", "strategy-simple", "checker"} <= page.ids
     for line in lines:
@@ -120,7 +120,10 @@ def test_paytable_page_shows_every_strategy_line_and_the_checker_room(built, exp
     assert '<span class="card held" title="held">T♣</span>' in text
     assert '<span class="card red">2♦</span>' in text
     assert 'id="checker"' in text and "<svg" in text and "<path d=" in text
-    assert export_data["strategy"]["simple"]["cost_percent"] in text  # the simple level's cost
+    levels = export_data["strategy"]["levels"]
+    assert levels["simple"]["cost_percent"] in text  # the simple level's cost
+    assert levels["card"]["cost_percent"] in text and levels["card"]["return"]["percent"] in text
+    assert "strategy-card" in page.ids
 
 
 def test_json_is_the_export_exactly(built, export_data):
@@ -136,7 +139,7 @@ def test_json_is_the_export_exactly(built, export_data):
 def test_index_lists_the_table_with_its_figures_and_links(built, export_data):
     out, _ = built
     text = (out / "index.html").read_text(encoding="utf-8")
-    lines = len(export_data["strategy"]["lines"])
+    lines = len(export_data["strategy"]["levels"]["exact"]["lines"])
     for needle in (f'href="{SLUG}.html"', f'href="{SLUG}.pdf"', f'href="{SLUG}.json"',
                    "99.543904%", "19.514676", f">{lines}<", "Natural 52-card games"):
         assert needle in text, needle
@@ -166,8 +169,11 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
 
     flat = " ".join(page.extract_text(visitor_text=visit).split())
     assert "♠" in flat and "♥" in flat and "♦" in flat and "♣" in flat
-    assert "99.543904%" in flat
-    for line in export_data["strategy"]["lines"]:
+    from generator.site.view import printed_lines
+
+    card = export_data["strategy"]["levels"]["card"]
+    assert card["return"]["percent"] in flat and card["cost_percent"] in flat
+    for line in printed_lines(card["lines"]):
         assert f"{line['number']} {line['text']}" in flat or line["notation"] in flat, line["text"]
     assert min(sizes) >= 6.5, sizes
     width, height = float(page.mediabox.width), float(page.mediabox.height)
@@ -332,12 +338,13 @@ def test_card_takes_the_first_layout_that_fits(export_data):
     renderer = Renderer(TEMPLATES)
     for times in (1, 2):  # 40 lines: an early layout; 80 lines: a late one
         data = copy.deepcopy(export_data)
-        lines = data["strategy"]["lines"] * times
-        data["strategy"]["lines"] = [dict(line, number=i) for i, line in enumerate(lines, 1)]
-        wordings = card_lines(data["strategy"]["lines"])
+        level = data["strategy"]["levels"]["card"]
+        lines = data["strategy"]["levels"]["exact"]["lines"] * times
+        level["lines"] = [dict(line, number=i, row=i) for i, line in enumerate(lines, 1)]
+        wordings = card_lines(level["lines"])
         pages = [len(weasyprint.HTML(string=renderer.render(
                      "card.html", export=data, lines=wordings, count=len(wordings),
-                     layout=layout), base_url=str(STATIC) + "/").render().pages)
+                     layout=layout, level=level), base_url=str(STATIC) + "/").render().pages)
                  for layout in LAYOUTS]
         first = next(layout.name for layout, n in zip(LAYOUTS, pages) if n == 1)
         assert render_card(data, renderer, STATIC, use_cache=False).layout == first, pages
@@ -356,13 +363,14 @@ def test_long_card_overflow_is_found_from_its_first_lines(export_data, monkeypat
     monkeypatch.setattr(pocket, "PREFIX", 200)  # more than a page of these lines
     renderer = Renderer(TEMPLATES)
     data = copy.deepcopy(export_data)
-    lines = data["strategy"]["lines"] * 8
-    data["strategy"]["lines"] = [dict(line, number=i) for i, line in enumerate(lines, 1)]
+    level = data["strategy"]["levels"]["card"]
+    lines = data["strategy"]["levels"]["exact"]["lines"] * 8
+    level["lines"] = [dict(line, number=i, row=i) for i, line in enumerate(lines, 1)]
     result = pocket.render_card(data, renderer, STATIC, use_cache=False)
-    wordings = pocket.card_lines(data["strategy"]["lines"])
+    wordings = pocket.card_lines(level["lines"])
     whole = weasyprint.HTML(string=renderer.render(
         "card.html", export=data, lines=wordings, count=len(wordings),
-        layout=pocket.LAYOUTS[-1]), base_url=str(STATIC) + "/").render()
+        layout=pocket.LAYOUTS[-1], level=level), base_url=str(STATIC) + "/").render()
     assert not result.written and len(whole.pages) > 2
     assert result.overflow == tuple(pocket._overflowing_lines(whole))
 

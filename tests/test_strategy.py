@@ -56,14 +56,18 @@ def test_exported_tables_play_as_exported_on_every_deal(slug, solved):
     assert table["misplays"] == 0 and table["cost"] == "0"
     deals = 2_869_685 if slug.startswith("joker") else 2_598_960
     assert data["solution"]["deals"] == deals
-    assert len(table["simple"]["lines"]) <= 20
     s = solved(slug)
-    exact = verify(s, from_json(s, table["lines"]))
+    levels = table["levels"]
+    exact = verify(s, from_json(s, levels["exact"]["lines"]))
     assert exact["deals"] == deals and exact["misplays"] == 0 and exact["cost"] == 0
-    assert exact["per_line"] == [line["deals"] for line in table["lines"]]
-    simple = verify(s, from_json(s, table["simple"]["lines"]))
-    assert simple["cost"] == Fraction(table["simple"]["cost"]) > 0
-    assert simple["per_line"] == [line["deals"] for line in table["simple"]["lines"]]
+    assert exact["per_line"] == [line["deals"] for line in levels["exact"]["lines"]]
+    for name in ("card", "simple"):
+        level = levels[name]
+        played = verify(s, from_json(s, level["lines"]))
+        assert played["cost"] == Fraction(level["cost"]), name
+        assert played["misplays"] == level["misplays"], name
+        assert played["per_line"] == [line["deals"] for line in level["lines"]], name
+    assert Fraction(levels["simple"]["cost"]) > 0
 
 
 @pytest.mark.slow
@@ -120,7 +124,8 @@ def test_exported_table_read_plainly_holds_optimally_on_random_deals(slug, solve
         cards = rng.sample(deals, 5)
         rep = format_hand(s.deck.reps[class_of(s.deck, cards)[0]].tolist())
         if i < 5:  # deals a deal exception names must be played by it
-            listed = [c for line in data["strategy"]["lines"] for c in line["conditions"]
+            listed = [c for line in data["strategy"]["levels"]["exact"]["lines"]
+                      for c in line["conditions"]
                       if c[0] == "deal"]
             if listed:
                 rep_cards = parse_hand(listed[i % len(listed)][2][0], table.deck_size == 53)
@@ -128,7 +133,8 @@ def test_exported_table_read_plainly_holds_optimally_on_random_deals(slug, solve
                 cards = rng.sample([c if c == 52 else c & ~3 | suits[c & 3] for c in rep_cards], 5)
                 rep = format_hand(s.deck.reps[class_of(s.deck, cards)[0]].tolist())
         evs = hand_evs(s, cards)
-        for mask in play_json(data["strategy"]["lines"], cards, table.family.key,
+        for mask in play_json(data["strategy"]["levels"]["exact"]["lines"], cards,
+                              table.family.key,
                               table.min_pair, rep):
             assert evs[mask] == max(evs), (format_hand(cards), mask)
 
@@ -191,28 +197,12 @@ def test_cli_json_is_deterministic_and_machine_readable(capsys, cache_folder, mo
     assert main(["strategy", JOB, "--json"]) == 0
     first = capsys.readouterr().out
     data = json.loads(first)
-    assert data["lines"][0]["conditions"][:3] == [["n", "==", 5], ["w", "==", 0],
-                                                  ["kind", "==", "RF"]]
-    assert all(line["text"] and line["notation"] for line in data["lines"])
-    assert len(data["simple"]["lines"]) <= 20 and Fraction(data["simple"]["cost"]) > 0
+    exact = data["levels"]["exact"]["lines"]
+    assert exact[0]["conditions"][:3] == [["n", "==", 5], ["w", "==", 0], ["kind", "==", "RF"]]
+    assert all(line["text"] and line["notation"] for line in exact)
+    simple = data["levels"]["simple"]
+    assert simple["printed"] <= 20 and Fraction(simple["cost"]) > 0
+    assert [point["lines"] for point in data["curve"]] == list(
+        range(data["levels"]["exact"]["printed"], 4, -1))
     assert main(["strategy", JOB, "--json"]) == 0
     assert capsys.readouterr().out == first
-
-
-@pytest.mark.slow
-def test_simple_level_has_at_most_20_lines_and_an_exact_cost(solved):
-    from generator.strategy import SIMPLE_LINES, build_levels
-
-    s = solved(JOB)
-    exact, simple = build_levels(s, simple_lines=SIMPLE_LINES)
-    assert len(simple.lines) <= 20 < len(exact.lines)
-    assert simple.lines[-1].text == "Discard everything"
-    result = verify(s, simple)
-    assert result["deals"] == 2_598_960 and result["misplays"] > 0
-    # The figures counted by suit class are the figures of playing every deal.
-    assert {k: simple.check[k] for k in ("misplays", "cost", "per_line")} == \
-        {k: result[k] for k in ("misplays", "cost", "per_line")}
-    # The cost is exact: the loss over all deals, as a fraction of one unit bet per hand.
-    assert 0 < result["cost"] < Fraction(1, 100)
-    # Playing the simple table can never beat perfect play, and the two returns differ by the cost.
-    assert s.expected_return - result["cost"] < s.expected_return

@@ -159,8 +159,9 @@ def paytable_context(data: dict, card, pages) -> dict:
     strategy = data["strategy"]
     return {
         "export": data, "root": "", "nav": pages, "card": card,
-        "rows": view.line_rows(strategy["lines"]) if strategy else [],
-        "simple_rows": view.line_rows(strategy["simple"]["lines"]) if strategy else [],
+        "rows": view.line_rows(strategy["levels"]["exact"]["lines"]) if strategy else [],
+        "card_rows": view.line_rows(strategy["levels"]["card"]["lines"]) if strategy else [],
+        "simple_rows": view.line_rows(strategy["levels"]["simple"]["lines"]) if strategy else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
         "plot": ce_distribution_svg(data),

@@ -25,7 +25,7 @@ from pathlib import Path
 from .. import store
 from ..strategy_report import ce_runs
 from .render import Renderer
-from .view import ce_ranges, compact_notation
+from .view import ce_ranges, compact_notation, printed_lines
 
 FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
 
@@ -55,9 +55,9 @@ PREFIX = 120
 
 
 def card_lines(lines: list[dict]) -> list[dict]:
-    """Each line's number and its three wordings."""
+    """Each printed line's number and its three wordings (a run of made hands is one line)."""
     return [{"number": line["number"], "text": line["text"], "notation": line["notation"],
-             "compact": compact_notation(line["notation"])} for line in lines]
+             "compact": compact_notation(line["notation"])} for line in printed_lines(lines)]
 
 
 @dataclass(frozen=True)
@@ -130,12 +130,13 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     strategy = export["strategy"]
     if strategy is None:
         return CardResult(False, None, None, "no exact strategy table yet", (), False)
-    lines = strategy["lines"]
-    wordings = card_lines(lines)
+    level = strategy["levels"]["card"]
+    wordings = card_lines(level["lines"])
+    lines = wordings
 
     def html(layout, shown=None):
         return renderer.render("card.html", export=export, lines=wordings[:shown],
-                               count=len(wordings), layout=layout)
+                               count=len(wordings), layout=layout, level=level)
 
     htmls = [html(layout) for layout in LAYOUTS]
     folder = store.cache_dir() / "cards"

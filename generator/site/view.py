@@ -89,6 +89,7 @@ def split_line_text(text: str) -> tuple[str, list[str]]:
 @dataclass(frozen=True)
 class LineRow:
     number: int
+    row: int  # the printed line it belongs to (a run of made hands shares one)
     hold: str
     notes: list[str]
     notation: str
@@ -104,7 +105,7 @@ def line_rows(lines: list[dict]) -> list[LineRow]:
     for line in lines:
         hold, notes = split_line_text(line["text"])
         rows.append(LineRow(
-            number=line["number"], hold=hold, notes=notes, notation=line["notation"],
+            number=line["number"], row=line.get("row", line["number"]), hold=hold, notes=notes, notation=line["notation"],
             text=line["text"], ce_numbers=ce_ranges(line["ce_numbers"]),
             ce_values=ce_span(line["ce_high"], line["ce_low"]), deals=line["deals"],
             examples=[example_cards(e) for e in line["examples"]]))
@@ -128,7 +129,24 @@ def final_rows(solution: dict) -> list[FinalRow]:
 
 
 def line_count(export: dict) -> int | None:
-    return len(export["strategy"]["lines"]) if export["strategy"] else None
+    return len(export["strategy"]["levels"]["exact"]["lines"]) if export["strategy"] else None
+
+
+def printed_lines(lines: list[dict]) -> list[dict]:
+    """The lines as printed: a run sharing one `row` (made hands held whole: "Full House,
+    Flush, Three of a Kind, Straight") becomes one line, its wordings joined."""
+    out: list[dict] = []
+    for line in lines:
+        row = line.get("row", line["number"])
+        if out and out[-1]["number"] == row:
+            last = out[-1]
+            last["text"] += ", " + line["text"]
+            last["notation"] += ", " + line["notation"]
+            last["lines"].append(line["number"])
+        else:
+            out.append({"number": row, "text": line["text"], "notation": line["notation"],
+                        "lines": [line["number"]]})
+    return out
 
 
 def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:
@@ -150,5 +168,6 @@ def published(export: dict) -> dict:
     kept."""
     out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"})
     if export["strategy"] is not None:
-        out["strategy"] = {k: v for k, v in export["strategy"].items() if k != "derive_seconds"}
+        out["strategy"] = {k: v for k, v in export["strategy"].items()
+                           if k not in ("derive_seconds", "levels_seconds")}
     return out

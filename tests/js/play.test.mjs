@@ -54,7 +54,7 @@ test("deals map to Python's suit classes", { skip }, () => {
 
 test("the exact table picks an optimal hold on every deal", { skip }, () => {
   const { data, optimal, classOfKey } = load();
-  const table = compileTable(data.strategy.lines, data.rules);
+  const table = compileTable(data.strategy.levels.exact.lines, data.rules);
   const perLine = new Array(table.lines.length).fill(0);
   const n = data.rules.deck_size;
   let deals = 0;

@@ -1,0 +1,358 @@
+"""Strategy levels: shorter tables that give up a little, each priced exactly on every deal.
+
+In: a solution, its holds' features (`derive.HoldData`) and its exact table. Out: `Levels`, the
+cheapest table found at every length from the exact table down to 5 lines (the curve), and the
+two levels a player picks from it:
+
+- card: the shortest table costing at most 0.01% of the bet (1 unit in 10,000 hands); the
+  pocket card prints it;
+- simple: the cheapest table of at most 20 lines.
+
+Every table here keeps three rules, whatever it saves:
+- pat hands: a deal the exact table plays by holding all five cards is played so;
+- the loss on any one deal is bounded (0.25 units for the card level, 1 unit for the simple);
+- no deal exceptions (lines naming deals).
+
+Two routes make the tables, and the cheapest at each length wins:
+1. descend from the exact table: each step takes the cheapest move that keeps the rules,
+   deleting a line or merging two lines of one pattern (`descend`);
+2. derive afresh with a tolerance e: a line is safe when its hold is within e of the best hold
+   on every undecided class it meets, so no deal loses more than e by construction, and the
+   lines that only separate holds less than e apart never appear; then compact and descend
+   from there as in route 1.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from . import patterns as P
+from .derive import HoldData, Strategy, _Compactor, _indexed, _loosely_merged, _named
+
+CARD_COST = Fraction(1, 10_000)  # of the bet, per hand
+CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
+SIMPLE_LINES = 20
+SIMPLE_BOUND = Fraction(1)
+FLOOR = 5  # the curve runs down to this many lines
+# Tolerances for route 2, in units: small enough that the table stays cheap, large enough that
+# lines splitting holds a hair apart go.
+TOLERANCES = (Fraction(1, 100),)
+# Above this many lines a descent deletes lines in batches before it tries merges, since
+# pricing every merge of a 300-line table at every step takes minutes.
+CAREFUL_LINES = 60
+# Merges are tried only in tables of at most this many lines (0: never).
+MERGE_LINES = 60
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One table found: its lines (rank sets inline), its cost summed over the deals (EV
+    integers times deals), which route found it."""
+
+    lines: tuple
+    cost: int
+    route: str
+    bound: int  # the largest loss on one deal this table was held to (EV integers)
+
+    @property
+    def printed(self) -> int:
+        return printed_length(self.lines)
+
+
+def pat_classes(data: HoldData, held: np.ndarray) -> np.ndarray:
+    """The classes a table (its `held` masks per class) plays by holding all five cards."""
+    return held == 31
+
+
+def tolerant(data: HoldData, evs: np.ndarray, tolerance: int, pat: np.ndarray) -> HoldData:
+    """The same holds, with every hold within `tolerance` (EV integers) of the best counted as
+    right, except on the pat classes, where only holding all five is right."""
+    right = (data.ce[:, None] - evs) <= tolerance
+    right[pat] = False
+    right[pat, 31] = True
+    out = HoldData(data.feats, data.keys, right.reshape(-1), data.ce, data.sizes)
+    out.__dict__["pattern_rows"] = data.pattern_rows
+    out.__dict__["rows_cache"] = data.rows_cache  # rows meeting a line do not depend on `right`
+    return out
+
+
+def has_exception(line: tuple) -> bool:
+    return any(c[0] == P.F_DEAL for c in line)
+
+
+def holds_made_hand(line: tuple) -> bool:
+    """A line with no condition beyond its pattern whose held cards already make three of a
+    kind or better, or two pair: charts print a run of them as one line ("Full House, Flush,
+    Three of a Kind, Straight"), and a player reads it so."""
+    if len(line) > 3:
+        return False
+    n, w, kind = (c[2] for c in line[:3])
+    return (n == 5 or kind in (P.TRIPS, P.QUADS, P.FULL_HOUSE, P.TWO_PAIR)
+            or (kind == P.PAIR and w >= 1) or (kind == P.WILD and w >= 3))
+
+
+def printed_rows(lines) -> list[int]:
+    """The printed row of each line (from 0): a run of lines that hold a made hand shares one."""
+    rows, row = [], -1
+    for i, line in enumerate(lines):
+        if not (i and holds_made_hand(line) and holds_made_hand(lines[i - 1])):
+            row += 1
+        rows.append(row)
+    return rows
+
+
+def printed_length(lines) -> int:
+    return printed_rows(lines)[-1] + 1 if len(lines) else 0
+
+
+def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bounds: list,
+            route: str, floor: int = FLOOR) -> list[Candidate]:
+    """Tables from `lines` down to `floor` printed lines, one move at a time, each the cheapest
+    move per printed line saved that keeps the rules: every pat class still holds all five, and
+    no class loses more than the bound (EV integers): the first of `bounds` until no move keeps
+    it, then the next. Deal exceptions are deleted first; tables still holding one are not
+    returned. Costs are exact sums over the deals.
+    """
+    bounds = list(bounds)
+    bound = bounds.pop(0)
+    from .pattern_kernels import holds_on_classes, line_holds, play_and_price
+
+    compactor = _Compactor(data, lines)
+    n = data.n_classes
+    every_class = np.arange(n)
+    sizes = data.sizes.astype(np.int64)
+    ce = data.ce
+    # Per class, as the list stands: the slot of the line deciding it (-1: none), the hold
+    # played, how much its loss grows if that line is deleted, and whether the fall then breaks
+    # a rule. An edit changes these only for the classes meeting the lines it removes or adds,
+    # so only those are played again.
+    decider = np.full(n, -1, np.int64)
+    held = np.zeros(n, np.int64)
+    growth = np.zeros(n, np.int64)
+    breaks = np.zeros(n, np.int64)
+    per_slot = {"deletion": np.zeros(0, np.int64), "blocked": np.zeros(0, np.int64)}
+
+    def breaks_rule(classes, holds):
+        return ((ce[classes] - evs[classes, holds] > bound)
+                | (pat[classes] & (holds != 31))).astype(np.int64)
+
+    def standing(order, changed):
+        """(place of the line deciding each class, its loss there, [(cost of deleting, slot)]
+        of every line but the last whose deletion keeps the rules)."""
+        position = compactor.positions(order)
+        if changed is None:
+            classes = every_class
+            decider[:] = -1
+            growth[:] = 0
+            breaks[:] = 0
+            per_slot["deletion"] = np.zeros(len(position), np.int64)
+            per_slot["blocked"] = np.zeros(len(position), np.int64)
+        else:
+            classes = compactor.touched(changed)
+        deletion, blocked = per_slot["deletion"], per_slot["blocked"]
+        place, hold, fall, grow = play_and_price(compactor.bits, position, data.keys, evs, ce,
+                                                 data.sizes, classes)
+        hold, fall = hold.astype(np.int64), fall.astype(np.int64)
+        old = decider[classes]
+        was = old >= 0
+        np.subtract.at(deletion, old[was], growth[classes][was])
+        np.subtract.at(blocked, old[was], breaks[classes][was])
+        new = np.where(place >= 0, np.array(order, np.int64)[place], -1)
+        now_decided = new >= 0
+        bad = breaks_rule(classes, fall)
+        np.add.at(deletion, new[now_decided], grow[now_decided])
+        np.add.at(blocked, new[now_decided], bad[now_decided])
+        decider[classes], held[classes], growth[classes], breaks[classes] = new, hold, grow, bad
+        places = np.where(decider >= 0, position[decider], -1)
+        now = sizes * (ce - evs[every_class, held])
+        return places, now, [(int(deletion[s]), s) for s in order[:-1] if not blocked[s]]
+
+    merged_holds = {}  # merged line -> (classes it meets, loss per deal if it decides each)
+
+    def merges(order, place, now, decided):
+        """(cost, new order, merged line, slots removed) of every merge that keeps the rules."""
+        by_pattern = {}
+        for i, slot in enumerate(order[:-1]):
+            by_pattern.setdefault(compactor.slots[slot][:3], []).append(i)
+        for places in by_pattern.values():
+            for x, i in enumerate(places):
+                for j in places[x + 1:]:
+                    a, b = order[i], order[j]
+                    merged = _loosely_merged(compactor.slots[a], compactor.slots[b])
+                    if merged is None or has_exception(merged):
+                        continue
+                    if merged not in merged_holds:
+                        met, holds = line_holds(compactor.rows_meeting(merged), data.keys)
+                        holds = holds.astype(np.int64)
+                        loss_if = ce[met] - evs[met, holds]
+                        merged_holds[merged] = (met, loss_if, pat[met] & (holds != 31))
+                    # The merged line at place i changes the classes a and b decide, and those
+                    # it meets that are decided below place i (or by no line); no others.
+                    met, loss_if, unpat = merged_holds[merged]
+                    takes = (place[met] >= i) | (place[met] < 0)
+                    if (loss_if[takes] > bound).any() or unpat[takes].any():
+                        continue
+                    taken = met[takes]
+                    cost = int((sizes[taken] * loss_if[takes] - now[taken]).sum())
+                    rest = np.setdiff1d(np.concatenate([decided[a], decided[b]]), taken,
+                                        assume_unique=True)
+                    trial = order[:i] + [scratch] + order[i + 1:j] + order[j + 1:]
+                    if len(rest):
+                        below = order[:i] + order[i + 1:j] + order[j + 1:]
+                        holds = holds_on_classes(compactor.bits, compactor.positions(below),
+                                                 data.keys, rest).astype(np.int64)
+                        if breaks_rule(rest, holds).any():
+                            continue
+                        cost += int((sizes[rest] * (ce[rest] - evs[rest, holds])).sum()
+                                    - now[rest].sum())
+                    yield cost, trial, merged, [a, b]
+
+    scratch = -1  # stands in an order for a merged line until it is chosen
+    out = []
+    changed = None
+    while True:
+        order = compactor.order
+        place, now, deletions = standing(order, changed)
+        exceptions = [s for s in order if has_exception(compactor.slots[s])]
+        if not exceptions:
+            out.append(Candidate(tuple(compactor.lines()), int(now.sum()), route, bound))
+        if printed_length(compactor.lines()) <= floor:
+            break
+        if exceptions:
+            allowed = [d for d in deletions if d[1] in exceptions]
+            deletions = allowed or deletions
+        if not deletions and len(order) > CAREFUL_LINES:
+            if not bounds:
+                break
+            bound = bounds.pop(0)
+            changed = None
+            continue
+        if len(order) > CAREFUL_LINES and not exceptions:
+            # Batches of the cheapest deletions, a third of the surplus at a time, kept only
+            # if the rules still hold on every class they move.
+            batch = max(1, (len(order) - CAREFUL_LINES) // 3)
+            cut = [slot for _, slot in sorted(deletions)[:batch]]
+            trial = [s for s in order if s not in cut]
+            moved = compactor.touched(cut)
+            holds = holds_on_classes(compactor.bits, compactor.positions(trial), data.keys,
+                                     moved).astype(np.int64)
+            if batch > 1 and breaks_rule(moved, holds).any():
+                cut = cut[:1]
+                trial = [s for s in order if s not in cut]
+            compactor.order, changed = trial, cut
+            continue
+        moves = [(cost, [s for s in order if s != slot], None, [slot])
+                 for cost, slot in deletions]
+        if not exceptions and MERGE_LINES and len(order) <= MERGE_LINES:
+            decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
+            moves.extend(merges(order, place, now, decided))
+        best, best_score = None, None
+        printed_now = printed_length(compactor.lines())
+        for move in moves:
+            # The price of a printed line: a move that shortens the table without shortening
+            # what is printed (a made hand in a run of them) is taken only if it is free.
+            lines = [move[2] if s == scratch else compactor.slots[s] for s in move[1]]
+            saved = printed_now - printed_length(lines)
+            if saved <= 0 and move[0] > 0:
+                continue
+            score = Fraction(move[0], saved) if saved > 0 else Fraction(move[0])
+            if exceptions:
+                score = Fraction(move[0])
+            if best is None or score < best_score:
+                best, best_score = move, score
+        if best is None:
+            if not bounds:
+                break  # every move breaks a rule
+            # Every move loses more than the bound on some deal: go on under the next one.
+            bound = bounds.pop(0)
+            changed = None
+            continue
+        changed = best[3]
+        trial = best[1]
+        if best[2] is not None:
+            slot = compactor.new_slot(best[2])
+            changed = changed + [slot]
+            trial = [slot if s == scratch else s for s in trial]
+        compactor.order = trial
+        if len(compactor.slots) >= 2 * len(compactor.order) + 32:
+            # Start afresh with the lines left: every pass scans every slot's bit of every row.
+            compactor = _Compactor(data, compactor.lines())
+            changed = None
+    return out
+
+
+def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
+    """(place of the deciding line or -1, held mask) of every class, for lines with rank sets
+    inline; a class no line decides discards everything (mask 0)."""
+    from .derive import rows_meeting
+    from .pattern_kernels import first_lines
+
+    rows = [rows_meeting(data, line) for line in lines]
+    starts = np.zeros(len(rows) + 1, np.int64)
+    starts[1:] = np.cumsum([len(r) for r in rows])
+    place, held = first_lines(np.concatenate(rows), starts, data.keys, data.n_classes)
+    return place, np.where(place < 0, 0, held).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class Levels:
+    """What `find` returns: the card and simple tables (None where the exact table is the
+    card), the curve as (printed lines, cost summed over deals) from the longest down, and the
+    route each came from."""
+
+    card: Strategy
+    card_route: str
+    simple: Strategy
+    simple_route: str
+    curve: list
+    pat: np.ndarray
+
+
+def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
+         tolerances=TOLERANCES) -> Levels:
+    """The curve and the levels of one pay table (see the module docstring). `unit` is the EV
+    integer of one unit bet, `deals` the deals in the deck."""
+    from .derive import compact, derive
+
+    exact_lines = _named(exact)
+    _, held = play(data, exact_lines)
+    pat = pat_classes(data, held)
+    # The card's bound, then the simple level's; below that (the curve's shortest tables) only
+    # the pat-hand rule holds.
+    bounds = [int(CARD_BOUND * unit), int(SIMPLE_BOUND * unit), int(evs.max()) + 1]
+    found = [Candidate(tuple(exact_lines), 0, "exact", 0)]
+    found += descend(data, evs, exact_lines, pat, bounds, "exact table, shortened")
+    for tolerance in tolerances:
+        # (these stop at the simple level's length and bound: the exact table's descent has
+        # drawn the curve's short end)
+        loose = tolerant(data, evs, int(tolerance * unit), pat)
+        lines = _named(compact(loose, derive(loose)))
+        found += descend(data, evs, lines, pat, bounds[:2], f"derived within {tolerance} units",
+                         floor=SIMPLE_LINES)
+    # The cheapest table of at most k printed lines, for every k: a curve that never rises as
+    # lines are added.
+    by_length = {}
+    for c in found:
+        if c.printed not in by_length or c.cost < by_length[c.printed].cost:
+            by_length[c.printed] = c
+    longest = max(by_length)
+    curve, best = [], None
+    for k in range(min(by_length), longest + 1):
+        c = by_length.get(k)
+        if c is not None and (best is None or c.cost < best.cost):
+            best = c
+        curve.append((k, best))
+    curve = [(k, c) for k, c in curve if k >= FLOOR]
+    limit = CARD_COST * unit * deals
+    card_bound = int(CARD_BOUND * unit)
+    card = min((c for c in found if c.cost <= limit and c.bound <= card_bound),
+               key=lambda c: (c.printed, c.cost))
+    if card.printed >= found[0].printed:
+        card = found[0]
+    simple_bound = int(SIMPLE_BOUND * unit)
+    simple = min((c for c in found if c.bound <= simple_bound),
+                 key=lambda c: (0, c.cost, c.printed) if c.printed <= SIMPLE_LINES
+                 else (1, c.printed, c.cost))  # none short enough: the shortest
+    return Levels(_indexed(list(card.lines)), card.route, _indexed(list(simple.lines)),
+                  simple.route, [(k, c.cost) for k, c in reversed(curve)], pat)

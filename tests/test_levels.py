@@ -1,0 +1,176 @@
+"""Strategy levels (generator/levels.py): card and simple tables, priced on every deal, the
+rules every level keeps (pat hands stand, a bound on the loss on any one deal, no deal
+exceptions on the card), the curve of lines against cost, and the absurd plays they forbid.
+
+The export of every shipped pay table is computed once per session (cached in
+$VPCHARTS_CACHE) and its levels checked; three of them are also played on every deal
+(tests/test_strategy.py) and by a plain Python reader of the JSON on random deals (here).
+"""
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from generator import levels as L
+from generator import patterns as P
+from generator.cards import format_hand, parse_hand
+from generator.export import export
+from generator.paytable import load_paytable
+from generator.solver import hand_evs
+from test_strategy import play_json
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+SLUGS = sorted(p.stem for p in (CONTENT / "paytables").glob("*.toml"))
+WILD = ("deuces", "joker")
+
+
+def _export(slug):
+    table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
+    data, _ = export(table)
+    assert data["strategy"] is not None, data["strategy_error"]
+    return table, data
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_level_keeps_the_rules(slug):
+    """Every shipped pay table: three levels, each counted on every deal (by suit class), the
+    card costing at most 0.01% with no deal exception, the simple level at most 20 lines, no
+    pat hand broken, the loss on one deal bounded, and a curve that never rises."""
+    table, data = _export(slug)
+    levels, curve = data["strategy"]["levels"], data["strategy"]["curve"]
+    full = Fraction(data["solution"]["return"]["exact"])
+    exact, card, simple = levels["exact"], levels["card"], levels["simple"]
+    assert exact["misplays"] == 0 and exact["cost"] == "0" and exact["max_loss"]["exact"] == "0"
+    for name, level, bound in (("card", card, L.CARD_BOUND), ("simple", simple, L.SIMPLE_BOUND)):
+        cost = Fraction(level["cost"])
+        assert level["pat_broken"] == 0, name
+        assert Fraction(level["max_loss"]["exact"]) <= bound, name
+        assert Fraction(level["return"]["exact"]) == full - cost, name
+        assert (cost == 0) == (level["misplays"] == 0), name
+        assert sum(line["deals"] for line in level["lines"]) == data["solution"]["deals"]
+        rows = [line["row"] for line in level["lines"]]
+        assert rows == sorted(rows) and rows[-1] == level["printed"]
+    assert Fraction(card["cost"]) <= L.CARD_COST
+    assert card["printed"] <= exact["printed"]
+    assert not any(c[0] == "deal" for line in card["lines"] for c in line["conditions"])
+    assert simple["printed"] <= L.SIMPLE_LINES
+    # The curve: every length from the exact table's down to 5, the cost never rising as lines
+    # are added, the levels on or above it.
+    assert [p["lines"] for p in curve] == list(range(exact["printed"], L.FLOOR - 1, -1))
+    costs = [Fraction(p["cost"]) for p in curve]
+    assert costs[0] == 0 and costs == sorted(costs)
+    at = {p["lines"]: Fraction(p["cost"]) for p in curve}
+    assert at[card["printed"]] <= Fraction(card["cost"])
+    assert at[min(simple["printed"], exact["printed"])] <= Fraction(simple["cost"])
+
+
+def _holds(lines, table, cards, solution):
+    from generator.solver import class_of
+
+    rep = format_hand(solution.deck.reps[class_of(solution.deck, cards)[0]].tolist())
+    return play_json(lines, cards, table.family.key, table.min_pair, rep)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug, hand", [
+    ("full-pay-deuces-wild", "2d 2h Th Qh Ah"),  # a dealt wild royal: keep both deuces
+    ("full-pay-deuces-wild", "Ac Ad Ah As 3c"),  # four natural aces: keep all four
+    ("joker-poker-kings-or-better", "Kc Kd Kh 5s 5c"),  # a natural full house: stand
+    ("9-6-double-double-bonus", "Jc Qc Kc Ac Tc"),  # a dealt royal: stand
+    ("9-6-double-double-bonus", "2c 3c 4c 5c 6c"),  # a dealt straight flush: stand
+    ("9-6-jacks-or-better", "Td Jd Qd Kd Ad"),
+])
+def test_no_level_makes_an_absurd_play(slug, hand, solved):
+    """Deals that short tables used to misplay badly: every level plays them as the exact
+    table does (each of these is optimal only one way)."""
+    table, data = _export(slug)
+    s = solved(slug)
+    cards = parse_hand(hand, joker_allowed=table.deck_size == 53)
+    evs = hand_evs(s, cards)
+    best = [m for m in range(32) if evs[m] == max(evs)]
+    for name, level in data["strategy"]["levels"].items():
+        assert _holds(level["lines"], table, cards, s) == best, (name, hand)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", ["9-6-jacks-or-better", "full-pay-deuces-wild",
+                                  "joker-poker-kings-or-better"])
+def test_levels_read_plainly_keep_the_rules_on_random_deals(slug, solved):
+    """A plain Python reader of the exported lines, on random deals in shuffled order: each
+    level loses at most its bound on the deal, holds all five wherever the exact table does,
+    and loses exactly what the export says it loses on the worst deal it names."""
+    table, data = _export(slug)
+    s = solved(slug)
+    levels = data["strategy"]["levels"]
+    rng = random.Random(f"levels {slug}")
+    for _ in range(250):
+        cards = rng.sample(range(table.deck_size), 5)
+        evs = hand_evs(s, cards)
+        exact = _holds(levels["exact"]["lines"], table, cards, s)
+        for name, bound in (("card", L.CARD_BOUND), ("simple", L.SIMPLE_BOUND)):
+            for mask in _holds(levels[name]["lines"], table, cards, s):
+                assert max(evs) - evs[mask] <= bound, (name, cards)  # EVs in units
+                if exact == [31]:
+                    assert mask == 31, (name, format_hand(cards))
+    for name in ("card", "simple"):
+        example = levels[name]["max_loss_example"]
+        cards = parse_hand(example.replace("[", "").replace("]", ""),
+                           joker_allowed=table.deck_size == 53)
+        evs = hand_evs(s, cards)
+        held = len(example.partition("]")[0].split()) if example.startswith("[") else 0
+        mask = (1 << held) - 1  # the example lists the held cards first
+        assert _holds(levels[name]["lines"], table, cards, s) == [mask]
+        assert max(evs) - evs[mask] == Fraction(levels[name]["max_loss"]["exact"])
+
+
+@pytest.mark.slow
+def test_curves_beat_the_hand_made_strategies():
+    """Published hand-made strategies at their own length, counted as printed ("discard
+    everything" included): 9/6 Jacks or Better's simple strategy, 15 lines and discard all,
+    costs 0.08%; the intermediate one, about 24 lines, 0.03%; a Full Pay Deuces Wild card of
+    about 29 lines, about 0.05%."""
+    def curve(slug):
+        _, data = _export(slug)
+        return {p["lines"]: Fraction(p["cost"]) for p in data["strategy"]["curve"]}
+
+    job, fpdw = curve("9-6-jacks-or-better"), curve("full-pay-deuces-wild")
+    assert job[16] < Fraction(8, 10_000)
+    assert job[24] < Fraction(3, 10_000)
+    assert fpdw[29] < Fraction(5, 10_000)
+
+
+def test_made_hands_in_a_run_share_a_printed_line():
+    def line(n, w, kind, *extra):
+        return ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, w), (P.F_KIND, P.OP_EQ, kind)) + extra
+
+    lines = [line(5, 0, P.RF), line(5, 0, P.SF), line(4, 0, P.QUADS), line(4, 0, P.RF),
+             line(5, 0, P.FULL_HOUSE), line(3, 0, P.TRIPS), line(2, 0, P.PAIR),
+             line(2, 0, P.PAIR, (P.F_H, P.OP_EQ, 2)), line(3, 1, P.PAIR),
+             line(4, 0, P.TWO_PAIR, (P.F_FP, P.OP_EQ, 0)), line(0, 0, P.NONE)]
+    assert L.printed_rows(lines) == [0, 0, 0, 1, 2, 2, 3, 4, 5, 6, 7]
+    assert L.printed_length(lines) == 8
+
+
+def test_descent_keeps_pat_hands_and_the_bound(solved):
+    """Shortening 9/6 Jacks or Better's exact table: every table on the way keeps the pat
+    hands and the bound on one deal, and its cost is what playing it costs."""
+    from generator.derive import _named, compact, derive, hold_data
+
+    s = solved("9-6-jacks-or-better")
+    data = hold_data(s)
+    exact = _named(compact(data, derive(data)))
+    _, held = L.play(data, exact)
+    pat = held == 31
+    bound = s.unit // 4
+    found = L.descend(data, s.evs, exact, pat, [bound], "exact", floor=15)
+    assert found[0].lines == tuple(exact) and found[0].cost == 0  # where it starts
+    assert found[-1].printed <= 15
+    for candidate in found:
+        _, held = L.play(data, list(candidate.lines))
+        loss = s.best_ev - s.evs[range(len(held)), held]
+        assert (held[pat] == 31).all() and loss.max() <= bound
+        assert candidate.cost == int((s.deck.sizes.astype(int) * loss).sum())
+    assert [c.printed for c in found] == sorted((c.printed for c in found), reverse=True)
