@@ -96,6 +96,7 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
     out["strategy"] = {
         "levels": data["levels"],
         "curve": data["curve"],
+        "routes": data["routes"],
         "misplays": levels.exact.check["misplays"],
         "cost": str(levels.exact.check["cost"]),
         "derive_seconds": round(levels.exact.seconds, 1),

@@ -307,6 +307,9 @@ class Levels:
     simple_route: str
     curve: list
     pat: np.ndarray
+    # Per route: (route, card's printed lines, its cost, simple's printed lines, its cost), as
+    # if that route alone had been tried: which route wins where.
+    routes: list
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
@@ -344,15 +347,32 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
             best = c
         curve.append((k, best))
     curve = [(k, c) for k, c in curve if k >= FLOOR]
+    card, simple = _pick(found, unit, deals)
+    routes = []
+    for route in dict.fromkeys(c.route for c in found[1:]):
+        own = [found[0]] + [c for c in found if c.route == route]
+        if route != found[1].route:  # a derived table's route does not start from the exact
+            own = own[1:]
+        c, s = _pick(own, unit, deals)
+        routes.append((route, c and c.printed, c and c.cost, s.printed, s.cost))
+    return Levels(_indexed(list(card.lines)), card.route, _indexed(list(simple.lines)),
+                  simple.route, [(k, c.cost) for k, c in reversed(curve)], pat, routes)
+
+
+def _pick(found: list, unit: int, deals: int) -> tuple:
+    """(card, simple) among the tables found (the first of them the exact table, where it is
+    among them): the shortest costing at most CARD_COST and losing at most CARD_BOUND on any
+    deal, the exact table where that is as short; the cheapest of at most SIMPLE_LINES losing at
+    most SIMPLE_BOUND (or the shortest, where none is that short)."""
     limit = CARD_COST * unit * deals
     card_bound = int(CARD_BOUND * unit)
     card = min((c for c in found if c.cost <= limit and c.bound <= card_bound),
-               key=lambda c: (c.printed, c.cost))
-    if card.printed >= found[0].printed:
+               key=lambda c: (c.printed, c.cost), default=None)  # None: not on this route
+    if card is not None and found[0].cost == 0 and card.printed >= found[0].printed:
         card = found[0]
     simple_bound = int(SIMPLE_BOUND * unit)
     simple = min((c for c in found if c.bound <= simple_bound),
                  key=lambda c: (0, c.cost, c.printed) if c.printed <= SIMPLE_LINES
                  else (1, c.printed, c.cost))  # none short enough: the shortest
-    return Levels(_indexed(list(card.lines)), card.route, _indexed(list(simple.lines)),
-                  simple.route, [(k, c.cost) for k, c in reversed(curve)], pat)
+    return card, simple
+

@@ -218,6 +218,7 @@ class Levels:
     simple: StrategyTable
     curve: tuple  # (printed lines, cost as a Fraction of the bet), from the longest down
     seconds: float  # finding the card and simple levels and the curve
+    routes: tuple = ()  # (route, card lines, card cost, simple lines, simple cost) per route
 
 
 def build(solution, examples: int = 3) -> StrategyTable:
@@ -246,7 +247,10 @@ def build_levels(solution, examples: int = 3) -> Levels:
     simple = _describe(solution, data, found.simple, examples, pat, found.simple_route)
     scale = solution.unit * solution.deck.deals
     curve = tuple((k, Fraction(cost, scale)) for k, cost in found.curve)
-    return Levels(exact, card, simple, curve, time.perf_counter() - start)
+    routes = tuple((route, card, None if cost is None else Fraction(cost, scale), simple,
+                    Fraction(simple_cost, scale))
+                   for route, card, cost, simple, simple_cost in found.routes)
+    return Levels(exact, card, simple, curve, time.perf_counter() - start, routes)
 
 
 def _describe(solution, data, strategy: Strategy, examples, pat=None,

@@ -34,7 +34,8 @@ def _count(table) -> str:
     printed = table.printed
     if printed == len(table.lines):
         return f"{printed} lines"
-    return f"{printed} lines as printed ({len(table.lines)} in the table: runs of made hands share a line)"
+    return (f"{printed} lines as printed ({len(table.lines)} in the table: runs of made hands "
+            "share a line)")
 
 
 def curve_text(table_name: str, curve) -> str:
@@ -98,6 +99,10 @@ def strategy_json(solution, levels, ce_rows) -> dict:
         "levels": {name: level_json(solution, getattr(levels, name))
                    for name in ("exact", "card", "simple")},
         "curve": curve_json(levels.curve),
+        "routes": [{"route": route, "card_lines": card,
+                    "card_cost": None if card_cost is None else str(card_cost),
+                    "simple_lines": simple, "simple_cost": str(simple_cost)}
+                   for route, card, card_cost, simple, simple_cost in levels.routes],
         "ce_values": [str(row["value"]) for row in ce_rows],
     }
     return out
