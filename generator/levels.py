@@ -38,6 +38,14 @@ FLOOR = 5  # the curve runs down to this many lines
 # Tolerances for route 2, in units: small enough that the table stays cheap, large enough that
 # lines splitting holds a hair apart go.
 TOLERANCES = (Fraction(1, 100),)
+# Goals per family (the card's length, the simple level's cost), and the tolerances tried more
+# where a goal is missed: smaller ones keep more lines for the card, larger ones give coarser
+# tables for the simple level.
+CARD_GOAL = {"natural": 40, "deuces": 50, "joker": 50}
+SIMPLE_GOAL = {"natural": Fraction(15, 10_000), "deuces": Fraction(30, 10_000),
+               "joker": Fraction(30, 10_000)}
+EXTRA_CARD_TOLERANCES = (Fraction(1, 1000), Fraction(3, 1000))
+EXTRA_SIMPLE_TOLERANCES = (Fraction(3, 100),)
 # Above this many lines a descent deletes lines in batches before it tries merges, since
 # pricing every merge of a 300-line table at every step takes minutes.
 CAREFUL_LINES = 60
@@ -313,9 +321,12 @@ class Levels:
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
-         tolerances=TOLERANCES) -> Levels:
+         family: str = "natural", tolerances=TOLERANCES) -> Levels:
     """The curve and the levels of one pay table (see the module docstring). `unit` is the EV
-    integer of one unit bet, `deals` the deals in the deck."""
+    integer of one unit bet, `deals` the deals in the deck. Where the card misses the family's
+    goal by a little, or the simple level misses its goal (CARD_GOAL, SIMPLE_GOAL), more
+    tolerances are tried (EXTRA_*): most pay tables meet them without, and each route costs a
+    derivation."""
     from .derive import compact, derive
 
     exact_lines = _named(exact)
@@ -326,13 +337,26 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     bounds = [int(CARD_BOUND * unit), int(SIMPLE_BOUND * unit), int(evs.max()) + 1]
     found = [Candidate(tuple(exact_lines), 0, "exact", 0)]
     found += descend(data, evs, exact_lines, pat, bounds, "exact table, shortened")
-    for tolerance in tolerances:
+
+    def derived_route(tolerance):
         # (these stop at the simple level's length and bound: the exact table's descent has
         # drawn the curve's short end)
         loose = tolerant(data, evs, int(tolerance * unit), pat)
         lines = _named(compact(loose, derive(loose)))
-        found += descend(data, evs, lines, pat, bounds[:2], f"derived within {tolerance} units",
-                         floor=SIMPLE_LINES)
+        return descend(data, evs, lines, pat, bounds[:2], f"derived within {tolerance} units",
+                       floor=SIMPLE_LINES)
+
+    for tolerance in tolerances:
+        found += derived_route(tolerance)
+    card, simple = _pick(found, unit, deals)
+    if CARD_GOAL[family] < card.printed <= CARD_GOAL[family] * 5 // 4:
+        # (missed by a little: a table far over its goal needs features the derivation lacks,
+        # not another route; Joker Poker Two Pair's exceptions, for one)
+        for tolerance in EXTRA_CARD_TOLERANCES:
+            found += derived_route(tolerance)
+    if Fraction(simple.cost, unit * deals) > SIMPLE_GOAL[family]:
+        for tolerance in EXTRA_SIMPLE_TOLERANCES:
+            found += derived_route(tolerance)
     # The cheapest table of at most k printed lines, for every k: a curve that never rises as
     # lines are added.
     by_length = {}

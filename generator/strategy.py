@@ -240,7 +240,8 @@ def build_levels(solution, examples: int = 3) -> Levels:
     exact = _describe(solution, data, strategy, examples)
     exact = replace(exact, seconds=time.perf_counter() - start)
     start = time.perf_counter()
-    found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, strategy)
+    found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, strategy,
+                        solution.table.family.key)
     pat = found.pat
     exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
     card = _describe(solution, data, found.card, examples, pat, found.card_route)
