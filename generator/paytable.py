@@ -400,7 +400,9 @@ def load_paytable(path: Path | str) -> PayTable:
     except UnicodeDecodeError as exc:
         raise ContentError(path, "encoding", None, f"UTF-8 text (byte {exc.start}: {exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, None, None, f"valid TOML ({exc})") from None
+        where = re.search(r"\(at (line \d+), column \d+\)|\(at (end of document)\)", str(exc))
+        field = (where.group(1) or where.group(2)) if where else None
+        raise ContentError(path, field, None, f"valid TOML ({exc})") from None
     except IsADirectoryError:
         raise ContentError(path, None, None, "a pay table file (.toml), not a folder") from None
     except OSError as exc:

@@ -78,11 +78,22 @@ class CardResult:
 def subsetter() -> str:
     """The font subsetter WeasyPrint will use here, with its version (what makes the bytes)."""
     from weasyprint.pdf import fonts
-    from weasyprint.text.ffi import ffi, harfbuzz
+    from weasyprint.text.ffi import harfbuzz
 
     if fonts.harfbuzz_subset and harfbuzz.hb_version_atleast(4, 1, 0):
-        return "harfbuzz-subset " + ffi.string(harfbuzz.hb_version_string()).decode()
+        return "harfbuzz-subset " + _harfbuzz_version()
     return "fonttools " + version("fonttools")
+
+
+def _harfbuzz_version() -> str:
+    import ctypes
+
+    try:
+        function = ctypes.CDLL("libharfbuzz.so.0").hb_version_string
+    except (OSError, AttributeError):
+        return "unknown"
+    function.restype = ctypes.c_char_p
+    return function().decode()
 
 
 # A fixed date for whatever WeasyPrint's helpers stamp (fontTools writes the time of the subset
