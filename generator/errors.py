@@ -55,9 +55,19 @@ class EnvironmentProblem(VpchartsError):
     exit_code = 1
 
 
-def os_error_line(exc: OSError) -> str:
-    """'PATH: REASON' for an OSError, the way careful command-line tools print one."""
+def os_error_line(exc: OSError, path=None) -> str:
+    """'PATH: REASON' for an OSError, the way careful command-line tools print one (`path` when
+    the error names none, as a failed write does)."""
+    import re
+    import shutil
+
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) and exc.args[0]:
+        _, target, why = exc.args[0][0]  # copytree's list of (source, target, reason)
+        match = re.match(r"\[Errno \d+\] ([^:]+)", str(why))
+        return f"{shorten(target, 200)}: {match.group(1) if match else shorten(why)}"
     reason = exc.strerror or str(exc)
+    if exc.filename is None and path is not None:
+        return f"{shorten(path, 200)}: {reason}"
     names = [name for name in (exc.filename, exc.filename2) if name is not None]
     if names:
         return ": ".join([" -> ".join(shorten(n, 200) for n in map(str, names)), reason])

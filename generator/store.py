@@ -58,11 +58,12 @@ def library_versions() -> dict:
 _warned = False
 
 
-def _warn_unwritable(exc: OSError) -> None:
+def _warn_unwritable(exc: OSError, path: Path) -> None:
     global _warned
     if not _warned:
         _warned = True
-        print(f"vpcharts: warning: cache not written ({os_error_line(exc)}); going on without it",
+        print(f"vpcharts: warning: cache not written ({os_error_line(exc, path)}); going on "
+              "without it",
               file=sys.stderr, flush=True)
 
 
@@ -83,7 +84,7 @@ def write_bytes(path: Path, data: bytes) -> bool:
     except OSError as exc:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
-        _warn_unwritable(exc)
+        _warn_unwritable(exc, path)
         return False
     except BaseException:
         if tmp is not None:

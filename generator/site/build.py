@@ -86,7 +86,7 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
             if not use_cache:
                 exports_cached += cached
             text = dumps(view.published(data))
-            (tmp / f"{table.slug}.json").write_text(text, encoding="utf-8")
+            _write(tmp / f"{table.slug}.json", text)
             packed = len(gzip.compress(text.encode(), 9, mtime=0))
             if packed > JSON_LIMIT:
                 progress(f"{step}: WARNING: {table.slug}.json is {packed:,} bytes gzipped, over "
@@ -94,7 +94,7 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
             card = render_card(data, renderer, static_dir, use_cache)
             cards_cached += card.cached
             if card.written:
-                (tmp / f"{table.slug}.pdf").write_bytes(card.pdf)
+                _write(tmp / f"{table.slug}.pdf", card.pdf)
             cards[table.slug] = card
             _write(tmp / f"{table.slug}.html", renderer.render(
                 "paytable.html", **paytable_context(data, card, pages)))
@@ -140,6 +140,7 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
     """
     import multiprocessing
     import os
+    import signal
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from ..export import read_cached
@@ -159,8 +160,14 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
                                initargs=(os.getpid(),))
     try:
-        jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir): table
-                for table in missing}
+        # Workers start with Ctrl-C ignored (a disposition kept across exec), so one arriving
+        # while they start up prints no traceback of theirs; the build stops them itself.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir): table
+                    for table in missing}
+        finally:
+            signal.signal(signal.SIGINT, previous)
         faults.point("solving")
         for done, job in enumerate(as_completed(jobs), 1):
             seconds = job.result()  # re-raises a worker's error here
@@ -249,6 +256,12 @@ def _check_slugs(tables, pages, content_dir: Path) -> None:
                                "a slug other than 'index' or 'static'")
 
 
-def _write(path: Path, text: str) -> None:
-    faults.point("output-write", path)
-    path.write_text(text, encoding="utf-8")
+def _write(path: Path, data: str | bytes) -> None:
+    """Write one file of the site; a failed write (a full disk) names the file."""
+    try:
+        faults.point("output-write", path)
+        path.write_bytes(data.encode() if isinstance(data, str) else data)
+    except OSError as exc:
+        if exc.filename is None:
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
+        raise
