@@ -32,8 +32,16 @@ def resolve_paytable(spec: str, content: Path):
 def _find_paytable(spec: str, content: Path):
     from .paytable import load_paytable, load_paytables
 
+    if not spec.strip():
+        raise ContentError(content / "paytables", "PAYTABLE", spec,
+                           "a pay table slug or a path to a .toml file")
     path = Path(spec)
-    if path.suffix == ".toml" or path.exists():
+    try:
+        is_file = path.suffix == ".toml" or path.exists()
+    except OSError as exc:  # a name too long for the file system, say
+        raise ContentError(content / "paytables", "PAYTABLE", spec,
+                           f"a pay table slug or a path to a .toml file ({exc.strerror})") from None
+    if is_file:
         return load_paytable(path)
     folder = content / "paytables"
     if (folder / f"{spec}.toml").is_file():  # the usual case: the slug is the file name
@@ -164,6 +172,17 @@ def port_number(text: str) -> int:
     return port
 
 
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a whole number of at "
+                                         "least 1")
+    return value
+
+
 def _common(command: argparse.ArgumentParser) -> None:
     """Options taken before or after the command (SUPPRESS: the top level's value stands unless
     given here)."""
@@ -218,7 +237,7 @@ def parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
-    bench.add_argument("--repeat", type=int, default=5, help="timed runs per figure (default 5)")
+    bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
     bench.set_defaults(run=cmd_bench)
     for command in commands.choices.values():
         _common(command)

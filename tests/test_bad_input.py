@@ -229,4 +229,33 @@ def test_malformed_hand(run, case, hand, needle):
 
 
 def test_the_table_has_at_least_sixty_cases():
-    assert len(PAYTABLES) + len(PAGES) + len(HANDS) >= 60
+    assert len(PAYTABLES) + len(PAGES) + len(HANDS) + len(ARGUMENTS) >= 60
+
+
+# The command line itself: arguments, not files.
+ARGUMENTS = [
+    ("a 100,000-character slug", ["solve", "x" * 100_000], ("PAYTABLE = 'xxx", "characters)",)),
+    ("an empty slug", ["solve", ""], ("PAYTABLE = ''",)),
+    ("an unknown slug", ["solve", "no-such-table"], ("PAYTABLE = 'no-such-table'",)),
+    ("a folder for a pay table", ["solve", "/"], ("not a folder",)),
+    ("no hand", ["analyze", "9-6-jacks-or-better"], ("required: hand",)),
+    ("repeat -1", ["bench", "--repeat", "-1"], ("--repeat: '-1'",)),
+    ("port a word", ["serve", "--port", "http"], ("--port: 'http'",)),
+    ("port 99999", ["serve", "--port", "99999"], ("--port: '99999'",)),
+    ("an unknown command", ["publish"], ("invalid choice: 'publish'",)),
+    ("an unknown option", ["solve", "9-6-jacks-or-better", "--fast"], ("--fast",)),
+]
+
+
+@pytest.mark.parametrize("case, argv, needles", ARGUMENTS, ids=[c[0] for c in ARGUMENTS])
+def test_malformed_arguments(capsys, cache_folder, case, argv, needles):
+    root = Path(__file__).resolve().parents[1]
+    try:
+        code = main(["--content", str(root / "content"), *argv])
+    except SystemExit as exit_:  # argparse's own refusals
+        code = exit_.code
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    assert len(err) < 1000
+    for needle in needles:
+        assert needle in err, err
