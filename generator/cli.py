@@ -257,13 +257,20 @@ def main(argv=None) -> int:
     args = parser().parse_args(argv)
     if getattr(args, "hand", None) is not None:
         args.hand = " ".join(args.hand)  # an unquoted hand arrives as five arguments
-    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = None
+    try:
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread (main() called from a thread): leave SIGTERM be
+        pass
     try:
         return _run(args)
     except BrokenPipeError:  # output piped into `head`: not an error
         sys.stderr.close()
         return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _run(args) -> int:

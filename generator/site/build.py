@@ -65,7 +65,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
 
 def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
                   templates_dir: Path, static_dir: Path, start: float) -> dict:
-    from ..export import dumps, export, read_cached
+    from ..export import dumps, export
 
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
     try:
@@ -74,17 +74,19 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("fonts"))
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
+        found = {}  # slug -> export read (and checked) from the cache
         if use_cache:
-            exports_cached = len(tables) - _fill_export_cache(tables, progress, templates_dir,
-                                                              static_dir)
+            found = _fill_export_cache(tables, progress, templates_dir, static_dir)
+            exports_cached = len(found)
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
             began = time.perf_counter()
-            if not (use_cache and read_cached(table) is not None):
-                progress(f"{step}: solving, deriving and verifying (seconds to minutes) ...")
-            data, cached = export(table, use_cache)
-            if not use_cache:
-                exports_cached += cached
+            if table.slug in found:
+                data, cached = found.pop(table.slug), True
+            else:
+                if not use_cache:
+                    progress(f"{step}: solving, deriving and verifying (seconds to minutes) ...")
+                data, cached = export(table, use_cache)
             text = dumps(view.published(data))
             _write(tmp / f"{table.slug}.json", text)
             packed = len(gzip.compress(text.encode(), 9, mtime=0))
@@ -130,8 +132,10 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
     }
 
 
-def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) -> int:
-    """Compute the exports missing from the cache, one process per core; returns how many.
+def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) -> dict:
+    """Compute the exports missing from the cache (or whose entry fails its checks), one process
+    per core; returns the exports that were read from the cache, by slug (each entry is read
+    and checked once).
 
     Deriving is single-threaded numba work of seconds per pay table, so a cold build runs pay
     tables side by side; each worker renders the table's pocket card into the card cache too, as
@@ -146,9 +150,15 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
     from ..export import read_cached
     from ..patterns import high_rank
 
-    missing = [t for t in tables if read_cached(t) is None]
+    found, missing = {}, []
+    for table in tables:
+        data = read_cached(table)
+        if data is None:
+            missing.append(table)
+        else:
+            found[table.slug] = data
     if not missing:
-        return 0
+        return found
     # Tables sharing their holds' features (same game and lowest high card: derive._holds)
     # run one after another, so that a worker describes them once.
     missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
@@ -176,7 +186,7 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
         _stop(pool)  # Ctrl-C, SIGTERM or a worker's error: the others stop now, not at the end
         raise
     pool.shutdown()
-    return len(missing)
+    return found
 
 
 def _stop(pool) -> None:
