@@ -77,9 +77,13 @@ def cmd_solve(args) -> int:
 def cmd_analyze(args) -> int:
     from . import cache, report
     from .cards import parse_hand
+    from .errors import CardError
 
     table = resolve_paytable(args.paytable, args.content)
-    cards = parse_hand(args.hand, joker_allowed=table.deck_size == 53)
+    try:
+        cards = parse_hand(args.hand, joker_allowed=table.deck_size == 53)
+    except CardError as exc:  # the line names the argument, as it names a file's field
+        raise CardError(f"hand: {exc}") from None
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
     rows = report.analyze_rows(solution, cards)
     if args.json:

@@ -225,7 +225,7 @@ def test_malformed_hand(run, case, hand, needle):
     root = Path(__file__).resolve().parents[1]
     code, out, err = run("--content", root / "content", "analyze", "9-6-jacks-or-better", hand)
     assert out == ""
-    assert_one_line(code, err, "hand ", needle)
+    assert_one_line(code, err, "error: hand: ", needle)
 
 
 def test_the_table_has_at_least_sixty_cases():
