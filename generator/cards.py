@@ -7,7 +7,7 @@ kernels, the JSON export and the JavaScript checker; text appears only at the ed
 
 import re
 
-from .errors import CardError
+from .errors import CardError, shown
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -57,23 +57,23 @@ def parse_hand(text: str, joker_allowed: bool = False, size: int = 5) -> list[in
         if match is None:
             bad = text[pos:].split()[0][:3]
             raise CardError(
-                f"unknown card {bad!r} in {source!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
+                f"unknown card {bad!r} in {shown(source)}: expected a rank (2-9, T or 10, J, Q, K, A) "
                 f"then a suit (s, h, d, c or ♠ ♥ ♦ ♣), or Jk for the joker"
             )
         token = match.group(0)
         if token.lower() in ("jk", "x"):
             if not joker_allowed:
-                raise CardError(f"{source!r} has a joker, but this game is played without one")
+                raise CardError(f"{shown(source)} has a joker, but this game is played without one")
             cards.append(JOKER)
         else:
             rank = "T" if match.group(1) == "10" else match.group(1)
             cards.append(card_id(rank, match.group(2)))
         pos = match.end()
     if len(cards) != size:
-        raise CardError(f"{source!r} has {len(cards)} cards: expected {size}")
+        raise CardError(f"{shown(source)} has {len(cards)} cards: expected {size}")
     seen = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"{source!r} repeats {card_text(card)}: expected {size} different cards")
+            raise CardError(f"{shown(source)} repeats {card_text(card)}: expected {size} different cards")
         seen.add(card)
     return cards

@@ -1,27 +1,47 @@
 """The `vpcharts` command line.
 
 Heavy modules (numpy, numba kernels) are imported inside each command so that `--help` stays
-instant. Every user error is a VpchartsError: printed as one line, exit status 2.
+instant. Every failure is one line on stderr and an exit status, never a traceback (unless
+`--debug`): 2 for bad input (a VpchartsError, or a bad command line), 1 for the environment (an
+OSError names its path; an unexpected error says to run again with --debug), 130 for Ctrl-C and
+143 for SIGTERM.
 """
 
 import argparse
 import json
+import signal
 import sys
 import time
 from pathlib import Path
 
-from .errors import ContentError, VpchartsError
+from .errors import ContentError, VpchartsError, os_error_line, shorten
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
 
 
 def resolve_paytable(spec: str, content: Path):
-    """A pay table from a path to a .toml file, or a slug from `content/paytables`."""
+    """A pay table from a path to a .toml file, or a slug from `content/paytables`; its warnings
+    (a lower hand paid more than a higher one) go to stderr."""
+    table = _find_paytable(spec, content)
+    for line in table.warnings:
+        print(f"vpcharts: warning: {line}", file=sys.stderr, flush=True)
+    return table
+
+
+def _find_paytable(spec: str, content: Path):
     from .paytable import load_paytable, load_paytables
 
+    if not spec.strip():
+        raise ContentError(content / "paytables", "PAYTABLE", spec,
+                           "a pay table slug or a path to a .toml file")
     path = Path(spec)
-    if path.suffix == ".toml" or path.exists():
+    try:
+        is_file = path.suffix == ".toml" or path.exists()
+    except OSError as exc:  # a name too long for the file system, say
+        raise ContentError(content / "paytables", "PAYTABLE", spec,
+                           f"a pay table slug or a path to a .toml file ({exc.strerror})") from None
+    if is_file:
         return load_paytable(path)
     folder = content / "paytables"
     if (folder / f"{spec}.toml").is_file():  # the usual case: the slug is the file name
@@ -32,8 +52,9 @@ def resolve_paytable(spec: str, content: Path):
     for table in tables:
         if table.slug == spec:
             return table
-    raise ContentError(folder, "PAYTABLE", spec,
-                       "a pay table slug (" + ", ".join(t.slug for t in tables) + ") or a path")
+    raise ContentError(folder.resolve(), "PAYTABLE", spec,
+                       "a pay table slug (" + shorten(", ".join(t.slug for t in tables), 400)
+                       + ") or a path to a .toml file")
 
 
 def cmd_solve(args) -> int:
@@ -56,17 +77,33 @@ def cmd_solve(args) -> int:
 def cmd_analyze(args) -> int:
     from . import cache, report
     from .cards import parse_hand
+    from .errors import CardError
 
     table = resolve_paytable(args.paytable, args.content)
-    cards = parse_hand(args.hand, joker_allowed=table.deck_size == 53)
+    try:
+        cards = parse_hand(args.hand, joker_allowed=table.deck_size == 53)
+    except CardError as exc:  # the line names the argument, as it names a file's field
+        raise CardError(f"hand: {exc}") from None
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
     rows = report.analyze_rows(solution, cards)
     if args.json:
-        print(json.dumps([{"hold": row["hold"], "ev": str(row["ev"]), "optimal": row["optimal"],
-                           "chosen": row["chosen"]} for row in rows], indent=2))
+        print(json.dumps(analyze_json(table, cards, rows), indent=2, ensure_ascii=False))
     else:
         print(report.analyze_text(solution, cards, rows))
     return 0
+
+
+def analyze_json(table, cards, rows) -> dict:
+    """The deal, the pay table and every hold in card text, best first: readable on its own."""
+    from .cards import format_hand
+
+    return {
+        "paytable": {"slug": table.slug, "name": table.name, "source": table.source},
+        "deal": format_hand(cards),
+        "holds": [{"held": format_hand(row["hold"]), "ev": str(row["ev"]),
+                   "ev_decimal": f"{float(row['ev']):.6f}", "optimal": row["optimal"],
+                   "chosen": row["chosen"]} for row in rows],
+    }
 
 
 def cmd_strategy(args) -> int:
@@ -127,12 +164,54 @@ def cmd_bench(args) -> int:
     return run(args.content, args.repeat)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one line (with a hint where one helps), exit 2."""
+
+    def error(self, message):
+        hint = f" (see '{self.prog} --help')"
+        if "unrecognized arguments" in message and self.prog.endswith("analyze"):
+            hint = ' (quote the hand: "As Ks Qs Js 9d")'
+        self.exit(2, f"{self.prog}: error: {shorten(message, 200)}{hint}\n")
+
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a port number from 0 "
+                                         "to 65535 (0 picks a free one)")
+    return port
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a whole number of at "
+                                         "least 1")
+    return value
+
+
+def _common(command: argparse.ArgumentParser) -> None:
+    """Options taken before or after the command (SUPPRESS: the top level's value stands unless
+    given here)."""
+    command.add_argument("--content", type=Path, default=argparse.SUPPRESS,
+                         help="content folder (default: ./content)")
+    command.add_argument("--debug", "--verbose", dest="debug", action="store_true",
+                         default=argparse.SUPPRESS, help="show tracebacks")
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="vpcharts", description="Exact video poker strategy charts.")
+    top = _Parser(prog="vpcharts", description="Exact video poker strategy charts.")
     top.add_argument("--content", type=Path, default=DEFAULT_CONTENT,
                      help="content folder (default: ./content)")
-    top.add_argument("--verbose", action="store_true", help="show tracebacks")
-    commands = top.add_subparsers(dest="command", required=True)
+    top.add_argument("--debug", "--verbose", dest="debug", action="store_true",
+                     help="show tracebacks instead of one-line errors")
+    commands = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve = commands.add_parser("solve", help="solve a pay table exactly and report it")
     solve.add_argument("paytable", help="a slug from content/paytables, or a path to a .toml file")
@@ -142,7 +221,7 @@ def parser() -> argparse.ArgumentParser:
 
     analyze = commands.add_parser("analyze", help="exact EV of all 32 holds of one deal")
     analyze.add_argument("paytable")
-    analyze.add_argument("hand", help='five cards, like "As Ks Qs Js 9d"')
+    analyze.add_argument("hand", nargs="+", help='five cards, like "As Ks Qs Js 9d"')
     analyze.add_argument("--json", action="store_true")
     analyze.add_argument("--no-cache", action="store_true")
     analyze.set_defaults(run=cmd_analyze)
@@ -170,25 +249,79 @@ def parser() -> argparse.ArgumentParser:
     build.set_defaults(run=cmd_build)
 
     serve = commands.add_parser("serve", help="preview the built site on localhost")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks one)")
+    serve.add_argument("--port", type=port_number, default=8000,
+                       help="port (default 8000; 0 picks one)")
     serve.add_argument("--out", type=Path, default=DEFAULT_SITE, help="folder to serve (default: ./site)")
     serve.set_defaults(run=cmd_serve)
 
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
-    bench.add_argument("--repeat", type=int, default=5, help="timed runs per figure (default 5)")
+    bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
     bench.set_defaults(run=cmd_bench)
+    for command in commands.choices.values():
+        _common(command)
     return top
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised like Ctrl-C so that `finally` blocks clean up (a build's temporary
+    folder, its workers)."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
 
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
+    if getattr(args, "hand", None) is not None:
+        args.hand = " ".join(args.hand)  # an unquoted hand arrives as five arguments
+    previous = None
     try:
-        return args.run(args)
-    except VpchartsError as exc:
-        if args.verbose:
-            raise
-        print(f"vpcharts: error: {exc}", file=sys.stderr)
-        return 2
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread (main() called from a thread): leave SIGTERM be
+        pass
+    try:
+        return _run(args)
     except BrokenPipeError:  # output piped into `head`: not an error
         sys.stderr.close()
         return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args) -> int:
+    try:
+        try:
+            return args.run(args)
+        finally:
+            sys.stdout.flush()
+    except VpchartsError as exc:
+        if args.debug:
+            raise
+        return _fail(exc, str(exc), exc.exit_code)
+    except KeyboardInterrupt as exc:
+        if args.debug:
+            raise
+        return _fail(exc, "interrupted", 130)
+    except Terminated as exc:
+        if args.debug:
+            raise
+        return _fail(exc, "terminated", 143)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        if args.debug:
+            raise
+        return _fail(exc, os_error_line(exc), 1)
+    except Exception as exc:  # a bug: still one line, and how to see more
+        if args.debug:
+            raise
+        return _fail(exc, f"internal error: {type(exc).__name__}: {shorten(exc, 200)} (run again "
+                     "with --debug for the traceback)", 1)
+
+
+def _fail(exc, line: str, code: int) -> int:
+    print(f"vpcharts: error: {line}", file=sys.stderr, flush=True)
+    return code

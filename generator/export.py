@@ -105,19 +105,36 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
     return out
 
 
+def _entry_meta(table: PayTable) -> dict:
+    """What a cached export must say of itself: this schema, this code, this pay table."""
+    return {"kind": "export", "schema": SCHEMA, "code": _code_version(), "slug": table.slug,
+            "paytable": table.canonical(), "name": table.name}
+
+
+def read_cached(table: PayTable) -> dict | None:
+    """The cached export of `table` if its entry checks out (store.unseal); None otherwise."""
+    payload = store.read_sealed(cache_path(table), _entry_meta(table))
+    if payload is None:
+        return None
+    try:
+        data = json.loads(payload.decode("utf-8"))
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("slug") != table.slug:
+        return None
+    return data
+
+
 def export(table: PayTable, use_cache: bool = True) -> tuple[dict, bool]:
-    """(export of `table`, whether it came from the cache)."""
-    path = cache_path(table)
-    if use_cache and path.exists():
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("schema") == SCHEMA and data.get("slug") == table.slug:
-                return data, True
-        except (OSError, ValueError):
-            pass  # unreadable: compute again
+    """(export of `table`, whether it came from the cache). A cached entry is used only if its
+    checksum, schema, code and library versions check out; otherwise it is computed again."""
+    if use_cache:
+        data = read_cached(table)
+        if data is not None:
+            return data, True
     data = compute(table, use_cache)
     if use_cache:
-        store.write_bytes(path, dumps(data).encode())
+        store.write_bytes(cache_path(table), store.seal(dumps(data).encode(), _entry_meta(table)))
     return data, False
 
 

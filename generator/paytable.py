@@ -27,8 +27,9 @@ expected.
 import json
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from math import comb, lcm
 from pathlib import Path
 
 from .cards import RANKS
@@ -120,6 +121,8 @@ class PayTable:
     lines: tuple[PayLine, ...]  # paying categories, best first; quad rules stand before generic quads
     quad_rules: tuple[QuadRule, ...]
     source: str
+    # Lines for the user that do not stop anything, like a lower hand paid more than a higher one.
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def deck_size(self) -> int:
@@ -156,6 +159,65 @@ class PayTable:
 _FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 _DECIMAL = re.compile(r"^\s*\d+(\.\d+)?\s*$")
 PAY_EXPECTED = "a non-negative number: an integer, a decimal like 2.5, or a fraction like \"4000/5\""
+
+
+# The solver sums pays exactly in 64-bit integers: every pay times the lcm of the pays'
+# denominators (the table's scale), over a common denominator of the draw counts, summed over
+# every deal, must stay below 2**62 (solver._check_range, and the strategy's cost sums).
+INT_LIMIT = 2 ** 62
+NAME_LIMIT = 80  # characters of a pay table's name: it heads a page and a pocket card
+
+
+def draw_denominator(deck_size: int) -> int:
+    """The lcm of the draw counts of every hold size (7,669,695 for 52 cards)."""
+    return lcm(*(comb(deck_size - 5, j) for j in range(6)))
+
+
+def largest_scaled_pay(deck_size: int) -> int:
+    """The largest pay times scale that the solver holds exactly: 231,921 for 52 cards."""
+    return (INT_LIMIT - 1) // (draw_denominator(deck_size) * comb(deck_size, 5))
+
+
+def _check_pay_range(lines, quad_rules, deck_size: int, path) -> None:
+    """Refuse, naming the field and the limit, pays the solver cannot hold exactly."""
+    fields = [(f"quads.{line.key[6:]}" if line.key.startswith("quads:") else f"pays.{line.key}",
+               line.pay) for line in lines]
+    if all(pay == 0 for _, pay in fields):
+        raise ContentError(path, "pays", None, "at least one pay above zero")
+    scale = lcm(*(pay.denominator for _, pay in fields))
+    top = largest_scaled_pay(deck_size)
+    if max(pay for _, pay in fields) * scale <= top:
+        return
+    if scale == 1:
+        name, pay = max(fields, key=lambda item: item[1])
+        raise ContentError(path, name, str(pay), f"a pay of at most {top:,}: the largest the "
+                           f"exact 64-bit solver holds for a {deck_size}-card deck")
+    name, pay = max(fields, key=lambda item: (item[1].denominator, item[1]))
+    largest = max(pay for _, pay in fields)
+    raise ContentError(path, name, str(pay), f"pays whose largest ({largest}) times the common "
+                       f"denominator of all pays ({shown_number(scale)}) is at most {top:,}, the "
+                       f"exact 64-bit solver's limit for a {deck_size}-card deck (with 3 decimals, "
+                       f"pays up to {top / 1000:,.3f}; whole pays up to {top:,})")
+
+
+def shown_number(n: int) -> str:
+    text = f"{n:,}"
+    return text if len(text) <= 40 else f"a number of {len(str(n))} digits"
+
+
+def _order_warning(lines, family: "Family", path) -> tuple[str, ...]:
+    """One line if some hand pays more than a hand ranked above it (the solver plays it as
+    written, but it is usually a typing mistake). Quads paying more than a straight flush is
+    a real game (Bonus Poker Deluxe pays 80 and 50), not a mistake."""
+    ranked = [line for line in lines if not line.key.startswith("quads:")]
+    for i, high in enumerate(ranked):
+        for low in ranked[i + 1:]:
+            if low.key == "four_of_a_kind" and high.key == "straight_flush":
+                continue
+            if low.pay > high.pay:
+                return (f"{path}: pays.{low.key} = {low.pay} is more than pays.{high.key} = "
+                        f"{high.pay}, a higher hand: accepted as written",)
+    return ()
 
 
 def parse_pay(value, path, field) -> Fraction:
@@ -271,13 +333,18 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ContentError(path, "name", name, "a non-empty name, like \"9/6 Jacks or Better\"")
+    if len(name.strip()) > NAME_LIMIT or not name.isprintable():
+        raise ContentError(path, "name", name, f"a name of at most {NAME_LIMIT} characters on one "
+                           "line, like \"9/6 Jacks or Better\"")
     family_key = data.get("family")
     if family_key not in FAMILIES:
         raise ContentError(path, "family", family_key, "one of " + ", ".join(FAMILIES))
     family = FAMILIES[family_key]
     slug = data.get("slug", slug)
-    if not isinstance(slug, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug):
-        raise ContentError(path, "slug", slug, "lower-case letters, digits and single hyphens")
+    if (not isinstance(slug, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug)
+            or len(slug) > NAME_LIMIT):
+        raise ContentError(path, "slug", slug, "lower-case letters, digits and single hyphens, "
+                           f"at most {NAME_LIMIT} characters")
 
     min_pair = None
     if family.has_pair:
@@ -324,15 +391,23 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
         if key == "pair":
             label = pair_label(min_pair)
         lines.append(PayLine(key, label, parsed[key]))
-    return PayTable(slug, name.strip(), family, min_pair, tuple(lines), quad_rules, str(path))
+    _check_pay_range(lines, quad_rules, family.deck_size, path)
+    return PayTable(slug, name.strip(), family, min_pair, tuple(lines), quad_rules, str(path),
+                    _order_warning(lines, family, path))
 
 
 def load_paytable(path: Path | str) -> PayTable:
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ContentError(path, "encoding", None, f"UTF-8 text (byte {exc.start}: {exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, None, None, f"valid TOML ({exc})") from None
+        where = re.search(r"\(at (line \d+), column \d+\)|\(at (end of document)\)", str(exc))
+        field = (where.group(1) or where.group(2)) if where else None
+        raise ContentError(path, field, None, f"valid TOML ({exc})") from None
+    except IsADirectoryError:
+        raise ContentError(path, None, None, "a pay table file (.toml), not a folder") from None
     except OSError as exc:
         raise ContentError(path, None, None, f"a readable file ({exc.strerror})") from None
     return parse_paytable(data, path, path.stem)
@@ -351,5 +426,8 @@ def load_paytables(folder: Path | str) -> list[PayTable]:
         seen[table.slug] = str(path)
         tables.append(table)
     if not tables:
-        raise ContentError(folder, None, None, "at least one pay table (*.toml)")
+        where = folder.resolve()
+        state = "an empty folder" if folder.is_dir() else "no such folder"
+        raise ContentError(where, None, None, f"at least one pay table (*.toml); found {state} "
+                           "(run from the folder holding content/, or give --content DIR)")
     return tables

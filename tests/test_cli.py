@@ -56,10 +56,14 @@ def test_analyze_lists_all_32_holds_best_first_with_ties(run):
     assert len(lines) == 2 + 32 + 1
 
 
-def test_analyze_json_is_exact(run):
+def test_analyze_json_is_exact_and_names_the_deal_and_pay_table(run):
     code, out, _ = run("analyze", "9-6-jacks-or-better", "As Ks Qs Js 9d", "--json")
-    rows = json.loads(out)
+    data = json.loads(out)
+    assert data["deal"] == "As Ks Qs Js 9d" and data["paytable"]["slug"] == "9-6-jacks-or-better"
+    rows = data["holds"]
     assert len(rows) == 32 and rows[0]["ev"] == "872/47" and rows[0]["chosen"]
+    assert rows[0]["held"] == "As Ks Qs Js" and rows[0]["ev_decimal"] == "18.553191"
+    assert sorted(row["held"] for row in rows).count("") == 1  # discarding all five is a hold
 
 
 @pytest.mark.parametrize("argv, message", [

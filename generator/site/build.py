@@ -3,8 +3,11 @@
     build_site(content_dir, out_dir) -> summary
 
 Everything is written into a temporary sibling of `out_dir` (`site.tmp-XXXX`), checked (every
-relative link must name a file of the build), then swapped into place. Any error, Ctrl-C
-included, removes the temporary folder and leaves the previous site untouched.
+relative link must name a file of the build), then swapped into place atomically (swap.py). Any
+error, Ctrl-C or SIGTERM included, removes the temporary folder, stops the workers and leaves the
+previous site untouched; a build killed outright (kill -9) leaves its temporary folder, which the
+next build removes. One build at a time per output folder (lock.py); worker processes die with
+the build (`_worker_init`).
 
 Output is flat, so every link is a plain relative file name:
     index.html, <slug>.html, <slug>.json, <slug>.pdf, <page>.html, static/...
@@ -17,9 +20,12 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from .. import faults
 from ..errors import ContentError
 from ..report import decimal
 from . import view
+from .lock import build_lock
+from .swap import clean_leftovers, swap
 from .links import check_links
 from .pages import load_pages
 from .plot import ce_distribution_svg
@@ -36,7 +42,6 @@ JSON_LIMIT = 100_000  # bytes gzipped, per pay table
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
                templates_dir: Path = TEMPLATES, static_dir: Path = STATIC) -> dict:
     """Build the whole site into `out_dir`; returns the summary the CLI prints."""
-    from ..export import cache_path, dumps, export
     from ..paytable import load_paytables
 
     start = time.perf_counter()
@@ -45,9 +50,23 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     tables = load_paytables(content_dir / "paytables")
     pages = load_pages(content_dir / "pages")
     _check_slugs(tables, pages, content_dir)
+    for table in tables:
+        for line in table.warnings:
+            progress(f"warning: {line}")
     renderer = Renderer(templates_dir)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
+    with build_lock(out_dir):
+        for path in clean_leftovers(out_dir):
+            progress(f"Removed {path}, left by a build that was killed")
+        return _build_locked(tables, pages, renderer, out_dir, use_cache, progress,
+                             templates_dir, static_dir, start)
+
+
+def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
+                  templates_dir: Path, static_dir: Path, start: float) -> dict:
+    from ..export import dumps, export
+
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
     try:
         tmp.chmod(0o755)  # mkdtemp makes it private; a web server must read the site
@@ -55,19 +74,21 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("fonts"))
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
+        found = {}  # slug -> export read (and checked) from the cache
         if use_cache:
-            exports_cached = len(tables) - _fill_export_cache(tables, progress, templates_dir,
-                                                              static_dir)
+            found = _fill_export_cache(tables, progress, templates_dir, static_dir)
+            exports_cached = len(found)
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
             began = time.perf_counter()
-            if not (use_cache and cache_path(table).exists()):
-                progress(f"{step}: solving, deriving and verifying (seconds to minutes) ...")
-            data, cached = export(table, use_cache)
-            if not use_cache:
-                exports_cached += cached
+            if table.slug in found:
+                data, cached = found.pop(table.slug), True
+            else:
+                if not use_cache:
+                    progress(f"{step}: solving, deriving and verifying (seconds to minutes) ...")
+                data, cached = export(table, use_cache)
             text = dumps(view.published(data))
-            (tmp / f"{table.slug}.json").write_text(text, encoding="utf-8")
+            _write(tmp / f"{table.slug}.json", text)
             packed = len(gzip.compress(text.encode(), 9, mtime=0))
             if packed > JSON_LIMIT:
                 progress(f"{step}: WARNING: {table.slug}.json is {packed:,} bytes gzipped, over "
@@ -75,10 +96,11 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
             card = render_card(data, renderer, static_dir, use_cache)
             cards_cached += card.cached
             if card.written:
-                (tmp / f"{table.slug}.pdf").write_bytes(card.pdf)
+                _write(tmp / f"{table.slug}.pdf", card.pdf)
             cards[table.slug] = card
             _write(tmp / f"{table.slug}.html", renderer.render(
                 "paytable.html", **paytable_context(data, card, pages)))
+            faults.point("page-render")
             how = "cached" if cached else "computed"
             card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
             progress(f"{step}: {data['solution']['return']['percent']}, "
@@ -91,7 +113,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         _write(tmp / "index.html", renderer.render(
             "index.html", groups=view.families(exports), cards=cards, nav=pages, root=""))
         check_links(tmp)
-        _swap(tmp, out_dir)
+        swap(tmp, out_dir)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -110,8 +132,10 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     }
 
 
-def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) -> int:
-    """Compute the exports missing from the cache, one process per core; returns how many.
+def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) -> dict:
+    """Compute the exports missing from the cache (or whose entry fails its checks), one process
+    per core; returns the exports that were read from the cache, by slug (each entry is read
+    and checked once).
 
     Deriving is single-threaded numba work of seconds per pay table, so a cold build runs pay
     tables side by side; each worker renders the table's pocket card into the card cache too, as
@@ -120,14 +144,21 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
     """
     import multiprocessing
     import os
+    import signal
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    from ..export import cache_path
+    from ..export import read_cached
     from ..patterns import high_rank
 
-    missing = [t for t in tables if not cache_path(t).exists()]
+    found, missing = {}, []
+    for table in tables:
+        data = read_cached(table)
+        if data is None:
+            missing.append(table)
+        else:
+            found[table.slug] = data
     if not missing:
-        return 0
+        return found
     # Tables sharing their holds' features (same game and lowest high card: derive._holds)
     # run one after another, so that a worker describes them once.
     missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
@@ -136,13 +167,51 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
     progress(f"Solving, deriving and verifying {len(missing)} pay tables not in the cache "
              f"({workers} at a time; seconds each) ...")
     context = multiprocessing.get_context("spawn")  # numba and fork do not mix
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir): table
-                for table in missing}
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
+                               initargs=(os.getpid(),))
+    try:
+        # Workers start with Ctrl-C ignored (a disposition kept across exec), so one arriving
+        # while they start up prints no traceback of theirs; the build stops them itself.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir): table
+                    for table in missing}
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        faults.point("solving")
         for done, job in enumerate(as_completed(jobs), 1):
             seconds = job.result()  # re-raises a worker's error here
             progress(f"  [{done}/{len(missing)}] {jobs[job].name}: {seconds:.1f} s")
-    return len(missing)
+    except BaseException:
+        _stop(pool)  # Ctrl-C, SIGTERM or a worker's error: the others stop now, not at the end
+        raise
+    pool.shutdown()
+    return found
+
+
+def _stop(pool) -> None:
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_init(parent: int) -> None:
+    """Tie a worker's life to the build's: the kernel kills it (SIGKILL) when the process that
+    started it dies, even by kill -9 (Linux prctl PR_SET_PDEATHSIG). Ctrl-C reaches the whole
+    process group: the workers ignore it and the build stops them, so only one line is printed."""
+    import ctypes
+    import os
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: the pool's own checks stop idle workers when the build is gone
+    if os.getppid() != parent:  # the build died before the line above took effect
+        os._exit(1)
 
 
 def _export_and_card(table, templates_dir: Path, static_dir: Path) -> float:
@@ -198,17 +267,12 @@ def _check_slugs(tables, pages, content_dir: Path) -> None:
                                "a slug other than 'index' or 'static'")
 
 
-def _write(path: Path, text: str) -> None:
-    path.write_text(text, encoding="utf-8")
-
-
-def _swap(tmp: Path, out_dir: Path) -> None:
-    """Put `tmp` in place of `out_dir`: two renames, the old site deleted only afterwards."""
-    old = None
-    if out_dir.exists():
-        old = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".old-"))
-        old.rmdir()
-        out_dir.rename(old)
-    tmp.rename(out_dir)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+def _write(path: Path, data: str | bytes) -> None:
+    """Write one file of the site; a failed write (a full disk) names the file."""
+    try:
+        faults.point("output-write", path)
+        path.write_bytes(data.encode() if isinstance(data, str) else data)
+    except OSError as exc:
+        if exc.filename is None:
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
+        raise

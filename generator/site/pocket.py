@@ -10,14 +10,19 @@ one does too. If none fits, no PDF is written: the result lists the lines that f
 page, and the build reports them. Nothing is ever cut off silently.
 
 Rendering takes a fraction of a second to a second a card (one or two renders), so finished
-cards are cached in the cache folder, keyed by
-a hash of the HTML of every layout, the font files and the WeasyPrint version. The bytes depend
-on nothing else: no creation or modification date is written, and the PDF's file identifier is
-the hash of the card's HTML rather than WeasyPrint's choice (tests render twice and compare).
+cards are cached in the cache folder, keyed by a hash of the HTML of every layout, the font
+files, the WeasyPrint version and the font subsetter that will embed the fonts (HarfBuzz or
+fontTools, with its version: they make different bytes). The bytes depend on nothing else: no
+creation or modification date is written, fontTools' font timestamp is pinned
+(SOURCE_DATE_EPOCH), and the PDF's file identifier is the hash of the card's HTML rather than
+WeasyPrint's choice (tests render twice and compare, with each subsetter). A cached card is
+sealed (store.seal): its PDF's checksum and the layout are checked before it is published.
 """
 
 import hashlib
 import json
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -70,8 +75,47 @@ class CardResult:
     cached: bool
 
 
+def subsetter() -> str:
+    """The font subsetter WeasyPrint will use here, with its version (what makes the bytes)."""
+    from weasyprint.pdf import fonts
+    from weasyprint.text.ffi import harfbuzz
+
+    if fonts.harfbuzz_subset and harfbuzz.hb_version_atleast(4, 1, 0):
+        return "harfbuzz-subset " + _harfbuzz_version()
+    return "fonttools " + version("fonttools")
+
+
+def _harfbuzz_version() -> str:
+    import ctypes
+
+    try:
+        function = ctypes.CDLL("libharfbuzz.so.0").hb_version_string
+    except (OSError, AttributeError):
+        return "unknown"
+    function.restype = ctypes.c_char_p
+    return function().decode()
+
+
+# A fixed date for whatever WeasyPrint's helpers stamp (fontTools writes the time of the subset
+# into the font's head table unless SOURCE_DATE_EPOCH says otherwise).
+FIXED_EPOCH = "0"
+
+
+@contextmanager
+def _fixed_time():
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = FIXED_EPOCH
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = before
+
+
 def _key(htmls: list[str], static_dir: Path) -> str:
-    digest = hashlib.sha256(f"weasyprint {version('weasyprint')}\n".encode())
+    digest = hashlib.sha256(f"weasyprint {version('weasyprint')}\n{subsetter()}\n".encode())
     for font in FONTS:
         digest.update((static_dir / font).read_bytes())
     for html in htmls:
@@ -143,14 +187,11 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     key = _key(htmls, static_dir)
     pdf_path = folder / f"card-{export['slug']}-{key}.pdf"
     meta_path = pdf_path.with_suffix(".json")
-    if use_cache and meta_path.exists():
-        try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            pdf = pdf_path.read_bytes() if meta["written"] else None
-            return CardResult(meta["written"], pdf, meta["layout"], meta["reason"],
-                              tuple(meta["overflow"]), True)
-        except (OSError, ValueError, KeyError):
-            pass  # unreadable: render again
+    entry = {"kind": "card", "slug": export["slug"], "key": key}
+    if use_cache:
+        cached = _read_cached(pdf_path, meta_path, entry)
+        if cached is not None:
+            return cached
 
     import weasyprint  # 0.8 s to import: only when a card is rendered
 
@@ -185,7 +226,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         document = documents[fits]
         document.metadata.created = document.metadata.modified = None
         identifier = hashlib.sha256(htmls[fits].encode()).hexdigest()[:32].encode()
-        pdf = document.write_pdf(pdf_identifier=identifier)
+        with _fixed_time():
+            pdf = document.write_pdf(pdf_identifier=identifier)
         result = CardResult(True, pdf, LAYOUTS[fits].name, None, (), False)
     else:
         if last in heads and len(heads[last].pages) > 1:
@@ -198,9 +240,38 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
                   if overflow else f"the {len(lines)} lines do not fit on one A6 page")
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:
-        if result.written:
-            store.write_bytes(pdf_path, result.pdf)
-        store.write_bytes(meta_path, json.dumps({
-            "written": result.written, "layout": result.layout, "reason": result.reason,
-            "overflow": list(result.overflow)}, sort_keys=True).encode())
+        if not result.written or store.write_bytes(pdf_path, result.pdf):
+            store.write_bytes(meta_path, store.seal(json.dumps({
+                "written": result.written, "layout": result.layout, "reason": result.reason,
+                "overflow": list(result.overflow),
+                "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
+            }, sort_keys=True).encode(), entry))
     return result
+
+
+def _read_cached(pdf_path: Path, meta_path: Path, entry: dict) -> CardResult | None:
+    """The cached card if its sealed record checks out and, when written, its PDF has the
+    recorded checksum; None (render again) for anything else: a truncated or edited PDF, a
+    record edited by hand, an entry of another version or subsetter."""
+    payload = store.read_sealed(meta_path, entry)
+    if payload is None:
+        return None
+    try:
+        meta = json.loads(payload)
+        written, layout, reason = meta["written"], meta["layout"], meta["reason"]
+        overflow = tuple(int(n) for n in meta["overflow"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    if written is True:
+        if layout not in {l.name for l in LAYOUTS}:
+            return None
+        try:
+            pdf = pdf_path.read_bytes()
+        except OSError:
+            return None
+        if not pdf.startswith(b"%PDF-") or hashlib.sha256(pdf).hexdigest() != meta["pdf_sha256"]:
+            return None
+        return CardResult(True, pdf, layout, None, overflow, True)
+    if written is False and isinstance(reason, str) and reason:
+        return CardResult(False, None, None, reason, overflow, True)
+    return None

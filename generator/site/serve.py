@@ -4,14 +4,19 @@ import functools
 import http.server
 from pathlib import Path
 
-from ..errors import ContentError
+from ..errors import ContentError, EnvironmentProblem
 
 
 def serve(folder: Path, port: int = 8000) -> int:
     if not (folder / "index.html").is_file():
         raise ContentError(folder, None, None, "a built site: run `vpcharts build` first")
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise EnvironmentProblem(f"127.0.0.1:{port}: {exc.strerror or exc}: expected a free port "
+                                 "(give another with --port N, or --port 0 for any)") from None
+    with server:
         print(f"Serving {folder}/ at http://127.0.0.1:{server.server_address[1]}/ "
               f"(Ctrl-C to stop)", flush=True)
         try:

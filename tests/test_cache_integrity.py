@@ -1,0 +1,205 @@
+"""Every cache entry carries a checksum of its contents and the code and library versions that
+made it: an edited, truncated or foreign export or pocket card is computed again, never
+published. And the PDFs are the same bytes whenever they are rendered, with either subsetter."""
+
+import contextlib
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import export as export_module
+from generator import store
+from generator.paytable import load_paytable
+from generator.site import pocket
+from generator.site.build import STATIC, TEMPLATES
+from generator.site.render import Renderer
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLE = ROOT / "tests" / "fixtures" / "site-content" / "paytables" / "9-6-jacks-or-better.toml"
+
+
+@pytest.fixture(scope="session")
+def warm():
+    """(table, export, its cache entry's bytes), from the shared cache (computed once if cold)."""
+    table = load_paytable(TABLE)
+    data, _ = export_module.export(table)
+    return table, data, export_module.cache_path(table).read_bytes()
+
+
+@pytest.fixture
+def private(warm, cache_folder):
+    """The warm export entry copied into a private cache folder, where tests may damage it."""
+    table, data, entry = warm
+    path = export_module.cache_path(table)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(entry)
+    return table, data, path
+
+
+# -- the sealed format ----------------------------------------------------------------------
+
+def test_seal_round_trip_and_every_kind_of_damage():
+    meta = {"kind": "test", "code": "abc"}
+    sealed = store.seal(b"payload bytes", meta)
+    assert store.unseal(sealed, meta) == b"payload bytes"
+    head, _, payload = sealed.partition(b"\n")
+    assert store.unseal(head + b"\n" + payload[:-1], meta) is None          # truncated
+    assert store.unseal(head + b"\n" + b"P" + payload[1:], meta) is None    # edited
+    assert store.unseal(payload, meta) is None                              # no header
+    assert store.unseal(sealed, dict(meta, code="abd")) is None             # other code
+    header = json.loads(head)
+    header["libs"] = dict(header["libs"], numpy="0.0")
+    assert store.unseal(json.dumps(header).encode() + b"\n" + payload, meta) is None  # foreign
+
+
+# -- exports --------------------------------------------------------------------------------
+
+def test_an_intact_export_entry_is_used(private):
+    table, data, _ = private
+    assert export_module.read_cached(table) == data
+    assert export_module.export(table) == (data, True)
+
+
+def test_an_edited_return_is_never_published(private, monkeypatch):
+    table, data, path = private
+    text = path.read_bytes()
+    assert text.count(b"99.543904%") >= 1
+    path.write_bytes(text.replace(b"99.543904%", b"99.943904%"))
+    assert export_module.read_cached(table) is None
+
+    class Recomputed(Exception):
+        pass
+
+    def compute(table, use_cache=True):
+        raise Recomputed  # the real one takes 40 s; that it is called is the point
+    monkeypatch.setattr(export_module, "compute", compute)
+    with pytest.raises(Recomputed):
+        export_module.export(table)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "other code", "other pay table", "bare JSON"])
+def test_damaged_or_foreign_export_entries_are_not_read(private, damage):
+    table, data, path = private
+    entry = path.read_bytes()
+    head, _, payload = entry.partition(b"\n")
+    header = json.loads(head)
+    if damage == "truncated":
+        path.write_bytes(entry[: len(entry) // 2])
+    elif damage == "other code":
+        header["code"] = "0" * 16
+        path.write_bytes(json.dumps(header).encode() + b"\n" + payload)
+    elif damage == "other pay table":  # a sealed entry of another table under this name
+        other = load_paytable(ROOT / "content" / "paytables" / "8-5-bonus-poker.toml")
+        path.write_bytes(store.seal(payload, export_module._entry_meta(other)))
+    else:  # the format before entries were sealed
+        path.write_bytes(payload)
+    assert export_module.read_cached(table) is None
+
+
+# -- pocket cards ---------------------------------------------------------------------------
+
+@pytest.fixture
+def card(warm, cache_folder):
+    """A card rendered into the private cache: (export, result, its PDF path, its record)."""
+    _, data, _ = warm
+    result = pocket.render_card(data, Renderer(TEMPLATES), STATIC)
+    assert result.written and not result.cached
+    pdfs = list((cache_folder / "cards").glob("*.pdf"))
+    assert len(pdfs) == 1
+    return data, result, pdfs[0], pdfs[0].with_suffix(".json")
+
+
+def test_an_intact_card_comes_from_the_cache(card):
+    data, result, _, _ = card
+    again = pocket.render_card(data, Renderer(TEMPLATES), STATIC)
+    assert again.cached and again.pdf == result.pdf and again.layout == result.layout
+
+
+@pytest.mark.parametrize("damage", ["truncated PDF", "flipped byte", "PDF removed",
+                                    "record says not written", "sealed record without reason"])
+def test_a_damaged_card_is_rendered_again(card, damage):
+    data, result, pdf_path, record = card
+    pdf = pdf_path.read_bytes()
+    if damage == "truncated PDF":
+        pdf_path.write_bytes(pdf[: len(pdf) // 2])
+    elif damage == "flipped byte":
+        middle = len(pdf) // 2
+        pdf_path.write_bytes(pdf[:middle] + bytes([pdf[middle] ^ 1]) + pdf[middle + 1:])
+    elif damage == "PDF removed":
+        pdf_path.unlink()
+    elif damage == "record says not written":  # edited by hand: the seal no longer matches
+        record.write_bytes(record.read_bytes().replace(b'"written": true', b'"written": false'))
+    else:  # correctly sealed, but saying nothing usable (no card and no reason)
+        head, _, _ = record.read_bytes().partition(b"\n")
+        meta = {key: json.loads(head)[key] for key in ("kind", "slug", "key")}
+        record.write_bytes(store.seal(json.dumps({
+            "written": False, "layout": None, "reason": None, "overflow": [],
+            "pdf_sha256": None}).encode(), meta))
+    again = pocket.render_card(data, Renderer(TEMPLATES), STATIC)
+    assert not again.cached and again.written and again.pdf == result.pdf
+    assert pdf_path.read_bytes() == result.pdf  # and the entry is whole again
+
+
+# -- the same bytes with either subsetter -----------------------------------------------------
+
+@pytest.fixture(params=["harfbuzz", "fonttools"])
+def subsetter(request, monkeypatch):
+    from weasyprint.pdf import fonts
+
+    if request.param == "fonttools":
+        monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    elif not fonts.harfbuzz_subset:
+        pytest.fail("libharfbuzz-subset0 is not installed (.ci/run installs it)")
+    return request.param
+
+
+def test_the_same_card_a_second_apart_is_the_same_bytes(warm, subsetter, caplog):
+    _, data, _ = warm
+    renderer = Renderer(TEMPLATES)
+    first = pocket.render_card(data, renderer, STATIC, use_cache=False)
+    time.sleep(1.1)
+    second = pocket.render_card(data, renderer, STATIC, use_cache=False)
+    assert first.written and first.pdf == second.pdf
+    assert pocket.subsetter().startswith({"harfbuzz": "harfbuzz-subset ",
+                                          "fonttools": "fonttools "}[subsetter])
+
+
+def test_without_the_fixed_date_fonttools_stamps_the_time(warm, monkeypatch):
+    """The control of the test above: fontTools does stamp the time unless told not to."""
+    from weasyprint.pdf import fonts
+
+    monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    monkeypatch.setattr(pocket, "_fixed_time", contextlib.nullcontext)
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    _, data, _ = warm
+    first = pocket.render_card(data, Renderer(TEMPLATES), STATIC, use_cache=False)
+    time.sleep(1.1)
+    second = pocket.render_card(data, Renderer(TEMPLATES), STATIC, use_cache=False)
+    assert first.pdf != second.pdf
+
+
+def test_the_subsetter_is_part_of_the_card_key(warm, cache_folder, monkeypatch):
+    from weasyprint.pdf import fonts
+
+    _, data, _ = warm
+    pocket.render_card(data, Renderer(TEMPLATES), STATIC)
+    monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    other = pocket.render_card(data, Renderer(TEMPLATES), STATIC)
+    assert not other.cached  # a card subset by HarfBuzz does not stand in for fontTools'
+    assert len(list((cache_folder / "cards").glob("*.pdf"))) == 2
+
+
+# -- solutions ------------------------------------------------------------------------------
+
+def test_a_solution_made_by_other_library_versions_is_solved_again(cache_folder, monkeypatch):
+    from generator import cache
+
+    table = load_paytable(TABLE)
+    _, cached = cache.solve(table)
+    assert not cached and cache.load(table) is not None
+    other = dict(store.library_versions(), numba="0.0.1")
+    monkeypatch.setattr(store, "library_versions", lambda: other)
+    assert cache.load(table) is None
