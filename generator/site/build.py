@@ -22,9 +22,12 @@ from ..report import decimal
 from . import view
 from .links import check_links
 from .pages import load_pages
-from .plot import ce_distribution_svg
+from .levels import curve_of, has_levels, levels_of
+from .plot import ce_distribution_svg, curve_svg
 from .pocket import render_card
 from .render import Renderer
+from .settings import load_settings
+from .symbols import key_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -45,6 +48,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     tables = load_paytables(content_dir / "paytables")
     pages = load_pages(content_dir / "pages")
     _check_slugs(tables, pages, content_dir)
+    settings = load_settings(content_dir)
     renderer = Renderer(templates_dir)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -57,7 +61,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
         if use_cache:
             exports_cached = len(tables) - _fill_export_cache(tables, progress, templates_dir,
-                                                              static_dir)
+                                                              static_dir, settings)
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
             began = time.perf_counter()
@@ -72,13 +76,21 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
             if packed > JSON_LIMIT:
                 progress(f"{step}: WARNING: {table.slug}.json is {packed:,} bytes gzipped, over "
                          f"the {JSON_LIMIT:,} the checker's pages allow for")
-            card = render_card(data, renderer, static_dir, use_cache)
+            card = render_card(data, renderer, static_dir, use_cache, settings)
             cards_cached += card.cached
+            if not card.written and (settings.cards_must_fit or has_levels(data)):
+                # A missing card is no longer an outcome once the card level exists (issue 12).
+                raise ContentError(content_dir / "paytables", f"{table.slug}: pocket card", None,
+                                   f"a card level that fits one {settings.card_size} page "
+                                   f"({card.reason})")
             if card.written:
                 (tmp / f"{table.slug}.pdf").write_bytes(card.pdf)
             cards[table.slug] = card
             _write(tmp / f"{table.slug}.html", renderer.render(
-                "paytable.html", **paytable_context(data, card, pages)))
+                "paytable.html", **paytable_context(data, card, pages, settings)))
+            if data["strategy"]:
+                _write(tmp / f"{table.slug}-exact.html", renderer.render(
+                    "exact.html", **exact_context(data, pages)))
             how = "cached" if cached else "computed"
             card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
             progress(f"{step}: {data['solution']['return']['percent']}, "
@@ -89,7 +101,10 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
             _write(tmp / f"{page.slug}.html",
                    renderer.render("page.html", page=page, nav=pages, root=""))
         _write(tmp / "index.html", renderer.render(
-            "index.html", groups=view.families(exports), cards=cards, nav=pages, root=""))
+            "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
+            index_levels={d["slug"]: levels_of(d) for d in exports},
+            id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
+            search_pays={d["slug"]: view.search_pays(d) for d in exports}))
         check_links(tmp)
         _swap(tmp, out_dir)
     except BaseException:
@@ -98,7 +113,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     missing = {slug: card.reason for slug, card in cards.items() if not card.written}
     return {
         "paytables": len(tables),
-        "pages": len(tables) + len(pages) + 1,
+        "pages": len(tables) + len(pages) + 1 + sum(1 for d in exports if d["strategy"]),
         "cards": len(tables) - len(missing),
         "cards_missing": missing,
         "strategies_missing": {d["slug"]: d["strategy_error"] for d in exports
@@ -110,7 +125,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     }
 
 
-def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) -> int:
+def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path, settings) -> int:
     """Compute the exports missing from the cache, one process per core; returns how many.
 
     Deriving is single-threaded numba work of seconds per pay table, so a cold build runs pay
@@ -137,7 +152,7 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
              f"({workers} at a time; seconds each) ...")
     context = multiprocessing.get_context("spawn")  # numba and fork do not mix
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir): table
+        jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir, settings): table
                 for table in missing}
         for done, job in enumerate(as_completed(jobs), 1):
             seconds = job.result()  # re-raises a worker's error here
@@ -145,24 +160,65 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
     return len(missing)
 
 
-def _export_and_card(table, templates_dir: Path, static_dir: Path) -> float:
+def _export_and_card(table, templates_dir: Path, static_dir: Path, settings) -> float:
     from ..export import export
 
     began = time.perf_counter()
     data, _ = export(table)
-    render_card(data, Renderer(templates_dir), static_dir)
+    render_card(data, Renderer(templates_dir), static_dir, True, settings)
     return time.perf_counter() - began
 
 
-def paytable_context(data: dict, card, pages) -> dict:
+def _key(lines: list[dict], wild) -> list:
+    return key_for([line["notation"] for line in lines], wild)
+
+
+def paytable_context(data: dict, card, pages, settings) -> dict:
     """What `paytable.html` renders: the export itself, and values derived from it."""
-    strategy = data["strategy"]
+    levels = levels_of(data)
+    wild = data["rules"]["wild"]
+    card_lines = levels["card"]["lines"] if levels else []
     return {
-        "export": data, "root": "", "nav": pages, "card": card,
-        "rows": view.line_rows(strategy["lines"]) if strategy else [],
-        "simple_rows": view.line_rows(strategy["simple"]["lines"]) if strategy else [],
+        "export": data, "root": "", "nav": pages, "card": card, "levels": levels,
+        "card_size": settings.card_size,
+        "id_pays": view.identifying_pays(data),
+        "card_rows": view.line_rows(card_lines),
+        "card_key": _key(card_lines, wild),
+        "simple_rows": view.line_rows(levels["simple"]["lines"]) if levels else [],
+        "simple_key": _key(levels["simple"]["lines"], wild) if levels else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
+        "checker_levels": checker_levels(levels),
+        "curve_plot": curve_svg(curve_of(data), {
+            name: len(levels[name]["lines"]) for name in ("card", "simple")} if levels else None),
+    }
+
+
+def checker_levels(levels: dict | None) -> dict:
+    """The levels as the checker embeds them: each distinct table of lines once (the card level
+    is often the exact table itself), and per level its table's index, size, cost and return."""
+    tables, info = [], {}
+    if levels:
+        for name in ("exact", "card", "simple"):
+            level = levels[name]
+            index = next((i for i, t in enumerate(tables) if t is level["lines"]
+                          or t == level["lines"]), None)
+            if index is None:
+                index = len(tables)
+                tables.append(level["lines"])
+            info[name] = {"table": index, "lines": len(level["lines"]),
+                          "cost": level["cost"], "cost_percent": level["cost_percent"],
+                          "return_percent": level["return"]["percent"]}
+    return {"tables": tables, "levels": info or None}
+
+
+def exact_context(data: dict, pages) -> dict:
+    """What `exact.html` renders: the exact table with its CE columns, and the CE plot."""
+    levels = levels_of(data)
+    return {
+        "export": data, "root": "", "nav": pages, "levels": levels,
+        "rows": view.line_rows(levels["exact"]["lines"]),
+        "exact_key": _key(levels["exact"]["lines"], data["rules"]["wild"]),
         "plot": ce_distribution_svg(data),
     }
 
