@@ -145,14 +145,58 @@ def test_phone_width_and_deck_clicks(site, browser, artifacts):
     assert errors == []
 
 
-def test_from_disk_plays_the_table_and_says_what_needs_a_server(site, browser, artifacts):
+def test_from_disk_plays_the_table_and_computes_the_evs_on_the_page(site, browser, artifacts):
+    """Opened from file://, where there is no Web Worker, the EVs come from the page's thread."""
     errors = []
     page = open_page(browser, (site / f"{SLUG}.html").as_uri(), errors)
-    assert "file://" in page.inner_text("#checker-status")
+    assert page.inner_text("#checker-status") == ""
     page.fill("#checker-input", "Jh Jd 4c 7s 9h")
     page.press("#checker-input", "Enter")
     assert page.inner_text("#checker-optimal") == "J♥ J♦"
     assert page.inner_text("#checker-line") == "line 11"
-    assert "vpcharts serve" in page.inner_text("#checker-evs-note")
+    page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
+    assert page.evaluate("performance.getEntriesByName('checker-evs', 'measure').length") == 1
     page.screenshot(path=artifacts / "checker-file.png", full_page=True)
-    assert [e for e in errors if "Worker" not in e] == []
+    assert errors == []
+
+
+def test_the_hold_is_marked_on_the_cards_and_nothing_is_graded_before_a_choice(site, browser):
+    errors = []
+    with serving(site) as base:
+        page = open_page(browser, base + f"{SLUG}.html", errors)
+        page.fill("#checker-input", "As Ks Qs Js 9d")
+        page.press("#checker-input", "Enter")
+        page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
+        cards = page.locator("#checker-hand .hand-card")
+        marked = [cards.nth(i).inner_text().startswith("HOLD") for i in range(5)]
+        assert marked == [True, True, True, True, False]
+        labels = [cards.nth(i).get_attribute("aria-label") for i in range(5)]
+        assert labels[0].startswith("ace of spades, hold it") and "discard it" in labels[4]
+        # Before the player chooses, nothing about "your hold" is graded.
+        yours = page.inner_text("#checker-yours")
+        assert yours.startswith("Press the cards you would hold") and "It costs" not in yours and "optimal" not in yours
+        assert page.locator("#checker-evs tr.is-yours").count() == 0
+        # The explanation: the line, the best competing line, the EV gap in units and percent.
+        following = page.inner_text("#checker-next")
+        assert "The next line that fits is line 12" in following and "% of the bet" in following
+        page.click("#checker-none")  # holding nothing is a choice too
+        assert "Your hold: nothing (draw five)" in page.inner_text("#checker-yours")
+        assert "It costs" in page.inner_text("#checker-yours")
+    assert errors == []
+
+
+def test_the_level_picker_plays_the_chosen_level(site, browser):
+    errors = []
+    with serving(site) as base:
+        page = open_page(browser, base + f"{SLUG}.html", errors)
+        page.fill("#checker-input", "As Ks Qs Js 9d")
+        page.press("#checker-input", "Enter")
+        assert page.get_attribute("#checker-line", "href") == "#line-4"  # the card level
+        page.check("input[name=checker-level][value=simple]")
+        href = page.get_attribute("#checker-line", "href")
+        assert href.startswith("#simple-line-")
+        assert "checker-applies" in page.get_attribute(href, "class")
+        page.check("input[name=checker-level][value=exact]")
+        assert page.get_attribute("#checker-line", "href") == f"{SLUG}-exact.html#line-4"
+    assert errors == []
+
