@@ -118,10 +118,10 @@
     for (let suit = 3; suit >= 0; suit--) for (let rank = 12; rank >= 0; rank--) order.push(rank * 4 + suit);
     if (jokerAllowed) order.push(JOKER);
     for (const card of order) {
-      const button = el("button", {
-        type: "button", className: `deck-card ${suitClass(card)}`, text: cardText(card, true),
-        ariaLabel: cardName(card), ariaPressed: "false",
-      });
+      // The name is the spoken one ("ace of spades"); the symbol is for the eye only, so the
+      // button's accessible name is its own content (no aria-label that differs from it).
+      const button = el("button", { type: "button", className: `deck-card ${suitClass(card)}`, ariaPressed: "false" },
+        [el("span", { text: cardText(card, true), ariaHidden: "true" }), el("span", { className: "sr-only", text: cardName(card) })]);
       button.addEventListener("click", () => toggleDeckCard(card));
       deckButtons.set(card, button);
       els.deck.append(button);
@@ -157,10 +157,11 @@
       const button = el("button", {
         type: "button",
         className: `hand-card ${suitClass(card)}${held ? " is-held" : ""}${advised ? " is-advised" : ""}`,
-        ariaPressed: String(held), ariaLabel: `${said.join(", ")} (key ${i + 1})`,
-      }, [el("span", { className: "hand-advice", text: advised ? "HOLD" : "" }),
-        el("span", { className: "hand-rank", text: cardText(card, true) }),
-        el("span", { className: "hand-mark", text: held ? "yours" : "" })]);
+        ariaPressed: String(held),
+      }, [el("span", { className: "hand-advice", text: advised ? "HOLD" : "", ariaHidden: "true" }),
+        el("span", { className: "hand-rank", text: cardText(card, true), ariaHidden: "true" }),
+        el("span", { className: "hand-mark", text: held ? "yours" : "", ariaHidden: "true" }),
+        el("span", { className: "sr-only", text: `${said.join(", ")} (key ${i + 1})` })]);
       button.addEventListener("click", () => toggleHold(i));
       els.hand.append(button);
     }
