@@ -329,6 +329,26 @@ def test_broken_link_in_markdown_stops_the_build(old_site, tmp_path):
     intact()
 
 
+def test_pages_quote_figures_from_the_build(built, export_data):
+    from generator.site.levels import levels_of
+
+    text = (built[0] / "about.html").read_text(encoding="utf-8")
+    simple = levels_of(export_data)["simple"]["cost_percent"]
+    assert f"The 9/6 table returns 99.543904%; its simple level costs {simple}." in text
+    assert "[[" not in text
+
+
+def test_unknown_figure_in_a_page_stops_the_build(old_site, tmp_path):
+    out, intact = old_site
+    content = _content(tmp_path)
+    (content / "pages" / "x.md").write_text(
+        "---\ntitle: X\n---\n[[9-6-jacks-or-better simple.cost]]\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, "x.md", "simple.cost", "simple.cost_percent")
+    intact()
+
+
 def _templates(tmp_path: Path) -> Path:
     folder = tmp_path / "templates"
     shutil.copytree(TEMPLATES, folder)

@@ -21,7 +21,7 @@ from ..errors import ContentError
 from ..report import decimal
 from . import view
 from .links import check_links
-from .pages import load_pages
+from .pages import figures_of, fill_figures, load_pages
 from .levels import curve_of, has_levels, levels_of
 from .plot import ce_distribution_svg, curve_svg
 from .pocket import render_card
@@ -97,9 +97,10 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
                      f"{_lines_note(data)}, {card_note} ({how}, "
                      f"{time.perf_counter() - began:.1f} s)")
             exports.append(data)
+        figures = {d["slug"]: figures_of(d) for d in exports}
         for page in pages:
-            _write(tmp / f"{page.slug}.html",
-                   renderer.render("page.html", page=page, nav=pages, root=""))
+            _write(tmp / f"{page.slug}.html", renderer.render(
+                "page.html", page=fill_figures(page, figures), nav=pages, root=""))
         _write(tmp / "index.html", renderer.render(
             "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
             index_levels={d["slug"]: levels_of(d) for d in exports},
