@@ -179,7 +179,9 @@ def test_index_lists_the_table_with_its_figures_and_links(built, export_data):
     lines = len(export_data["strategy"]["lines"])
     for needle in (f'href="{SLUG}.html"', f'href="{SLUG}.pdf"', "99.543904%", f"{lines} lines",
                    "<h2>Jacks or Better</h2>", 'data-pays="800|250|4000 50 25 9 6 4 3 2 1"',
-                   '<abbr title="Full house">FH</abbr> 9', 'id="find-input"', "static/js/find.js"):
+                   '<abbr title="Full house">FH</abbr> 9', 'id="find-input"', "static/js/find.js",
+                   # the abbreviations of the pays column, defined beside the table
+                   '<abbr title="Full house">FH</abbr> full house, <abbr title="Flush">F</abbr> flush.'):
         assert needle in text, needle
 
 

@@ -105,7 +105,8 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
             "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
             index_levels={d["slug"]: levels_of(d) for d in exports},
             id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
-            search_pays={d["slug"]: view.search_pays(d) for d in exports}))
+            search_pays={d["slug"]: view.search_pays(d) for d in exports},
+            pay_key=view.pay_key(view.identifying_pays(d) for d in exports)))
         check_links(tmp)
         _swap(tmp, out_dir)
     except BaseException:

@@ -176,6 +176,16 @@ def identifying_pays(export: dict) -> list[Pay]:
             if key in pays]
 
 
+def pay_key(pay_lists) -> list[tuple[str, str]]:
+    """[(short, label)] of every identifying pay used, once each, in a fixed order."""
+    seen: dict[str, str] = {}
+    for pays in pay_lists:
+        for pay in pays:
+            seen.setdefault(pay.short, pay.label)
+    order = [short for family in _IDENTIFYING.values() for _, short, _ in family]
+    return sorted(seen.items(), key=lambda item: order.index(item[0]))
+
+
 def search_pays(export: dict) -> str:
     """Every pay, best first, as the numbers a player may type into "find my machine": per unit
     (coin) bet, with the royal's 250 for one coin and 4000 for five as well."""
