@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from generator.site.levels import curve_of, has_levels, levels_of
 from generator.site.plot import curve_svg
-from generator.site.symbols import abbr_notation, key_for
+from generator.site.symbols import LONG_TEXT, abbr_notation, key_for, long_text
 from generator.site.view import families, identifying_pays, search_pays
 
 
@@ -96,3 +96,13 @@ def test_index_shows_identifying_pays_and_sorts_by_return_within_a_game():
         ("Jacks or Better", ["9/6 Jacks or Better", "8/5 Jacks or Better"]),
         ("Double Bonus", ["9/7 Double Bonus"]), ("Deuces Wild", ["Loose Deuces"])]
 
+
+
+def test_long_lists_are_clipped_and_listed_in_full_when_opened():
+    text = "4 to a Flush: " + " or ".join(f"{b}{a}{c}A" for a in "6789" for b in "2345" for c in "TJ")
+    html = long_text(text)
+    summary = html[html.index("<summary>"):html.index("</summary>")]
+    assert len(summary) < LONG_TEXT + 80 and "(32 choices in all)" in summary
+    assert html.endswith(text + "</details>")  # the whole list, escaped, when opened
+    assert long_text("Pair") == "Pair" and long_text("<b>") == "&lt;b&gt;"
+    assert '<abbr title="4 cards held, to a flush">4F</abbr>' in long_text("4F: " + text[14:], notation=True)

@@ -85,3 +85,25 @@ def abbr_notation(notation: str, wild: str | None = None) -> Markup:
         at = end
     pieces.append(escape(notation[at:]))
     return Markup("").join(pieces)
+
+
+# A cell longer than this (a hold split by 120 rank sets, an exception listing 70 deals) shows
+# its start and how many choices it lists, and the whole list when opened: a row stays short.
+LONG_TEXT = 160
+
+
+def long_text(text: str, wild: str | None = None, notation: bool = False) -> Markup:
+    """The text (its notation marked up with <abbr>, if `notation`), clipped in a <details>
+    when it is longer than LONG_TEXT."""
+    def shown(part):
+        return abbr_notation(part, wild) if notation else escape(part)
+
+    if len(text) <= LONG_TEXT:
+        return shown(text)
+    cut = text.rfind(" or ", 0, LONG_TEXT)
+    if cut < 0:
+        cut = text.rfind(" ", 0, LONG_TEXT)
+    choices = text.count(" or ") + 1
+    return Markup('<details class="long-list"><summary>{} … <span class="more">({} choices in all)'
+                  '</span></summary>{}</details>').format(shown(text[:cut]), f"{choices:,}",
+                                                          shown(text))
