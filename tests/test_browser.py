@@ -90,6 +90,10 @@ def test_trainer_round_adds_the_ev_lost(site, browser, artifacts):
         assert page.locator("#checker-input").input_value().count(" ") == 4
         page.wait_for_timeout(300)  # the worker's answer arrives; still hidden
         assert page.locator("#checker-evs tbody tr").count() == 0
+        page.click("#trainer-grade")  # nothing is graded before the player chooses a hold
+        assert page.inner_text("#trainer-verdict").startswith("Mark your hold first")
+        assert page.locator("#checker-evs tbody tr").count() == 0
+        page.click("#checker-none")
         page.click("#trainer-grade")
         page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
         verdict = page.inner_text("#trainer-verdict")

@@ -501,6 +501,10 @@
 
   function grade() {
     if (!state.training || state.graded || state.cards.length !== 5) return;
+    if (!state.chosen) {
+      els.verdict.textContent = "Mark your hold first (press the cards, or \u201cI would hold nothing\u201d).";
+      return;
+    }
     if (!state.evs && !evProblem) {
       els.verdict.textContent = "Still computing the exact EVs: grade again in a moment.";
       return;
