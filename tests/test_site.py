@@ -74,10 +74,10 @@ def export_data(built):
 
 def test_build_writes_the_flat_layout_and_a_summary(built):
     out, summary = built
-    for name in ("index.html", f"{SLUG}.html", f"{SLUG}.json", f"{SLUG}.pdf", "about.html",
-                 "static/site.css"):
+    for name in ("index.html", f"{SLUG}.html", f"{SLUG}-exact.html", f"{SLUG}.json",
+                 f"{SLUG}.pdf", "about.html", "static/site.css"):
         assert (out / name).is_file(), name
-    assert summary["paytables"] == 1 and summary["pages"] == 3 and summary["cards"] == 1
+    assert summary["paytables"] == 1 and summary["pages"] == 4 and summary["cards"] == 1
     assert summary["cards_missing"] == {} and summary["strategies_missing"] == {}
     assert not list(out.parent.glob("site.tmp-*")) and not list(out.parent.glob("site.old-*"))
 
@@ -85,7 +85,7 @@ def test_build_writes_the_flat_layout_and_a_summary(built):
 def test_every_page_has_title_csp_nav_and_only_relative_links_that_resolve(built):
     out, _ = built
     pages = sorted(out.glob("*.html"))
-    assert len(pages) == 3
+    assert len(pages) == 4
     for path in pages:
         page = parse(path)
         assert page.title.strip(), path.name
@@ -102,28 +102,66 @@ def test_every_page_has_title_csp_nav_and_only_relative_links_that_resolve(built
                 assert fragment in parse(out / (target or path.name)).ids, url
 
 
-def test_paytable_page_shows_every_strategy_line_and_the_checker_room(built, export_data):
+def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_data):
     import html
+
+    from generator.site.levels import levels_of
 
     out, _ = built
     text = (out / f"{SLUG}.html").read_text(encoding="utf-8")
     page = parse(out / f"{SLUG}.html")
-    lines = export_data["strategy"]["levels"]["exact"]["lines"]
-    assert 30 <= len(lines) <= 40  # the exact table of 9/6 Jacks or Better
-    assert {"strategy-exact", "strategy-simple", "checker"} <= page.ids
-    for line in lines:
+    levels = levels_of(export_data)
+    card = levels["card"]["lines"]
+    assert levels["card"]["printed"] <= 20 < levels["exact"]["printed"]  # 9/6 JoB: 20 of 35
+    assert {"summary", "strategy-card", "strategy-simple", "checker", "key-card"} <= page.ids
+    for line in card:
         assert f"line-{line['number']}" in page.ids
-        assert html.escape(line["notation"], quote=False) in text, line["notation"]
-    assert "99.543904%" in text and "1653526326983/1661102543100" in text
+    # The order a player needs: first screen, card table, checker, simple level, final hands.
+    order = [text.index(f'id="{name}"') for name in
+             ("summary", "strategy-card", "checker", "strategy-simple", "final-hands")]
+    assert order == sorted(order)
+    first_screen = text[:text.index('id="strategy"')]
+    for needle in ("99.543904%", levels["card"]["return"]["percent"],
+                   f"{levels['card']['printed']} lines",
+                   f'href="{SLUG}.pdf"', 'href="#checker"', f'href="{SLUG}-exact.html"',
+                   '<abbr title="Full house">FH</abbr> 9', '<abbr title="Flush">F</abbr> 6'):
+        assert needle in first_screen, needle
     assert "no flush penalty" in text  # penalty notes column (line 13: 3RF, no fp)
+    # Every notation symbol is an <abbr> and in the key next to the table.
+    assert '<abbr title="3 cards held, to a royal flush">3RF</abbr>' in text
+    assert '<abbr title="high-card penalty: high cards discarded">hp</abbr>' in text
     # Example deals as cards with suit symbols: held ones marked, red suits coloured.
     assert '<span class="card held" title="held">T♣</span>' in text
     assert '<span class="card red">2♦</span>' in text
-    assert 'id="checker"' in text and "<svg" in text and "<path d=" in text
-    levels = export_data["strategy"]["levels"]
     assert levels["simple"]["cost_percent"] in text  # the simple level's cost
-    assert levels["card"]["cost_percent"] in text and levels["card"]["return"]["percent"] in text
-    assert "strategy-card" in page.ids
+    assert "overflow-wrap: anywhere" not in (out / "static" / "site.css").read_text()
+
+
+def test_exact_page_has_every_line_ce_numbers_and_the_plot(built, export_data):
+    import html
+
+    out, _ = built
+    text = (out / f"{SLUG}-exact.html").read_text(encoding="utf-8")
+    page = parse(out / f"{SLUG}-exact.html")
+    assert "strategy-exact" in page.ids and "key-exact" in page.ids
+    for line in export_data["strategy"]["levels"]["exact"]["lines"]:
+        assert f"line-{line['number']}" in page.ids
+    assert "1653526326983/1661102543100" in text and "<svg" in text and "<path d=" in text
+    assert f'href="{SLUG}.html"' in text
+
+
+def test_long_ce_lists_are_summed_up_and_listed_when_opened():
+    from generator.site.view import CE_LIST_SHOWN, ce_ranges, ce_summary, line_rows
+
+    runs = [[i * 3, i * 3 + 1] for i in range(1, 200)]
+    line = {"number": 1, "text": "Pair", "notation": "2P", "ce_numbers": runs, "ce_high": "1",
+            "ce_low": "1", "deals": 5, "examples": []}
+    row = line_rows([line])[0]
+    assert len(ce_ranges(runs)) > CE_LIST_SHOWN
+    assert row.ce_summary == ce_summary(runs) == "398 CE numbers, 3 to 598"
+    assert row.ce_numbers == ce_ranges(runs)  # the full list, in the <details>
+    short = line_rows([dict(line, ce_numbers=[[4, 6]])])[0]
+    assert short.ce_summary == "" and short.ce_numbers == "4-6"
 
 
 def test_json_is_the_export_exactly(built, export_data):
@@ -139,9 +177,12 @@ def test_json_is_the_export_exactly(built, export_data):
 def test_index_lists_the_table_with_its_figures_and_links(built, export_data):
     out, _ = built
     text = (out / "index.html").read_text(encoding="utf-8")
-    lines = len(export_data["strategy"]["levels"]["exact"]["lines"])
-    for needle in (f'href="{SLUG}.html"', f'href="{SLUG}.pdf"', f'href="{SLUG}.json"',
-                   "99.543904%", "19.514676", f">{lines}<", "Natural 52-card games"):
+    lines = export_data["strategy"]["levels"]["card"]["printed"]
+    for needle in (f'href="{SLUG}.html"', f'href="{SLUG}.pdf"', "99.543904%", f"{lines} lines",
+                   "<h2>Jacks or Better</h2>", 'data-pays="800|250|4000 50 25 9 6 4 3 2 1"',
+                   '<abbr title="Full house">FH</abbr> 9', 'id="find-input"', "static/js/find.js",
+                   # the abbreviations of the pays column, defined beside the table
+                   '<abbr title="Full house">FH</abbr> full house, <abbr title="Flush">F</abbr> flush.'):
         assert needle in text, needle
 
 
@@ -158,6 +199,10 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
                                                                                  export_data):
     from pypdf import PdfReader
 
+    from generator.site.levels import levels_of
+    from generator.site.symbols import key_for
+    from generator.site.view import printed_lines
+
     reader = PdfReader(built[0] / f"{SLUG}.pdf")
     assert len(reader.pages) == 1
     page = reader.pages[0]
@@ -169,13 +214,16 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
 
     flat = " ".join(page.extract_text(visitor_text=visit).split())
     assert "♠" in flat and "♥" in flat and "♦" in flat and "♣" in flat
-    from generator.site.view import printed_lines
-
-    card = export_data["strategy"]["levels"]["card"]
-    assert card["return"]["percent"] in flat and card["cost_percent"] in flat
-    for line in printed_lines(card["lines"]):
+    level = levels_of(export_data)["card"]
+    # The return played with this card, its cost, the page's address.
+    assert level["return"]["percent"] in flat and level["cost_percent"] in flat
+    assert f"{SLUG}.html" in flat
+    for line in printed_lines(level["lines"]):  # a run of made hands is one printed line
         assert f"{line['number']} {line['text']}" in flat or line["notation"] in flat, line["text"]
-    assert min(sizes) >= 6.5, sizes
+    # The key: every symbol the lines use (these are in chart words: s, h, s+h, discards).
+    for symbol, _ in key_for([line["text"] for line in level["lines"]]):
+        assert symbol in flat, symbol
+    assert min(sizes) >= 7, sizes
     width, height = float(page.mediabox.width), float(page.mediabox.height)
     assert (round(width), round(height)) == (298, 420)  # A6 in points
     fonts = page["/Resources"]["/Font"]
@@ -285,6 +333,26 @@ def test_broken_link_in_markdown_stops_the_build(old_site, tmp_path):
     intact()
 
 
+def test_pages_quote_figures_from_the_build(built, export_data):
+    from generator.site.levels import levels_of
+
+    text = (built[0] / "about.html").read_text(encoding="utf-8")
+    simple = levels_of(export_data)["simple"]["cost_percent"]
+    assert f"The 9/6 table returns 99.543904%; its simple level costs {simple}." in text
+    assert "[[" not in text
+
+
+def test_unknown_figure_in_a_page_stops_the_build(old_site, tmp_path):
+    out, intact = old_site
+    content = _content(tmp_path)
+    (content / "pages" / "x.md").write_text(
+        "---\ntitle: X\n---\n[[9-6-jacks-or-better simple.cost]]\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, "x.md", "simple.cost", "simple.cost_percent")
+    intact()
+
+
 def _templates(tmp_path: Path) -> Path:
     folder = tmp_path / "templates"
     shutil.copytree(TEMPLATES, folder)
@@ -332,22 +400,34 @@ def test_card_takes_the_first_layout_that_fits(export_data):
 
     import weasyprint
 
-    from generator.site.pocket import LAYOUTS, card_lines, render_card
+    from generator.site.levels import levels_of
+    from generator.site.pocket import LAYOUTS, MIN_SIZE, SIZES, card_html, card_lines, render_card
     from generator.site.render import Renderer
+    from generator.site.settings import Settings
 
     renderer = Renderer(TEMPLATES)
-    for times in (1, 2):  # 40 lines: an early layout; 80 lines: a late one
+    for count in (40, 50):  # 40 lines: an early layout; 50 lines: a late one
         data = copy.deepcopy(export_data)
-        level = data["strategy"]["levels"]["card"]
-        lines = data["strategy"]["levels"]["exact"]["lines"] * times
+        level = levels_of(data)["card"]
+        lines = (data["strategy"]["levels"]["exact"]["lines"] * 2)[:count]
         level["lines"] = [dict(line, number=i, row=i) for i, line in enumerate(lines, 1)]
         wordings = card_lines(level["lines"])
-        pages = [len(weasyprint.HTML(string=renderer.render(
-                     "card.html", export=data, lines=wordings, count=len(wordings),
-                     layout=layout, level=level), base_url=str(STATIC) + "/").render().pages)
-                 for layout in LAYOUTS]
-        first = next(layout.name for layout, n in zip(LAYOUTS, pages) if n == 1)
-        assert render_card(data, renderer, STATIC, use_cache=False).layout == first, pages
+
+        def pages_at(layout, size):
+            return len(weasyprint.HTML(string=card_html(
+                renderer, data, level, wordings, layout, size, Settings()),
+                base_url=str(STATIC) + "/").render().pages)
+
+        pages = [pages_at(layout, MIN_SIZE) for layout in LAYOUTS]
+        first = next(layout for layout, n in zip(LAYOUTS, pages) if n == 1)
+        result = render_card(data, renderer, STATIC, use_cache=False)
+        name, size = result.layout.rsplit(", ", 1)
+        assert name == first.name, pages
+        # The largest type that fits: the chosen size fits, the next size up does not.
+        size = float(size.removesuffix(" pt"))
+        assert pages_at(first, size) == 1
+        bigger = [s for s in SIZES if s > size]
+        assert not bigger or pages_at(first, bigger[0]) > 1
 
 
 def test_long_card_overflow_is_found_from_its_first_lines(export_data, monkeypatch):
@@ -358,19 +438,21 @@ def test_long_card_overflow_is_found_from_its_first_lines(export_data, monkeypat
     import weasyprint
 
     from generator.site import pocket
+    from generator.site.levels import levels_of
     from generator.site.render import Renderer
+    from generator.site.settings import Settings
 
     monkeypatch.setattr(pocket, "PREFIX", 200)  # more than a page of these lines
     renderer = Renderer(TEMPLATES)
     data = copy.deepcopy(export_data)
-    level = data["strategy"]["levels"]["card"]
     lines = data["strategy"]["levels"]["exact"]["lines"] * 8
-    level["lines"] = [dict(line, number=i, row=i) for i, line in enumerate(lines, 1)]
+    levels_of(data)["card"]["lines"] = [dict(line, number=i, row=i)
+                                        for i, line in enumerate(lines, 1)]
     result = pocket.render_card(data, renderer, STATIC, use_cache=False)
-    wordings = pocket.card_lines(level["lines"])
-    whole = weasyprint.HTML(string=renderer.render(
-        "card.html", export=data, lines=wordings, count=len(wordings),
-        layout=pocket.LAYOUTS[-1], level=level), base_url=str(STATIC) + "/").render()
+    wordings = pocket.card_lines(levels_of(data)["card"]["lines"])
+    whole = weasyprint.HTML(string=pocket.card_html(
+        renderer, data, levels_of(data)["card"], wordings, pocket.LAYOUTS[-1], pocket.MIN_SIZE,
+        Settings()), base_url=str(STATIC) + "/").render()
     assert not result.written and len(whole.pages) > 2
     assert result.overflow == tuple(pocket._overflowing_lines(whole))
 
@@ -407,7 +489,54 @@ def test_card_that_cannot_fit_is_reported_not_written(built, tmp_path):
     assert not (out / f"{SLUG}.pdf").exists()
     page = (out / f"{SLUG}.html").read_text(encoding="utf-8")
     assert "No pocket card" in page and f'href="{SLUG}.pdf"' not in page
+    assert "overflow" not in page  # the build's words stay in the build's output
     assert f'href="{SLUG}.pdf"' not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_card_that_must_fit_and_does_not_fails_the_build(old_site, tmp_path):
+    """With `must_fit = true` in content/site.toml (and, once the export has levels, always), a
+    card that does not fit one page stops the build with one line, and the old site stays."""
+    out, intact = old_site
+    templates = _templates(tmp_path)
+    css = templates / "card.css"
+    css.write_text(css.read_text().replace("margin: 4mm 4mm 3.5mm 4mm", "margin: 62mm 4mm")
+                   .replace("margin: 3mm 3mm 2.5mm 3mm", "margin: 62mm 3mm"))
+    content = _content(tmp_path)
+    (content / "site.toml").write_text("[cards]\nmust_fit = true\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None, templates_dir=templates)
+    _one_line_error(excinfo, SLUG, "pocket card", "fits one A6 page", "overflow")
+    intact()
+
+
+def test_us_card_size_from_the_settings(export_data):
+    from pypdf import PdfReader
+    import io
+
+    from generator.site.pocket import render_card
+    from generator.site.render import Renderer
+    from generator.site.settings import Settings
+
+    result = render_card(export_data, Renderer(TEMPLATES), STATIC, use_cache=False,
+                         settings=Settings(url="https://example.org/vp/", card_size="4x6in"))
+    page = PdfReader(io.BytesIO(result.pdf)).pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (288, 432)
+    assert f"https://example.org/vp/{SLUG}.html" in " ".join(page.extract_text().split())
+
+
+@pytest.mark.parametrize("text, needle", [
+    ('url = "ftp://x"', "url = 'ftp://x': expected an http(s) address"),
+    ('[cards]\nsize = "A5"', "cards.size = 'A5': expected one of A6, 4x6in"),
+    ('[cards]\nmust_fit = "yes"', "cards.must_fit = 'yes': expected true or false"),
+    ('colour = "red"', "colour = 'red': expected one of the keys"),
+])
+def test_bad_settings_name_the_file_and_field(tmp_path, text, needle):
+    from generator.site.settings import load_settings
+
+    (tmp_path / "site.toml").write_text(text + "\n")
+    with pytest.raises(ContentError) as excinfo:
+        load_settings(tmp_path)
+    _one_line_error(excinfo, "site.toml", needle)
 
 
 def test_cli_build_prints_a_summary_and_one_line_errors(built, tmp_path, capsys):
@@ -417,7 +546,7 @@ def test_cli_build_prints_a_summary_and_one_line_errors(built, tmp_path, capsys)
     assert main(["--content", str(FIXTURE), "build", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "[1/1] 9/6 Jacks or Better" in printed
-    assert re.search(r"1 pay tables, 3 pages, 1 pocket cards in [\d.]+ s", printed)
+    assert re.search(r"1 pay tables, 4 pages, 1 pocket cards in [\d.]+ s", printed)
     content = _content(tmp_path)
     (content / "pages" / "about.md").write_text("no front matter\n")
     assert main(["--content", str(content), "build", "--out", str(out)]) == 2
@@ -440,7 +569,7 @@ def test_serve_prints_its_url_and_serves_the_site(built):
         line = process.stdout.readline()
         url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
         with urllib.request.urlopen(url + f"{SLUG}.html", timeout=10) as response:
-            assert response.status == 200 and b"strategy-exact" in response.read()
+            assert response.status == 200 and b"strategy-card" in response.read()
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -27,10 +27,13 @@ from . import view
 from .lock import build_lock
 from .swap import clean_leftovers, swap
 from .links import check_links
-from .pages import load_pages
-from .plot import ce_distribution_svg
+from .pages import figures_of, fill_figures, load_pages
+from .levels import curve_of, levels_of
+from .plot import ce_distribution_svg, curve_svg
 from .pocket import render_card
 from .render import Renderer
+from .settings import load_settings
+from .symbols import key_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -53,6 +56,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     for table in tables:
         for line in table.warnings:
             progress(f"warning: {line}")
+    settings = load_settings(content_dir)
     renderer = Renderer(templates_dir)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -60,11 +64,12 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for path in clean_leftovers(out_dir):
             progress(f"Removed {path}, left by a build that was killed")
         return _build_locked(tables, pages, renderer, out_dir, use_cache, progress,
-                             templates_dir, static_dir, start)
+                             templates_dir, static_dir, start, settings, content_dir)
 
 
 def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
-                  templates_dir: Path, static_dir: Path, start: float) -> dict:
+                  templates_dir: Path, static_dir: Path, start: float, settings,
+                  content_dir: Path) -> dict:
     from ..export import dumps, export
 
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
@@ -76,7 +81,7 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
         found = {}  # slug -> export read (and checked) from the cache
         if use_cache:
-            found = _fill_export_cache(tables, progress, templates_dir, static_dir)
+            found = _fill_export_cache(tables, progress, templates_dir, static_dir, settings)
             exports_cached = len(found)
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
@@ -93,13 +98,21 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
             if packed > JSON_LIMIT:
                 progress(f"{step}: WARNING: {table.slug}.json is {packed:,} bytes gzipped, over "
                          f"the {JSON_LIMIT:,} the checker's pages allow for")
-            card = render_card(data, renderer, static_dir, use_cache)
+            card = render_card(data, renderer, static_dir, use_cache, settings)
             cards_cached += card.cached
+            if not card.written and settings.cards_must_fit:
+                # (off by default while two card levels still overflow: see the README)
+                raise ContentError(content_dir / "paytables", f"{table.slug}: pocket card", None,
+                                   f"a card level that fits one {settings.card_size} page "
+                                   f"({card.reason})")
             if card.written:
                 _write(tmp / f"{table.slug}.pdf", card.pdf)
             cards[table.slug] = card
             _write(tmp / f"{table.slug}.html", renderer.render(
-                "paytable.html", **paytable_context(data, card, pages)))
+                "paytable.html", **paytable_context(data, card, pages, settings)))
+            if data["strategy"]:
+                _write(tmp / f"{table.slug}-exact.html", renderer.render(
+                    "exact.html", **exact_context(data, pages)))
             faults.point("page-render")
             how = "cached" if cached else "computed"
             card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
@@ -107,11 +120,16 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
                      f"{_lines_note(data)}, {card_note} ({how}, "
                      f"{time.perf_counter() - began:.1f} s)")
             exports.append(data)
+        figures = {d["slug"]: figures_of(d) for d in exports}
         for page in pages:
-            _write(tmp / f"{page.slug}.html",
-                   renderer.render("page.html", page=page, nav=pages, root=""))
+            _write(tmp / f"{page.slug}.html", renderer.render(
+                "page.html", page=fill_figures(page, figures), nav=pages, root=""))
         _write(tmp / "index.html", renderer.render(
-            "index.html", groups=view.families(exports), cards=cards, nav=pages, root=""))
+            "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
+            index_levels={d["slug"]: levels_of(d) for d in exports},
+            id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
+            search_pays={d["slug"]: view.search_pays(d) for d in exports},
+            pay_key=view.pay_key(view.identifying_pays(d) for d in exports)))
         check_links(tmp)
         swap(tmp, out_dir)
     except BaseException:
@@ -120,7 +138,7 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
     missing = {slug: card.reason for slug, card in cards.items() if not card.written}
     return {
         "paytables": len(tables),
-        "pages": len(tables) + len(pages) + 1,
+        "pages": len(tables) + len(pages) + 1 + sum(1 for d in exports if d["strategy"]),
         "cards": len(tables) - len(missing),
         "cards_missing": missing,
         "strategies_missing": {d["slug"]: d["strategy_error"] for d in exports
@@ -132,7 +150,8 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
     }
 
 
-def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) -> dict:
+def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
+                       settings) -> dict:
     """Compute the exports missing from the cache (or whose entry fails its checks), one process
     per core; returns the exports that were read from the cache, by slug (each entry is read
     and checked once).
@@ -174,7 +193,8 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path) 
         # while they start up prints no traceback of theirs; the build stops them itself.
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir): table
+            jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir,
+                                    settings): table
                     for table in missing}
         finally:
             signal.signal(signal.SIGINT, previous)
@@ -214,25 +234,65 @@ def _worker_init(parent: int) -> None:
         os._exit(1)
 
 
-def _export_and_card(table, templates_dir: Path, static_dir: Path) -> float:
+def _export_and_card(table, templates_dir: Path, static_dir: Path, settings) -> float:
     from ..export import export
 
     began = time.perf_counter()
     data, _ = export(table)
-    render_card(data, Renderer(templates_dir), static_dir)
+    render_card(data, Renderer(templates_dir), static_dir, True, settings)
     return time.perf_counter() - began
 
 
-def paytable_context(data: dict, card, pages) -> dict:
+def _key(lines: list[dict], wild) -> list:
+    return key_for([line["notation"] for line in lines], wild)
+
+
+def paytable_context(data: dict, card, pages, settings) -> dict:
     """What `paytable.html` renders: the export itself, and values derived from it."""
-    strategy = data["strategy"]
+    levels = levels_of(data)
+    wild = data["rules"]["wild"]
+    card_lines = levels["card"]["lines"] if levels else []
     return {
-        "export": data, "root": "", "nav": pages, "card": card,
-        "rows": view.line_rows(strategy["levels"]["exact"]["lines"]) if strategy else [],
-        "card_rows": view.line_rows(strategy["levels"]["card"]["lines"]) if strategy else [],
-        "simple_rows": view.line_rows(strategy["levels"]["simple"]["lines"]) if strategy else [],
+        "export": data, "root": "", "nav": pages, "card": card, "levels": levels,
+        "card_size": settings.card_size,
+        "id_pays": view.identifying_pays(data),
+        "card_rows": view.line_rows(card_lines),
+        "card_key": _key(card_lines, wild),
+        "simple_rows": view.line_rows(levels["simple"]["lines"]) if levels else [],
+        "simple_key": _key(levels["simple"]["lines"], wild) if levels else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
+        "checker_levels": checker_levels(levels),
+        "curve_plot": curve_svg(curve_of(data), {
+            name: levels[name]["printed"] for name in ("card", "simple")} if levels else None),
+    }
+
+
+def checker_levels(levels: dict | None) -> dict:
+    """The levels as the checker embeds them: each distinct table of lines once (the card level
+    is often the exact table itself), and per level its table's index, size, cost and return."""
+    tables, info = [], {}
+    if levels:
+        for name in ("exact", "card", "simple"):
+            level = levels[name]
+            index = next((i for i, t in enumerate(tables) if t is level["lines"]
+                          or t == level["lines"]), None)
+            if index is None:
+                index = len(tables)
+                tables.append(level["lines"])
+            info[name] = {"table": index, "lines": level["printed"],
+                          "cost": level["cost"], "cost_percent": level["cost_percent"],
+                          "return_percent": level["return"]["percent"]}
+    return {"tables": tables, "levels": info or None}
+
+
+def exact_context(data: dict, pages) -> dict:
+    """What `exact.html` renders: the exact table with its CE columns, and the CE plot."""
+    levels = levels_of(data)
+    return {
+        "export": data, "root": "", "nav": pages, "levels": levels,
+        "rows": view.line_rows(levels["exact"]["lines"]),
+        "exact_key": _key(levels["exact"]["lines"], data["rules"]["wild"]),
         "plot": ce_distribution_svg(data),
     }
 

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..errors import ContentError
 
@@ -126,3 +126,44 @@ def load_pages(folder: Path) -> list[Page]:
         return []
     pages = [load_page(path) for path in sorted(folder.glob("*.md"))]
     return sorted(pages, key=lambda p: (p.order, p.title, p.slug))
+
+
+# Figures from the build's data: `[[9-6-jacks-or-better simple.cost_percent]]` in a page becomes
+# that pay table's figure, so no number on a page is typed by hand (or goes stale).
+_FIGURE = re.compile(r"\[\[([a-z0-9-]+) ([a-z_.]+)\]\]")
+
+
+def figures_of(export: dict) -> dict[str, str]:
+    """The figures a page may quote from one pay table's export, by name."""
+    from .levels import levels_of
+
+    sol = export["solution"]
+    out = {
+        "name": export["name"],
+        "return.percent": sol["return"]["percent"], "return.exact": sol["return"]["exact"],
+        "deals": f"{sol['deals']:,}", "classes": f"{sol['classes']:,}",
+        "ce_values": f"{sol['ce_values']:,}", "ce_values_holding": f"{sol['ce_values_holding']:,}",
+        "tied_deals": f"{sol['tied_deals']:,}",
+    }
+    levels = levels_of(export)
+    for name, level in (levels or {}).items():
+        out[f"{name}.lines"] = str(len(level["lines"]))
+        out[f"{name}.cost_percent"] = level["cost_percent"]
+        out[f"{name}.return"] = level["return"]["percent"]
+    return out
+
+
+def fill_figures(page: Page, figures: dict[str, dict[str, str]]) -> Page:
+    """The page with every [[slug figure]] replaced; an unknown one stops the build."""
+    def figure(match):
+        slug, name = match.groups()
+        if slug not in figures:
+            raise ContentError(page.source, "figure", match.group(0),
+                               f"a pay table of this build ({', '.join(sorted(figures))})")
+        if name not in figures[slug]:
+            raise ContentError(page.source, "figure", match.group(0),
+                               f"one of {', '.join(sorted(figures[slug]))}")
+        return str(escape(figures[slug][name]))
+
+    return Page(page.slug, page.title, page.order, Markup(_FIGURE.sub(figure, page.html)),
+                page.source)

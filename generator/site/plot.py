@@ -80,3 +80,53 @@ def ce_distribution_svg(export: dict) -> Markup:
                  f'font-size="12">CE value x (best expected return of the deal, log scale)</text>')
     parts.append("</svg>")
     return Markup("\n".join(parts))
+
+
+def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> Markup:
+    """What each line is worth: the cost (percent of return) of the best table of n lines, for
+    each n of the export's curve, as an inline SVG; marks names levels at their line counts.
+    Empty when the export has no curve."""
+    if not curve:
+        return Markup("")
+    points = sorted((row["lines"], float(Fraction(row["cost"]) * 100)) for row in curve)
+    w, h, left, right, top, bottom = 640, 240, 60, 14, 12, 40
+    plot_w, plot_h = w - left - right, h - top - bottom
+    n_low, n_high = points[0][0], points[-1][0]
+    top_cost = max(cost for _, cost in points) or 1.0
+
+    def x_of(n: float) -> float:
+        return left + (n - n_low) / max(n_high - n_low, 1) * plot_w
+
+    def y_of(cost: float) -> float:
+        return top + (1 - cost / top_cost) * plot_h
+
+    path = " ".join(f"{'M' if i == 0 else 'L'}{_fmt(x_of(n))},{_fmt(y_of(c))}"
+                    for i, (n, c) in enumerate(points))
+    out = [f'<svg class="curve-plot" viewBox="0 0 {w} {h}" role="img" '
+           f'aria-labelledby="curve-title" xmlns="http://www.w3.org/2000/svg">',
+           f'<title id="curve-title">Cost against perfect play of the best table of each length, '
+           f'{n_low} to {n_high} lines</title>',
+           f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
+           f'stroke="#1a1a1a"/>',
+           f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#1a1a1a"/>']
+    for i in range(5):
+        cost = top_cost * i / 4
+        y = _fmt(y_of(cost))
+        out.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle" '
+                   f'font-size="11">{cost:.3f}%</text>')
+    step = 5 if n_high - n_low > 10 else 1
+    for n in range(n_low - n_low % step + (step if n_low % step else 0), n_high + 1, step):
+        out.append(f'<text x="{_fmt(x_of(n))}" y="{top + plot_h + 16}" text-anchor="middle" '
+                   f'font-size="11">{n}</text>')
+    out.append(f'<text x="{left + plot_w / 2:.0f}" y="{h - 4}" text-anchor="middle" '
+               f'font-size="12">lines in the table</text>')
+    out.append(f'<path d="{path}" fill="none" stroke="#1f4e8c" stroke-width="2"/>')
+    costs = dict(points)
+    for name, n in sorted((marks or {}).items(), key=lambda item: item[1]):
+        if n in costs:
+            x, y = _fmt(x_of(n)), _fmt(y_of(costs[n]))
+            out.append(f'<circle cx="{x}" cy="{y}" r="4" fill="#c00000"/>')
+            out.append(f'<text x="{x}" y="{_fmt(y_of(costs[n]) - 8)}" text-anchor="middle" '
+                       f'font-size="11">{escape(name)}</text>')
+    out.append("</svg>")
+    return Markup("\n".join(out))

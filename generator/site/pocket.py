@@ -1,5 +1,7 @@
-"""Pocket cards: one A6 PDF page per pay table with the pay table, the return and the exact
-strategy table, rendered by WeasyPrint from `templates/card.html`.
+"""Pocket cards: one PDF page per pay table (A6, or US 4 x 6 in from the content settings) with the
+pay table, the card level (generator/site/levels.py), its return and cost, the key to every
+symbol it uses and the page's address, rendered by WeasyPrint from `templates/card.html`.
+No type is smaller than 7 pt; the card takes the largest size its layout fits at.
 
 Layouts are tried from the most readable to the most compact: one column of full text, two
 columns of full text, two then three columns of the short notation, and three then four columns
@@ -29,7 +31,10 @@ from pathlib import Path
 
 from .. import store
 from ..strategy_report import ce_runs
+from .levels import levels_of
 from .render import Renderer
+from .settings import Settings
+from .symbols import key_for
 from .view import ce_ranges, compact_notation, printed_lines
 
 FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
@@ -39,19 +44,24 @@ FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
 class Layout:
     name: str
     css_class: str
-    small: bool       # 6.5 pt lines instead of 7 pt
     wording: str      # "text" (chart language), "notation" or "compact" (notation, rank sets
                       # listed with spaces instead of " or ")
 
 
 LAYOUTS = (
-    Layout("one column", "one-column", False, "text"),
-    Layout("two columns", "two-columns", True, "text"),
-    Layout("two columns, short notation", "two-columns", True, "notation"),
-    Layout("three columns, short notation", "three-columns", True, "notation"),
-    Layout("three columns, compact notation", "three-columns", True, "compact"),
-    Layout("four columns, compact notation", "four-columns", True, "compact"),
+    Layout("one column", "one-column", "text"),
+    Layout("two columns", "two-columns", "text"),
+    Layout("two columns, short notation", "two-columns", "notation"),
+    Layout("three columns, short notation", "three-columns", "notation"),
+    Layout("three columns, compact notation", "three-columns", "compact"),
+    Layout("four columns, compact notation", "four-columns", "compact"),
 )
+
+# The type size of the strategy lines, in points: the layout is chosen at the smallest (7 pt,
+# the least a player reads under casino light), then the card takes the largest size at which
+# that layout still fits one page.
+SIZES = (7.0, 7.5, 8.0, 8.5, 9.0, 9.5, 10.0, 11.0)
+MIN_SIZE = SIZES[0]
 
 
 # A long table's card is first laid out with its first PREFIX lines only: more than any layout
@@ -169,18 +179,33 @@ def first_true(test, guess: int, n: int):
     return None if low == n else low
 
 
+def card_key(wordings: list[dict], layout: Layout, wild) -> list[tuple[str, str]]:
+    """The key to every symbol the card's lines use in this layout's wording."""
+    return key_for([line[layout.wording] for line in wordings], wild,
+                   rank_lists=layout.wording == "compact")
+
+
+def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict],
+              layout: Layout, size: float, settings: Settings, shown: int | None = None) -> str:
+    return renderer.render(
+        "card.html", export=export, level=level, lines=wordings[:shown], count=len(wordings),
+        layout=layout, size=size, page_size=settings.page_size,
+        key=card_key(wordings, layout, export["rules"]["wild"]),
+        address=f"{settings.url}{export['slug']}.html")
+
+
 def render_card(export: dict, renderer: Renderer, static_dir: Path,
-                use_cache: bool = True) -> CardResult:
-    strategy = export["strategy"]
-    if strategy is None:
+                use_cache: bool = True, settings: Settings | None = None) -> CardResult:
+    settings = settings or Settings()
+    levels = levels_of(export)
+    if levels is None:
         return CardResult(False, None, None, "no exact strategy table yet", (), False)
-    level = strategy["levels"]["card"]
-    wordings = card_lines(level["lines"])
+    level = levels["card"]
+    wordings = card_lines(level["lines"])  # as printed: a run of made hands is one line
     lines = wordings
 
-    def html(layout, shown=None):
-        return renderer.render("card.html", export=export, lines=wordings[:shown],
-                               count=len(wordings), layout=layout, level=level)
+    def html(layout, shown=None, size=MIN_SIZE):
+        return card_html(renderer, export, level, wordings, layout, size, settings, shown)
 
     htmls = [html(layout) for layout in LAYOUTS]
     folder = store.cache_dir() / "cards"
@@ -223,21 +248,36 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     last = len(LAYOUTS) - 1
     fits = first_true(one_page, guess_layout(wordings), len(LAYOUTS))
     if fits is not None:
-        document = documents[fits]
+        # The largest type at which the chosen layout still fits: the sizes fit up to some
+        # size and no further, so the last fit is found by halving from the smallest.
+        sized = {SIZES[0]: (htmls[fits], documents[fits])}
+
+        def too_big(i):
+            size = SIZES[i]
+            if size not in sized:
+                text = html(LAYOUTS[fits], size=size)
+                sized[size] = (text, weasyprint.HTML(
+                    string=text, base_url=str(static_dir) + "/").render())
+            return len(sized[size][1].pages) > 1
+
+        first_too_big = first_true(too_big, 1, len(SIZES))
+        size = SIZES[(first_too_big or len(SIZES)) - 1]
+        text, document = sized[size]
         document.metadata.created = document.metadata.modified = None
-        identifier = hashlib.sha256(htmls[fits].encode()).hexdigest()[:32].encode()
+        identifier = hashlib.sha256(text.encode()).hexdigest()[:32].encode()
         with _fixed_time():
             pdf = document.write_pdf(pdf_identifier=identifier)
-        result = CardResult(True, pdf, LAYOUTS[fits].name, None, (), False)
+        result = CardResult(True, pdf, f"{LAYOUTS[fits].name}, {size:g} pt", None, (), False)
     else:
         if last in heads and len(heads[last].pages) > 1:
             overflow = tuple(_overflowing_lines(heads[last])) + tuple(
                 line["number"] for line in wordings[PREFIX:])
         else:
             overflow = tuple(_overflowing_lines(render(last)))
-        reason = (f"the {len(lines)} lines do not fit on one A6 page even in {LAYOUTS[-1].name} "
+        page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
+        reason = (f"the {len(lines)} lines do not fit on {page} even in {LAYOUTS[-1].name} "
                   f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
-                  if overflow else f"the {len(lines)} lines do not fit on one A6 page")
+                  if overflow else f"the {len(lines)} lines do not fit on {page}")
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:
         if not result.written or store.write_bytes(pdf_path, result.pdf):

@@ -11,6 +11,7 @@ import jinja2
 
 from ..errors import ContentError
 from . import view
+from .symbols import abbr_notation, long_text
 
 # The Content-Security-Policy of every page: no inline scripts or styles, nothing from elsewhere.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -53,6 +54,8 @@ class Renderer:
         self.env.globals["csp"] = CSP
         self.env.filters["num"] = view.number_text
         self.env.filters["thousands"] = lambda n: f"{n:,}"
+        self.env.filters["abbr"] = abbr_notation
+        self.env.filters["long_text"] = long_text
         try:  # parse every template now: a syntax error stops the build before any work
             for name in sorted(self.env.list_templates(extensions=["html"])):
                 self.env.get_template(name)

@@ -95,6 +95,7 @@ class LineRow:
     notation: str
     text: str
     ce_numbers: str
+    ce_summary: str     # the CE numbers in a few words, when the list is long; else ""
     ce_values: str
     deals: int
     examples: list[list[Card]]
@@ -107,6 +108,8 @@ def line_rows(lines: list[dict]) -> list[LineRow]:
         rows.append(LineRow(
             number=line["number"], row=line.get("row", line["number"]), hold=hold, notes=notes, notation=line["notation"],
             text=line["text"], ce_numbers=ce_ranges(line["ce_numbers"]),
+            ce_summary=(ce_summary(line["ce_numbers"])
+                        if len(ce_ranges(line["ce_numbers"])) > CE_LIST_SHOWN else ""),
             ce_values=ce_span(line["ce_high"], line["ce_low"]), deals=line["deals"],
             examples=[example_cards(e) for e in line["examples"]]))
     return rows
@@ -149,17 +152,6 @@ def printed_lines(lines: list[dict]) -> list[dict]:
     return out
 
 
-def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:
-    """[(family title, exports sorted by name)] in the order natural, deuces, joker."""
-    groups: dict[str, list[dict]] = {}
-    for data in exports:
-        groups.setdefault(data["rules"]["family"], []).append(data)
-    known = [key for key in FAMILY_ORDER if key in groups]
-    order = known + sorted(set(groups) - set(known))
-    return [(groups[key][0]["rules"]["family_title"],
-             sorted(groups[key], key=lambda d: (d["name"].lower(), d["slug"]))) for key in order]
-
-
 def published(export: dict) -> dict:
     """The export as `site/<slug>.json` publishes it: the CE table's classes-by-size column left
     out (the CLI's `strategy --ce` prints it), which keeps the largest Deuces Wild exports under
@@ -171,3 +163,91 @@ def published(export: dict) -> dict:
         out["strategy"] = {k: v for k, v in export["strategy"].items()
                            if k not in ("derive_seconds", "levels_seconds")}
     return out
+
+
+# ---- what identifies a machine, and the index ------------------------------------------------
+
+# The pays a player reads off the glass to tell machines of a family apart, with short names.
+_IDENTIFYING = {
+    "natural": (("full_house", "FH", "Full house"), ("flush", "F", "Flush")),
+    "deuces": (("wild_royal", "WR", "Wild royal"), ("five_of_a_kind", "5K", "Five of a kind"),
+               ("straight_flush", "SF", "Straight flush"),
+               ("four_of_a_kind", "4K", "Four of a kind"), ("full_house", "FH", "Full house"),
+               ("flush", "F", "Flush")),
+    "joker": (("five_of_a_kind", "5K", "Five of a kind"), ("four_of_a_kind", "4K", "Four of a kind"),
+              ("full_house", "FH", "Full house"), ("flush", "F", "Flush")),
+}
+
+
+@dataclass(frozen=True)
+class Pay:
+    short: str     # "FH"
+    label: str     # "Full house"
+    pay: str       # "9"
+
+
+def identifying_pays(export: dict) -> list[Pay]:
+    """The pays that tell this machine from others of its family, best first: full house and
+    flush ("9/6") for the natural games, every pay from the wild royal to the flush for deuces."""
+    pays = {p["key"]: p["pay"] for p in export["rules"]["pays"]}
+    return [Pay(short, label, number_text(pays[key]))
+            for key, short, label in _IDENTIFYING.get(export["rules"]["family"], ())
+            if key in pays]
+
+
+def pay_key(pay_lists) -> list[tuple[str, str]]:
+    """[(short, label)] of every identifying pay used, once each, in a fixed order."""
+    seen: dict[str, str] = {}
+    for pays in pay_lists:
+        for pay in pays:
+            seen.setdefault(pay.short, pay.label)
+    order = [short for family in _IDENTIFYING.values() for _, short, _ in family]
+    return sorted(seen.items(), key=lambda item: order.index(item[0]))
+
+
+def search_pays(export: dict) -> str:
+    """Every pay, best first, as the numbers a player may type into "find my machine": per unit
+    (coin) bet, with the royal's 250 for one coin and 4000 for five as well."""
+    out = []
+    for pay in export["rules"]["pays"]:
+        value = number_text(pay["pay"])
+        if pay["key"] in ("royal_flush", "natural_royal") and Fraction(pay["pay"]) == 800:
+            value = "800|250|4000"
+        out.append(value)
+    return " ".join(out)
+
+
+def game_of(export: dict) -> str:
+    """The game a player looks for, the pays that vary left out: "Jacks or Better" for "9/6
+    Jacks or Better"; the family for deuces and joker games ("Deuces Wild")."""
+    if export["rules"]["family"] != "natural":
+        return export["rules"]["family_title"]
+    return re.sub(r"^[0-9./]+\s+", "", export["name"]) or export["name"]
+
+
+def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:
+    """[(game, exports best return first)]: the natural games first (the game with the best
+    return first), then Deuces Wild, then Joker Poker."""
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for data in exports:
+        groups.setdefault((data["rules"]["family"], game_of(data)), []).append(data)
+
+    def best(data):
+        return (-Fraction(data["solution"]["return"]["exact"]), data["name"].lower(), data["slug"])
+
+    for members in groups.values():
+        members.sort(key=best)
+    rank = {key: i for i, key in enumerate(FAMILY_ORDER)}
+    order = sorted(groups, key=lambda k: (rank.get(k[0], len(rank)), k[0], best(groups[k][0])))
+    return [(game, groups[(family, game)]) for family, game in order]
+
+
+# A CE number list longer than this is summed up in its cell and listed in full when opened:
+# Deuces Wild lines run to 13,000 characters, a row 49,000 px tall.
+CE_LIST_SHOWN = 120
+
+
+def ce_summary(runs: list[list[int]]) -> str:
+    """'412 CE numbers, 5 to 1,153': a long CE list in a few words."""
+    count = sum(b - a + 1 for a, b in runs)
+    return f"{count:,} CE numbers, {runs[0][0]:,} to {runs[-1][1]:,}" if runs else "-"

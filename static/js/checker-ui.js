@@ -1,9 +1,12 @@
 // The hold checker and trainer on a pay table's page (templates/checker.html).
 //
-// Reads the embedded JSON (#checker-data: rules, strategy lines), plays the table here at once
-// (rules-core.js) and asks a Web Worker (ev-worker.js) for the exact EV of all 32 holds. Opened
-// from file://, where the browser refuses workers, it still plays the table and says what needs a
-// web server. All text from the user or the data goes in through textContent, never as HTML.
+// Reads the embedded JSON (#checker-data: rules, the levels' tables), plays the chosen level here
+// at once (rules-core.js) and marks its hold on the dealt cards, and asks a Web Worker
+// (ev-worker.js) for the exact EV of all 32 holds. Opened from file://, where the browser refuses
+// workers, the same engine (ev-engine.js, loaded on the page too) runs on the main thread: a few
+// milliseconds a deal after a quarter of a second to start. Nothing about the player's own hold
+// is said until the player has chosen one. All text from the user or the data goes in through
+// textContent, never as HTML.
 //
 // Timing marks for the benchmark (generator/browser_bench.py): performance marks
 // "checker-deal" (the fifth card is in), "checker-hold" (hold and line shown) and "checker-evs"
@@ -12,7 +15,7 @@
   "use strict";
   const V = root.vpcharts;
   const { parseHand, cardText, cardName, formatHand, JOKER, CardError } = V.cards;
-  const { compileTable, play, describe, firstLine } = V.rules;
+  const { compileTable, play } = V.rules;
 
   const app = document.getElementById("checker-app");
   const dataNode = document.getElementById("checker-data");
@@ -22,18 +25,33 @@
   const els = {
     status: $("checker-status"), form: $("checker-form"), input: $("checker-input"), error: $("checker-error"),
     clear: $("checker-clear"), hand: $("checker-hand"), deck: $("checker-deck"), play: $("checker-play"),
-    yours: $("checker-yours"), evsNote: $("checker-evs-note"), evsBody: $("checker-evs").tBodies[0],
+    next: $("checker-next"), none: $("checker-none"), levels: $("checker-levels"), yours: $("checker-yours"), evsNote: $("checker-evs-note"), evsBody: $("checker-evs").tBodies[0],
     deal: $("trainer-deal"), grade: $("trainer-grade"), reset: $("trainer-reset"), score: $("trainer-score"),
     verdict: $("trainer-verdict"),
   };
   const jokerAllowed = data.rules.deck_size === 53;
-  const table = data.lines ? compileTable(data.lines, data.rules) : null;
-  const game = V.rules.gameOf(data.rules);
+  const compiled = (data.tables || []).map((lines) => compileTable(lines, data.rules));
+  const exactPage = app.dataset.exactPage;
+  let level = data.levels ? "card" : null;
+  let table = level ? compiled[data.levels[level].table] : null;
   const unit = BigInt(data.ev_denominator);
+  // Where the chosen level's lines are on the page: the card level's and the simple level's
+  // tables are here; the exact table is on its own page.
+  function lineHref(number) {
+    if (level === "card") return `#line-${number}`;
+    if (level === "simple") return `#simple-line-${number}`;
+    return `${exactPage}#line-${number}`;
+  }
+  function lineRow(number) {
+    if (level === "card") return document.getElementById(`line-${number}`);
+    if (level === "simple") return document.getElementById(`simple-line-${number}`);
+    return null;
+  }
 
   const state = {
     cards: [], // deal order; bit i of a hold mask holds cards[i]
     held: 0,
+    chosen: false, // the player has marked a hold (holding nothing included)
     played: null, // play() of the table on the full deal
     evs: null, // 32 BigInts over unit, once the worker answers
     request: 0,
@@ -83,9 +101,19 @@
     const held = state.cards.filter((_, i) => (mask >> i) & 1);
     return held.length ? formatHand(held, true) : "nothing (draw five)";
   }
+  // The number a line is printed with: a run of made hands shares one (the export's `row`).
+  function shown(line) {
+    return line.row ?? line.number;
+  }
+
   function lineLabel(index) {
     const line = table.lines[index].line;
-    return `line ${line.number}, ${line.text}`;
+    return `line ${shown(line)}, ${line.text}`;
+  }
+  function percentOfBet(value) {
+    // A difference in EV per coin bet, as a percent of the bet.
+    const hundred = value * 100n;
+    return `${decimal(hundred, hundred < unit ? 4 : 2)}% of the bet`;
   }
 
   // ---- the deck and the hand -----------------------------------------------------------------
@@ -95,10 +123,10 @@
     for (let suit = 3; suit >= 0; suit--) for (let rank = 12; rank >= 0; rank--) order.push(rank * 4 + suit);
     if (jokerAllowed) order.push(JOKER);
     for (const card of order) {
-      const button = el("button", {
-        type: "button", className: `deck-card ${suitClass(card)}`, text: cardText(card, true),
-        ariaLabel: cardName(card), ariaPressed: "false",
-      });
+      // The name is the spoken one ("ace of spades"); the symbol is for the eye only, so the
+      // button's accessible name is its own content (no aria-label that differs from it).
+      const button = el("button", { type: "button", className: `deck-card ${suitClass(card)}`, ariaPressed: "false" },
+        [el("span", { text: cardText(card, true), ariaHidden: "true" }), el("span", { className: "sr-only", text: cardName(card) })]);
       button.addEventListener("click", () => toggleDeckCard(card));
       deckButtons.set(card, button);
       els.deck.append(button);
@@ -125,11 +153,20 @@
         els.hand.append(el("span", { className: "hand-card hand-empty", text: "?", ariaHidden: "true" }));
         continue;
       }
-      const held = ((state.held >> i) & 1) === 1;
+      const held = state.chosen && ((state.held >> i) & 1) === 1;
+      const advice = adviceMask();
+      const advised = advice !== null && ((advice >> i) & 1) === 1;
+      const said = [cardName(card)];
+      if (advice !== null) said.push(advised ? "hold it" : "discard it");
+      if (state.chosen) said.push(held ? "you hold it" : "you discard it");
       const button = el("button", {
-        type: "button", className: `hand-card ${suitClass(card)}${held ? " is-held" : ""}`,
-        ariaPressed: String(held), ariaLabel: `${cardName(card)}, ${held ? "held" : "discarded"} (key ${i + 1})`,
-      }, [el("span", { className: "hand-rank", text: cardText(card, true) }), el("span", { className: "hand-mark", text: held ? "HELD" : "" })]);
+        type: "button",
+        className: `hand-card ${suitClass(card)}${held ? " is-held" : ""}${advised ? " is-advised" : ""}`,
+        ariaPressed: String(held),
+      }, [el("span", { className: "hand-advice", text: advised ? "HOLD" : "", ariaHidden: "true" }),
+        el("span", { className: "hand-rank", text: cardText(card, true), ariaHidden: "true" }),
+        el("span", { className: "hand-mark", text: held ? "yours" : "", ariaHidden: "true" }),
+        el("span", { className: "sr-only", text: `${said.join(", ")} (key ${i + 1})` })]);
       button.addEventListener("click", () => toggleHold(i));
       els.hand.append(button);
     }
@@ -140,9 +177,23 @@
     }
   }
 
+  // The hold the level plays, to mark on the cards: null while hidden (trainer) or unknown.
+  function adviceMask() {
+    if (state.cards.length !== 5 || (state.training && !state.graded)) return null;
+    if (state.played && state.played.line >= 0) return state.played.mask;
+    if (!table && state.evs) {
+      const best = bestMasks();
+      return best[best.length - 1];
+    }
+    return null;
+  }
+
   function toggleHold(i) {
     if (state.cards.length !== 5 || (state.training && state.graded)) return;
-    state.held ^= 1 << i;
+    if (!state.chosen) state.held = 0;
+    state.chosen = true;
+    if (i >= 0) state.held ^= 1 << i;
+    else state.held = 0; // "I would hold nothing"
     renderHand();
     renderYours();
     // Keep the focus on the same card for keyboard users (the buttons were rebuilt).
@@ -154,6 +205,7 @@
   function setDeal(cards, training) {
     state.cards = cards;
     state.held = 0;
+    state.chosen = false;
     state.played = null;
     state.evs = null;
     state.training = training;
@@ -182,6 +234,16 @@
     renderPlay();
     renderYours();
     renderEvs();
+    els.none.disabled = state.cards.length !== 5;
+  }
+
+  function replay() {
+    // The level changed: play the deal again with its table, keep the player's hold.
+    table = level ? compiled[data.levels[level].table] : null;
+    clearHighlight();
+    state.played = table && state.cards.length === 5 ? play(table, state.cards) : null;
+    renderHand();
+    renderAll();
   }
 
   // ---- the table's play ----------------------------------------------------------------------
@@ -193,6 +255,7 @@
 
   function renderPlay() {
     els.play.replaceChildren();
+    els.next.replaceChildren();
     if (state.cards.length < 5) {
       els.play.textContent = state.cards.length ? `Pick ${5 - state.cards.length} more card${state.cards.length === 4 ? "" : "s"}.` : "";
       return;
@@ -202,10 +265,10 @@
       return;
     }
     if (!table) {
-      els.play.textContent = `No strategy table for this pay table yet (${data.strategy_error}). The optimal hold comes from the exact EVs below.`;
+      els.play.textContent = `No strategy table for this pay table yet (${data.strategy_error}). The optimal hold comes from the exact EVs.`;
       if (state.evs) {
         const best = bestMasks();
-        els.play.append(" Optimal hold: ", el("strong", { className: "play-hold", text: holdText(best[best.length - 1]) }), ".");
+        els.play.append(" Optimal hold: ", el("strong", { className: "play-hold", id: "checker-optimal", text: holdText(best[best.length - 1]) }), ".");
       }
       return;
     }
@@ -217,14 +280,52 @@
     const line = table.lines[played.line].line;
     els.play.append(
       "Hold ", el("strong", { className: "play-hold", id: "checker-optimal", text: holdText(played.mask) }),
-      ": ", el("a", { href: `#line-${line.number}`, className: "play-line", id: "checker-line", text: `line ${line.number}` }),
-      `, ${line.text}, is the first line that fits.`,
+      ": ", el("a", { href: lineHref(line.number), className: "play-line", id: "checker-line", text: `line ${shown(line)}` }),
+      `, ${line.text}, is the first line your deal fits.`,
     );
     if (played.tied.length > 1) els.play.append(` Equally: ${played.tied.slice(1).map(holdText).join("; ")}.`);
-    const row = document.getElementById(`line-${line.number}`);
+    if (state.evs) {
+      const best = state.evs[bestMasks()[0]];
+      const gap = best - state.evs[played.mask];
+      if (gap > 0n) {
+        els.play.append(` This level gives away ${decimal(gap)} a coin here (${percentOfBet(gap)}) against the best hold, ${holdText(bestMasks()[0])}.`);
+      }
+    }
+    const row = lineRow(line.number);
     if (row) {
       row.classList.add("checker-applies");
       highlighted = row;
+    }
+    renderNext();
+  }
+
+  // The best competing line: the first line below the one that applies that a different hold of
+  // this deal fits, and what choosing it would cost.
+  function renderNext() {
+    const played = state.played;
+    let next = -1;
+    let nextMask = -1;
+    for (let mask = 0; mask < 32; mask++) {
+      const own = played.firstLines[mask];
+      if (own < 0 || played.tied.includes(mask)) continue;
+      if (next < 0 || own < next || (own === next && state.evs && state.evs[mask] > state.evs[nextMask])) {
+        next = own;
+        nextMask = mask;
+      }
+    }
+    if (next < 0) {
+      els.next.textContent = "No other line of the table fits this deal.";
+      return;
+    }
+    const line = table.lines[next].line;
+    els.next.append(`The next line that fits is line ${shown(line)}, ${line.text}: it would hold ${holdText(nextMask)}`);
+    if (state.evs) {
+      const gap = state.evs[played.mask] - state.evs[nextMask];
+      els.next.append(gap >= 0n
+        ? `, worth ${decimal(gap)} a coin less (${percentOfBet(gap)}).`
+        : `, worth ${decimal(-gap)} a coin more (${percentOfBet(-gap)}): this level trades it away to stay short.`);
+    } else {
+      els.next.append(".");
     }
   }
 
@@ -239,29 +340,33 @@
     // Returns [text pieces, cost or null].
     const mask = state.held;
     const pieces = [`Your hold: ${holdText(mask)}. `];
-    if (table) {
-      const own = firstLine(table, describe(state.cards, mask, game));
+    if (table && state.played) {
+      // The deal's own features (its exception class included), as the table plays them.
+      const own = state.played.firstLines[mask];
       const applies = state.played.line;
       if (own < 0) pieces.push("It fits no line of the table, so the table never plays it. ");
       else if (own === applies && state.played.tied.includes(mask)) pieces.push(`It is what ${lineLabel(own)} holds. `);
       else if (own === applies) pieces.push(`It fits ${lineLabel(own)}, the line that applies, but the line holds the higher cards. `);
-      else if (own < applies) pieces.push(`It fits ${lineLabel(own)}. `); // cannot happen: the first fitting line applies
-      else pieces.push(`It fits ${lineLabel(own)}, ${own - applies} line${own - applies === 1 ? "" : "s"} below line ${table.lines[applies].line.number}, which applies first. `);
+      else pieces.push(`It fits ${lineLabel(own)}, ${own - applies} line${own - applies === 1 ? "" : "s"} below line ${shown(table.lines[applies].line)}, which applies first. `);
     }
     if (!state.evs) {
-      pieces.push(workerProblem ? `Its cost needs the exact EVs: ${workerProblem}` : "Computing its exact cost ...");
+      pieces.push(evProblem ? `Its cost needs the exact EVs: ${evProblem}` : "Computing its exact cost ...");
       return [pieces, null];
     }
     const best = state.evs[bestMasks()[0]];
     const cost = best - state.evs[mask];
     pieces.push(cost === 0n ? "It is optimal: it costs nothing." :
-      `It costs ${decimal(cost)} per unit bet (exactly ${fraction(cost)}): EV ${decimal(state.evs[mask])} against the best ${decimal(best)}.`);
+      `It costs ${decimal(cost)} a coin (${percentOfBet(cost)}; exactly ${fraction(cost)}): EV ${decimal(state.evs[mask])} against the best ${decimal(best)}.`);
     return [pieces, cost];
   }
 
   function renderYours() {
     els.yours.replaceChildren();
     if (state.cards.length < 5) return;
+    if (!state.chosen) {
+      els.yours.textContent = "Press the cards you would hold (or \u201cI would hold nothing\u201d) to see what your hold costs.";
+      return;
+    }
     if (state.training && !state.graded) {
       els.yours.textContent = `Your hold so far: ${holdText(state.held)}.`;
       return;
@@ -272,43 +377,71 @@
 
   // ---- the 32 EVs ----------------------------------------------------------------------------
   let worker = null;
-  let workerProblem = null;
-  function startWorker() {
-    if (location.protocol === "file:") {
-      workerProblem = "this page was opened from disk (file://), where browsers do not run Web Workers. " +
-        "Serve the site (vpcharts serve, or any static web server) to see the exact EV of every hold and the trainer's EV score.";
-      return;
+  let engine = null; // the EV engine on the page's own thread, when there is no worker
+  let evProblem = null;
+  function startEngine() {
+    if (location.protocol !== "file:") {
+      try {
+        worker = new Worker(app.dataset.worker);
+      } catch (error) {
+        worker = null;
+      }
     }
-    try {
-      worker = new Worker(app.dataset.worker);
-    } catch (error) {
-      workerProblem = `the browser refused the Web Worker (${error.message}).`;
+    if (!worker) {
+      // Opened from disk (file://), browsers refuse Web Workers: the engine runs here.
+      if (!V.ev) evProblem = "the EV engine did not load.";
       return;
     }
     worker.onmessage = (event) => {
       const message = event.data;
       if (message.type === "ready") {
-        if (BigInt(message.unit) !== unit) workerProblem = "the EV engine's unit differs from the export's (a bug).";
+        if (BigInt(message.unit) !== unit) evProblem = "the EV engine's unit differs from the export's (a bug).";
       } else if (message.type === "evs" && message.id === state.request) {
-        state.evs = message.evs.map(BigInt);
-        renderAll();
-        performance.mark("checker-evs");
-        performance.measure("checker-evs", "checker-deal", "checker-evs");
+        gotEvs(message.evs.map(BigInt));
       } else if (message.type === "error") {
-        workerProblem = `the EV worker failed: ${message.message}`;
+        evProblem = `the EV worker failed: ${message.message}`;
         renderAll();
       }
     };
-    worker.onerror = (event) => {
-      workerProblem = `the EV worker could not start (${event.message || "blocked"}).`;
+    worker.onerror = () => {
+      // A worker that cannot start: fall back to the page's thread.
       worker = null;
-      renderAll();
+      requestEvs();
     };
     worker.postMessage({ type: "init", rules: data.rules });
   }
 
+  function gotEvs(evs) {
+    state.evs = evs;
+    renderHand();
+    renderAll();
+    performance.mark("checker-evs");
+    performance.measure("checker-evs", "checker-deal", "checker-evs");
+  }
+
   function requestEvs() {
-    if (worker) worker.postMessage({ type: "evs", id: state.request, cards: state.cards });
+    if (state.cards.length !== 5) return;
+    if (worker) {
+      worker.postMessage({ type: "evs", id: state.request, cards: state.cards });
+      return;
+    }
+    if (evProblem) return;
+    const id = state.request;
+    const cards = state.cards;
+    // After the hold is on screen: the first deal builds the engine (about a quarter second).
+    setTimeout(() => {
+      if (id !== state.request) return;
+      try {
+        if (!engine) {
+          engine = V.ev.makeEngine(data.rules);
+          if (engine.unit !== unit) throw new Error("the EV engine's unit differs from the export's (a bug)");
+        }
+        gotEvs(engine.evs(cards).map(BigInt));
+      } catch (error) {
+        evProblem = `the EV engine failed: ${error.message}`;
+        renderAll();
+      }
+    }, 0);
   }
 
   function renderEvs() {
@@ -322,25 +455,25 @@
       return;
     }
     if (!state.evs) {
-      els.evsNote.textContent = workerProblem ? `Exact EVs unavailable: ${workerProblem}` : "Computing the exact EVs ...";
+      els.evsNote.textContent = evProblem ? `Exact EVs unavailable: ${evProblem}` : "Computing the exact EVs ...";
       return;
     }
-    els.evsNote.textContent = `Best first; EVs per unit bet; "=" marks holds tied with the one above. Your hold is outlined.`;
+    els.evsNote.textContent = `Best first; EV per coin bet; "=" marks holds tied with the one above${state.chosen ? "; your hold is outlined" : ""}. Line: the line of ${level ? `the ${level === "card" ? "card" : level === "exact" ? "exact table" : "simple level"}` : "the table"} the hold fits.`;
     const order = [...Array(32).keys()].sort((a, b) => (state.evs[b] > state.evs[a] ? 1 : state.evs[b] < state.evs[a] ? -1 : a - b));
     const top = state.evs[order[0]];
     let rank = 0;
     order.forEach((mask, i) => {
       const tied = i > 0 && state.evs[mask] === state.evs[order[i - 1]];
       if (!tied) rank = i + 1;
-      const own = table ? firstLine(table, describe(state.cards, mask, game)) : -1;
-      const classes = [state.evs[mask] === top ? "is-best" : "", mask === state.held ? "is-yours" : "",
+      const own = table && state.played ? state.played.firstLines[mask] : -1;
+      const classes = [state.evs[mask] === top ? "is-best" : "", state.chosen && mask === state.held ? "is-yours" : "",
         state.played && state.played.line >= 0 && state.played.tied.includes(mask) ? "is-played" : ""].filter(Boolean).join(" ");
       els.evsBody.append(el("tr", { className: classes }, [
         el("td", { className: "num", text: tied ? `= ${rank}` : String(rank) }),
         el("td", { text: holdText(mask) + (state.evs[mask] === top ? " (best)" : "") }),
         el("td", { className: "num", text: decimal(state.evs[mask]) }),
         el("td", { className: "num exact", text: fraction(state.evs[mask]) }),
-        el("td", { className: "num", text: own >= 0 ? String(table.lines[own].line.number) : "" }),
+        el("td", { className: "num", text: own >= 0 ? String(shown(table.lines[own].line)) : "" }),
       ]));
     });
   }
@@ -366,14 +499,18 @@
       els.score.textContent = "Score: no hands graded yet.";
       return;
     }
-    const exact = workerProblem ? "EV lost needs a web server (see above)" :
+    const exact = evProblem ? `EV lost unavailable (${evProblem})` :
       `EV lost ${decimal(lost)} in all (exactly ${fraction(lost)}), ${decimal(lost / BigInt(hands) , 6)} a hand on average`;
     els.score.textContent = `Score: ${hands} hand${hands === 1 ? "" : "s"} graded; ${exact}.`;
   }
 
   function grade() {
     if (!state.training || state.graded || state.cards.length !== 5) return;
-    if (!state.evs && !workerProblem) {
+    if (!state.chosen) {
+      els.verdict.textContent = "Mark your hold first (press the cards, or \u201cI would hold nothing\u201d).";
+      return;
+    }
+    if (!state.evs && !evProblem) {
       els.verdict.textContent = "Still computing the exact EVs: grade again in a moment.";
       return;
     }
@@ -428,6 +565,14 @@
     setDeal(randomDeal(), true);
   });
   els.grade.addEventListener("click", grade);
+  els.none.addEventListener("click", () => toggleHold(-1));
+  if (els.levels) {
+    els.levels.addEventListener("change", (event) => {
+      if (event.target.name !== "checker-level") return;
+      level = event.target.value;
+      replay();
+    });
+  }
   els.reset.addEventListener("click", () => {
     state.score = { hands: 0, lost: 0n };
     renderScore();
@@ -446,9 +591,9 @@
   });
 
   buildDeck();
-  startWorker();
-  els.status.textContent = workerProblem
-    ? `Playing the strategy table only: ${workerProblem}`
+  startEngine();
+  els.status.textContent = evProblem
+    ? `Playing the strategy table only: ${evProblem}`
     : table ? "" : `No strategy table for ${data.name} yet: the checker shows the exact EVs.`;
   els.status.hidden = els.status.textContent === "";
   renderHand();

@@ -1,0 +1,109 @@
+"""The key to the strategy notation: which symbols a set of lines uses, what each means, and the
+notation marked up with <abbr title> for the pages.
+
+A line's notation is "<cards held><kind>: qualifier, qualifier" ("4RF", "3SF: 9JK or 7TJ, ds≤1",
+"43K" for three of a kind and a kicker held, four cards in all). Only the symbols that a table
+actually uses go into its key, on the page and on the pocket card.
+"""
+
+import re
+
+from markupsafe import Markup, escape
+
+# Kinds of hold after the count of cards held: longest first, so "2P" is not read as "P".
+_KINDS = {
+    "RF": "to a royal flush", "SF": "to a straight flush", "FH": "full house",
+    "HP": "high pair", "2P": "two pair", "3K": "three of a kind", "4K": "four of a kind",
+    "F": "to a flush", "S": "to a straight", "P": "pair", "W": "wild cards only",
+}
+_HEAD = re.compile(r"(?<![\w+])([1-5])(RF|SF|FH|HP|2P|3K|4K|F|S|P|W)(?![\w+])")
+
+# Qualifiers: the hold's features and the penalties among the discards.
+_FEATURES = {
+    "s+h": "straights the held cards fit in, plus high cards held",
+    "sfp": "straight flush penalty: discards of the held suit that fit a straight flush with it",
+    "fp": "flush penalty: discards of the suit of a held card",
+    "sp": "straight penalty: discards that fit a straight with the held cards",
+    "hp": "high-card penalty: high cards discarded",
+    "rp": "royal penalty: discards of the held suit ranked T or higher",
+    "ds": "the most discards of one suit",
+    "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
+    "h": "high cards held",
+}
+_FEATURE = re.compile(r"(?<![\w+])(s\+h|sfp|fp|sp|hp|rp|ds)(?![\w+])|(?<![\w+])(s|h)(?=\s?[=≥≤])")
+
+_PHRASES = (
+    ("none", re.compile(r"^none\b"), "hold nothing: discard all five"),
+    ("X discarded", re.compile(r"\b[2-9TJQKA] discarded\b"),
+     "a card of rank X is among the discards (\"no X discarded\": none is)"),
+    ("any but", re.compile(r"\bany but\b"), "any rank set except those listed"),
+    ("exception", re.compile(r"\bexception\b|only in the deal"),
+     "this line applies only to the deal written out (or the same with suits exchanged)"),
+)
+
+
+def wild_meaning(wild: str | None) -> str:
+    return {"deuces": "deuces only (no other card held)",
+            "joker": "the joker only"}.get(wild or "", "wild cards only")
+
+
+def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False) -> list[tuple[str, str]]:
+    """[(symbol, meaning)] for every symbol that occurs in `texts`, in a fixed order."""
+    joined = "\n".join(texts)
+    heads = {m.group(2) for m in _HEAD.finditer(joined)}
+    features = {m.group(1) or m.group(2) for m in _FEATURE.finditer(joined)}
+    out = []
+    if heads:
+        out.append(("4RF, 3SF ...", "the number of cards to hold, then the hand they make or draw to"))
+    for kind, meaning in _KINDS.items():
+        if kind in heads:
+            out.append((kind, wild_meaning(wild) if kind == "W" else meaning))
+    for feature, meaning in _FEATURES.items():
+        if feature in features:
+            out.append((feature, meaning))
+    for symbol, pattern, meaning in _PHRASES:
+        if any(pattern.search(text) for text in texts):
+            out.append((symbol, meaning))
+    if rank_lists:
+        out.append(("9JK 7TJ", "any one of the rank sets listed"))
+    return out
+
+
+def abbr_notation(notation: str, wild: str | None = None) -> Markup:
+    """The notation with each symbol in <abbr title="...">, escaped."""
+    pieces, at = [], 0
+    spans = [(m.start(), m.end(), m.group(0),
+              f"{m.group(1)} cards held, {wild_meaning(wild) if m.group(2) == 'W' else _KINDS[m.group(2)]}")
+             for m in _HEAD.finditer(notation)]
+    spans += [(m.start(), m.end(), m.group(0), _FEATURES[m.group(1) or m.group(2)])
+              for m in _FEATURE.finditer(notation)]
+    for start, end, text, title in sorted(spans):
+        if start < at:
+            continue
+        pieces.append(escape(notation[at:start]))
+        pieces.append(Markup('<abbr title="{}">{}</abbr>').format(title, text))
+        at = end
+    pieces.append(escape(notation[at:]))
+    return Markup("").join(pieces)
+
+
+# A cell longer than this (a hold split by 120 rank sets, an exception listing 70 deals) shows
+# its start and how many choices it lists, and the whole list when opened: a row stays short.
+LONG_TEXT = 160
+
+
+def long_text(text: str, wild: str | None = None, notation: bool = False) -> Markup:
+    """The text (its notation marked up with <abbr>, if `notation`), clipped in a <details>
+    when it is longer than LONG_TEXT."""
+    def shown(part):
+        return abbr_notation(part, wild) if notation else escape(part)
+
+    if len(text) <= LONG_TEXT:
+        return shown(text)
+    cut = text.rfind(" or ", 0, LONG_TEXT)
+    if cut < 0:
+        cut = text.rfind(" ", 0, LONG_TEXT)
+    choices = text.count(" or ") + 1
+    return Markup('<details class="long-list"><summary>{} … <span class="more">({} choices in all)'
+                  '</span></summary>{}</details>').format(shown(text[:cut]), f"{choices:,}",
+                                                          shown(text))

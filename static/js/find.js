@@ -1,0 +1,51 @@
+// "Find my machine" on the index: type the pays on the machine's glass ("9 6", "25 15 9 5") or
+// words of its name ("deuces"), and the index shows only the pay tables that match.
+// A number matches when the typed numbers appear in the table's pays in the order typed (best
+// pay first, as on the glass); a word when the name or family contains it. Plain classic
+// script, no fetch: works opened from disk (file://) too.
+(function () {
+  "use strict";
+  const form = document.getElementById("find");
+  const input = document.getElementById("find-input");
+  const count = document.getElementById("find-count");
+  const none = document.getElementById("find-none");
+  if (!form || !input) return;
+  const rows = [...document.querySelectorAll("tr.paytable")];
+  const tables = rows.map((row) => ({
+    row,
+    name: row.dataset.name,
+    // "800|250|4000 50 25 9 6": each pay with the numbers it may be typed as.
+    pays: row.dataset.pays.split(" ").map((p) => p.split("|")),
+  }));
+
+  function matchesPays(pays, numbers) {
+    let at = 0;
+    for (const n of numbers) {
+      while (at < pays.length && !pays[at].includes(n)) at++;
+      if (at === pays.length) return false;
+      at++;
+    }
+    return true;
+  }
+
+  function update() {
+    const tokens = input.value.toLowerCase().split(/[^0-9a-z.]+/).filter(Boolean);
+    const numbers = tokens.filter((t) => /^\d+(\.\d+)?$/.test(t));
+    const words = tokens.filter((t) => !/^\d+(\.\d+)?$/.test(t));
+    let shown = 0;
+    for (const t of tables) {
+      const ok = matchesPays(t.pays, numbers) && words.every((w) => t.name.includes(w));
+      t.row.hidden = !ok;
+      if (ok) shown++;
+    }
+    for (const section of document.querySelectorAll("section.family")) {
+      section.hidden = !section.querySelector("tr.paytable:not([hidden])");
+    }
+    none.hidden = shown > 0;
+    count.textContent = tokens.length ? `${shown} of ${tables.length} pay tables match.` : "";
+  }
+
+  form.hidden = false;
+  form.addEventListener("submit", (event) => event.preventDefault());
+  input.addEventListener("input", update);
+})();

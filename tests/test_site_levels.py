@@ -1,0 +1,96 @@
+"""The levels a page, a card and the checker read (generator/site/levels.py), the notation key,
+the curve chart, and what the index shows of each pay table. Small dicts in the export's shape;
+no build."""
+
+from fractions import Fraction
+
+from generator.site.levels import curve_of, levels_of
+from generator.site.plot import curve_svg
+from generator.site.symbols import LONG_TEXT, abbr_notation, key_for, long_text
+from generator.site.view import families, identifying_pays, search_pays
+
+
+def line(number, notation="2P", text="Pair"):
+    return {"number": number, "text": text, "notation": notation, "conditions": [],
+            "ce_numbers": [[number, number]], "ce_high": "1", "ce_low": "1", "deals": 1,
+            "examples": []}
+
+
+def export(levels=None, curve=None, **solution):
+    level = {"lines": [line(1), line(2)], "printed": 2, "cost": "0", "cost_percent": "0.0000%",
+             "return": {"exact": "99/100", "percent": "99.000000%"}, "misplays": 0,
+             "max_loss": {"exact": "0", "decimal": "0.0000"}, "max_loss_example": None}
+    strategy = {"levels": levels or {"exact": level, "card": level, "simple": level},
+                "misplays": 0, "cost": "0"}
+    if curve is not None:
+        strategy["curve"] = curve
+    return {"slug": "x", "name": "9/6 Jacks or Better", "strategy": strategy,
+            "solution": {"return": {"exact": "99/100", "percent": "99.000000%"}, **solution},
+            "rules": {"family": "natural", "family_title": "Natural 52-card games", "pays": [
+                {"key": "royal_flush", "label": "Royal Flush", "pay": "800"},
+                {"key": "full_house", "label": "Full House", "pay": "9"},
+                {"key": "flush", "label": "Flush", "pay": "6"},
+                {"key": "pair", "label": "Jacks or Better", "pay": "1"}]}}
+
+
+def test_levels_in_the_export_are_read_as_they_are():
+    level = {"lines": [line(1)], "cost": "1/1000", "cost_percent": "0.1000%",
+             "return": {"exact": "989/1000", "percent": "98.900000%"}, "misplays": 12,
+             "max_loss": {"exact": "1/2", "decimal": "0.5000"}, "max_loss_example": "[As] 2c 3d 4h 9s"}
+    curve = [{"lines": 3, "cost": "0", "cost_percent": "0.0000%"},
+             {"lines": 2, "cost": "1/1000", "cost_percent": "0.1000%"}]
+    data = export(levels={"exact": level, "card": level, "simple": level}, curve=curve)
+    assert levels_of(data)["card"] is level and levels_of({"strategy": None}) is None
+    assert curve_of(data) == curve and curve_of(export()) is None
+
+
+def test_curve_chart_draws_every_point_and_marks_the_levels():
+    curve = [{"lines": n, "cost": f"{40 - n}/10000", "cost_percent": ""} for n in range(40, 4, -1)]
+    svg = curve_svg(curve, {"card": 20, "simple": 10})
+    assert svg.count("<circle") == 2 and ">card<" in svg and ">simple<" in svg
+    assert svg.count(" L") == 35  # one segment between each pair of the 36 points
+    assert curve_svg(None) == "" and curve_svg([]) == ""
+    assert curve_svg(curve) == curve_svg(list(reversed(curve)))  # deterministic, any order
+
+
+def test_key_lists_exactly_the_symbols_used():
+    key = dict(key_for(["3SF: 9JK or 7TJ, ds≤1", "2RF: TQ, no fp, sp≤1", "none: J discarded"]))
+    assert {"SF", "RF", "ds", "fp", "sp", "none", "X discarded"} <= set(key)
+    assert not {"hp", "rp", "sfp", "W", "s", "h", "s+h"} & set(key)
+    assert key_for(["1W"], "deuces")[-1] == ("W", "deuces only (no other card held)")
+    assert dict(key_for(["3 to a Straight: s+h ≥ 3"])).keys() == {"s+h"}
+
+
+def test_notation_is_marked_up_and_escaped():
+    html = abbr_notation("3RF: no sp, s+h≥4 <x>")
+    assert html.startswith('<abbr title="3 cards held, to a royal flush">3RF</abbr>')
+    assert '<abbr title="straight penalty: discards that fit a straight with the held cards">sp</abbr>' in html
+    assert "s+h</abbr>≥4 &lt;x&gt;" in html
+    assert abbr_notation("2RF: exception: 3d 4h 6d Jc Kc").endswith("exception: 3d 4h 6d Jc Kc")
+
+
+def test_index_shows_identifying_pays_and_sorts_by_return_within_a_game():
+    data = export()
+    assert [(p.short, p.pay) for p in identifying_pays(data)] == [("FH", "9"), ("F", "6")]
+    assert search_pays(data) == "800|250|4000 9 6 1"
+
+    def table(name, ret, family="natural", title="Natural 52-card games"):
+        return {"slug": name, "name": name, "solution": {"return": {"exact": ret}},
+                "rules": {"family": family, "family_title": title}}
+
+    groups = families([table("8/5 Jacks or Better", "97/100"), table("Loose Deuces", "1", "deuces", "Deuces Wild"),
+                       table("9/6 Jacks or Better", "99/100"), table("9/7 Double Bonus", "98/100")])
+    assert [(game, [d["name"] for d in members]) for game, members in groups] == [
+        ("Jacks or Better", ["9/6 Jacks or Better", "8/5 Jacks or Better"]),
+        ("Double Bonus", ["9/7 Double Bonus"]), ("Deuces Wild", ["Loose Deuces"])]
+
+
+
+def test_long_lists_are_clipped_and_listed_in_full_when_opened():
+    text = "4 to a Flush: " + " or ".join(f"{b}{a}{c}A" for a in "6789" for b in "2345" for c in "TJ")
+    html = long_text(text)
+    summary = html[html.index("<summary>"):html.index("</summary>")]
+    assert len(summary) < LONG_TEXT + 80 and "(32 choices in all)" in summary
+    assert html.endswith(text + "</details>")  # the whole list, escaped, when opened
+    assert long_text("Pair") == "Pair" and long_text("<b>") == "&lt;b&gt;"
+    assert '<abbr title="4 cards held, to a flush">4F</abbr>' in long_text("4F: " + text[14:], notation=True)
