@@ -65,7 +65,7 @@ def test_deal_shows_the_hold_line_and_evs(site, browser, artifacts):
         page.press("#checker-input", "Enter")
         page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
         assert page.inner_text("#checker-optimal") == "A♠ K♠ Q♠ J♠"
-        assert page.inner_text("#checker-line") == "line 4"
+        assert page.inner_text("#checker-line") == "line 2"  # printed: 4RF
         assert page.get_attribute("#line-4", "class") == "checker-applies"
         best = page.locator("#checker-evs tbody tr").first.inner_text()
         assert "872/47" in best and "18.553191" in best  # vpcharts analyze: 872/47
@@ -74,9 +74,9 @@ def test_deal_shows_the_hold_line_and_evs(site, browser, artifacts):
         for key in "1234":
             page.keyboard.press(key)
         assert "It is optimal: it costs nothing." in page.inner_text("#checker-yours")
-        page.keyboard.press("4")  # now A K Q: line 12, a costly hold
+        page.keyboard.press("4")  # now A K Q: 3RF, printed line 7, a costly hold
         yours = page.inner_text("#checker-yours")
-        assert "line 12" in yours and "It costs 17.914894" in yours, yours
+        assert "line 7" in yours and "It costs 17.914894" in yours, yours
         page.screenshot(path=artifacts / "checker-deal.png", full_page=True)
     assert errors == []
 
@@ -157,7 +157,7 @@ def test_from_disk_plays_the_table_and_computes_the_evs_on_the_page(site, browse
     page.fill("#checker-input", "Jh Jd 4c 7s 9h")
     page.press("#checker-input", "Enter")
     assert page.inner_text("#checker-optimal") == "J♥ J♦"
-    assert page.inner_text("#checker-line") == "line 11"
+    assert page.inner_text("#checker-line") == "line 6"  # High Pair, printed line 6
     page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
     assert page.evaluate("performance.getEntriesByName('checker-evs', 'measure').length") == 1
     page.screenshot(path=artifacts / "checker-file.png", full_page=True)
@@ -182,7 +182,7 @@ def test_the_hold_is_marked_on_the_cards_and_nothing_is_graded_before_a_choice(s
         assert page.locator("#checker-evs tr.is-yours").count() == 0
         # The explanation: the line, the best competing line, the EV gap in units and percent.
         following = page.inner_text("#checker-next")
-        assert "The next line that fits is line 12" in following and "% of the bet" in following
+        assert "The next line that fits is line 7" in following and "% of the bet" in following
         page.click("#checker-none")  # holding nothing is a choice too
         assert "Your hold: nothing (draw five)" in page.inner_text("#checker-yours")
         assert "It costs" in page.inner_text("#checker-yours")
@@ -255,9 +255,7 @@ def measure(page):
 def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artifacts, family,
                                                        width):
     """A pay table's page: no horizontal scrolling at 375 px; at most 8,000 px tall at 1280 and
-    20,000 at 375. The heights depend on the card level: until the export has one (issue 11),
-    the card slot of the Deuces Wild and Joker Poker pages holds their long exact tables, and
-    only pages whose card level is at most 50 lines are held to the height targets."""
+    20,000 at 375 (the page leads with the card level; the exact table has a page of its own)."""
     slug = GAMES[family]
     errors = []
     with serving(games_site) as base:
@@ -268,9 +266,6 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
     assert errors == []
     if width == 375:
         assert seen["overflow"] <= 0 and seen["wide"] == [], seen
-    if card_level_lines(games_site, slug) > 50:
-        pytest.skip(f"{slug}: its card level is the {card_level_lines(games_site, slug)}-line "
-                    f"exact table until the export has levels; page {seen['height']} px")
     limit = 8_000 if width == 1280 else 20_000
     assert seen["height"] <= limit, f"{slug} at {width} px: {seen['height']} px tall"
 
@@ -332,6 +327,7 @@ def test_checker_flow_touch_targets_and_ev_table(games_site, browser, artifacts,
     with serving(games_site) as base:
         page = open_page(browser, base + f"{slug}.html", errors,
                          viewport={"width": width, "height": 900}, has_touch=width == 375)
+        page.check("input[name=checker-level][value=exact]")  # the exception is the exact table's
         page.fill("#checker-input", "3d 4h 6d Jc Kc")
         page.press("#checker-input", "Enter")
         page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
