@@ -82,23 +82,30 @@ def ce_distribution_svg(export: dict) -> Markup:
     return Markup("\n".join(parts))
 
 
+CURVE_FLOOR = 0.0001  # percent: the curve's axis starts here
+
+
 def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> Markup:
     """What each line is worth: the cost (percent of return) of the best table of n lines, for
     each n of the export's curve, as an inline SVG; marks names levels at their line counts.
-    Empty when the export has no curve."""
+    The cost axis is logarithmic, from CURVE_FLOOR (costs below it, exact tables included, sit
+    on the axis) to the decade above the largest cost: the costs of short tables run to 10%
+    and those of the card level to 0.01%, and both must be read. Empty when there is no curve."""
     if not curve:
         return Markup("")
     points = sorted((row["lines"], float(Fraction(row["cost"]) * 100)) for row in curve)
-    w, h, left, right, top, bottom = 640, 240, 60, 14, 12, 40
+    w, h, left, right, top, bottom = 640, 240, 70, 14, 18, 40
     plot_w, plot_h = w - left - right, h - top - bottom
     n_low, n_high = points[0][0], points[-1][0]
-    top_cost = max(cost for _, cost in points) or 1.0
+    low = math.log10(CURVE_FLOOR)
+    high = max(low + 1, math.ceil(math.log10(max(max(c for _, c in points), CURVE_FLOOR))))
 
     def x_of(n: float) -> float:
         return left + (n - n_low) / max(n_high - n_low, 1) * plot_w
 
     def y_of(cost: float) -> float:
-        return top + (1 - cost / top_cost) * plot_h
+        level = math.log10(max(cost, CURVE_FLOOR))
+        return top + (1 - (level - low) / (high - low)) * plot_h
 
     path = " ".join(f"{'M' if i == 0 else 'L'}{_fmt(x_of(n))},{_fmt(y_of(c))}"
                     for i, (n, c) in enumerate(points))
@@ -109,11 +116,13 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> 
            f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
            f'stroke="#1a1a1a"/>',
            f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#1a1a1a"/>']
-    for i in range(5):
-        cost = top_cost * i / 4
+    for decade in range(int(low), int(high) + 1):
+        cost = 10.0 ** decade
         y = _fmt(y_of(cost))
+        out.append(f'<line x1="{left}" y1="{y}" x2="{left + plot_w}" y2="{y}" stroke="#d0d0d0"/>')
         out.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle" '
-                   f'font-size="11">{cost:.3f}%</text>')
+                   f'font-size="11">{"≤ " if decade == low else ""}{cost:.{max(0, -decade)}f}%'
+                   f'</text>')
     step = 5 if n_high - n_low > 10 else 1
     for n in range(n_low - n_low % step + (step if n_low % step else 0), n_high + 1, step):
         out.append(f'<text x="{_fmt(x_of(n))}" y="{top + plot_h + 16}" text-anchor="middle" '
@@ -122,11 +131,14 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> 
                f'font-size="12">lines in the table</text>')
     out.append(f'<path d="{path}" fill="none" stroke="#1f4e8c" stroke-width="2"/>')
     costs = dict(points)
-    for name, n in sorted((marks or {}).items(), key=lambda item: item[1]):
+    named: dict[int, list[str]] = {}
+    for name, n in sorted((marks or {}).items(), key=lambda item: (item[1], item[0])):
+        named.setdefault(n, []).append(name)
+    for n, names in named.items():  # levels of one length share a mark: "card, simple"
         if n in costs:
             x, y = _fmt(x_of(n)), _fmt(y_of(costs[n]))
             out.append(f'<circle cx="{x}" cy="{y}" r="4" fill="#c00000"/>')
             out.append(f'<text x="{x}" y="{_fmt(y_of(costs[n]) - 8)}" text-anchor="middle" '
-                       f'font-size="11">{escape(name)}</text>')
+                       f'font-size="11">{escape(", ".join(names))}</text>')
     out.append("</svg>")
     return Markup("\n".join(out))
