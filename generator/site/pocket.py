@@ -303,7 +303,9 @@ def _read_cached(pdf_path: Path, meta_path: Path, entry: dict) -> CardResult | N
     except (ValueError, KeyError, TypeError):
         return None
     if written is True:
-        if layout not in {l.name for l in LAYOUTS}:
+        # (a layout is recorded with its type size: "one column, 10 pt")
+        if not isinstance(layout, str) or layout.rsplit(", ", 1)[0] not in {
+                l.name for l in LAYOUTS}:
             return None
         try:
             pdf = pdf_path.read_bytes()
