@@ -154,14 +154,22 @@ def printed_lines(lines: list[dict]) -> list[dict]:
 
 def published(export: dict) -> dict:
     """The export as `site/<slug>.json` publishes it: the CE table's classes-by-size column left
-    out (the CLI's `strategy --ce` prints it), which keeps the largest Deuces Wild exports under
-    100 KB gzipped; and the derivation's time, which differs from one cold build to the next
+    out (the CLI's `strategy --ce` prints it), and the CE numbers of the card and simple levels'
+    lines, which keep the largest Deuces Wild exports under 100 KB gzipped; and the times, which differs from one cold build to the next
     (the site's files depend on the inputs only). Everything the checker and the pages read is
     kept."""
     out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"})
     if export["strategy"] is not None:
         out["strategy"] = {k: v for k, v in export["strategy"].items()
                            if k not in ("derive_seconds", "levels_seconds")}
+        # The CE numbers of the card and simple levels' lines are shown nowhere (the exact
+        # table's are, on its page) and were a third of the largest files.
+        levels = dict(out["strategy"]["levels"])
+        for name in ("card", "simple"):
+            levels[name] = dict(levels[name], lines=[
+                {k: v for k, v in line.items() if k != "ce_numbers"}
+                for line in levels[name]["lines"]])
+        out["strategy"]["levels"] = levels
     return out
 
 
