@@ -44,8 +44,8 @@ TOLERANCES = (Fraction(1, 100),)
 CARD_GOAL = {"natural": 40, "deuces": 50, "joker": 50}
 SIMPLE_GOAL = {"natural": Fraction(15, 10_000), "deuces": Fraction(30, 10_000),
                "joker": Fraction(30, 10_000)}
-EXTRA_CARD_TOLERANCES = (Fraction(1, 1000), Fraction(3, 1000))
-EXTRA_SIMPLE_TOLERANCES = (Fraction(3, 100),)
+EXTRA_CARD_TOLERANCES = (Fraction(3, 1000),)
+EXTRA_SIMPLE_TOLERANCES = ()  # (3/100 lowered three simple levels by a fifth, for 2-4 s each)
 # Above this many lines a descent deletes lines in batches before it tries merges, since
 # pricing every merge of a 300-line table at every step takes minutes.
 CAREFUL_LINES = 60
@@ -108,6 +108,11 @@ def printed_rows(lines) -> list[int]:
             row += 1
         rows.append(row)
     return rows
+
+
+def _runs(made: list[bool]) -> int:
+    """printed_length of lines, from whether each holds a made hand."""
+    return sum(1 for i, m in enumerate(made) if not (i and m and made[i - 1]))
 
 
 def printed_length(lines) -> int:
@@ -190,38 +195,56 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
                     merged = _loosely_merged(compactor.slots[a], compactor.slots[b])
                     if merged is None or has_exception(merged):
                         continue
-                    if merged not in merged_holds:
-                        met, holds = line_holds(compactor.rows_meeting(merged), data.keys)
-                        holds = holds.astype(np.int64)
-                        loss_if = ce[met] - evs[met, holds]
-                        merged_holds[merged] = (met, loss_if, pat[met] & (holds != 31))
-                    # The merged line at place i changes the classes a and b decide, and those
-                    # it meets that are decided below place i (or by no line); no others.
-                    met, loss_if, unpat = merged_holds[merged]
-                    takes = (place[met] >= i) | (place[met] < 0)
-                    if (loss_if[takes] > bound).any() or unpat[takes].any():
-                        continue
-                    taken = met[takes]
-                    cost = int((sizes[taken] * loss_if[takes] - now[taken]).sum())
-                    rest = np.setdiff1d(np.concatenate([decided[a], decided[b]]), taken,
-                                        assume_unique=True)
-                    trial = order[:i] + [scratch] + order[i + 1:j] + order[j + 1:]
-                    if len(rest):
-                        below = order[:i] + order[i + 1:j] + order[j + 1:]
-                        holds = holds_on_classes(compactor.bits, compactor.positions(below),
-                                                 data.keys, rest).astype(np.int64)
-                        if breaks_rule(rest, holds).any():
-                            continue
-                        cost += int((sizes[rest] * (ce[rest] - evs[rest, holds])).sum()
-                                    - now[rest].sum())
-                    yield cost, trial, merged, [a, b]
+                    cost = price_merge(order, place, now, decided, i, j, merged)
+                    if cost is not None:
+                        trial = order[:i] + [scratch] + order[i + 1:j] + order[j + 1:]
+                        yield cost, trial, merged, [a, b]
+
+    def price_merge(order, place, now, decided, i, j, merged):
+        """The cost of the merged line at place i in place of a and b, or None if it breaks a
+        rule."""
+        a, b = order[i], order[j]
+        if merged not in merged_holds:
+            met, holds = line_holds(compactor.rows_meeting(merged), data.keys)
+            holds = holds.astype(np.int64)
+            loss_if = ce[met] - evs[met, holds]
+            merged_holds[merged] = (met, loss_if, pat[met] & (holds != 31))
+        # The merged line at place i changes the classes a and b decide, and those it meets
+        # that are decided below place i (or by no line); no others.
+        met, loss_if, unpat = merged_holds[merged]
+        takes = (place[met] >= i) | (place[met] < 0)
+        if (loss_if[takes] > bound).any() or unpat[takes].any():
+            return None
+        taken = met[takes]
+        cost = int((sizes[taken] * loss_if[takes] - now[taken]).sum())
+        rest = np.setdiff1d(np.concatenate([decided[a], decided[b]]), taken, assume_unique=True)
+        if len(rest):
+            below = order[:i] + order[i + 1:j] + order[j + 1:]
+            holds = holds_on_classes(compactor.bits, compactor.positions(below), data.keys,
+                                     rest).astype(np.int64)
+            if breaks_rule(rest, holds).any():
+                return None
+            cost += int((sizes[rest] * (ce[rest] - evs[rest, holds])).sum() - now[rest].sum())
+        return cost
 
     scratch = -1  # stands in an order for a merged line until it is chosen
     out = []
     changed = None
+    batched = None  # (the order before a batch of deletions, the slots it cut), to check
+    limit = None  # the last batch was undone: the next takes half as many lines
     while True:
         order = compactor.order
         place, now, deletions = standing(order, changed)
+        if batched is not None:
+            # The classes a batch moved are played again by `standing`: if one of them now
+            # breaks a rule, the batch is undone and one deletion goes instead.
+            before, cut = batched
+            batched = None
+            moved = compactor.touched(cut)
+            if breaks_rule(moved, held[moved]).any():
+                compactor.order, changed, limit = before, cut, max(1, len(cut) // 2)
+                continue
+            limit = None
         exceptions = [s for s in order if has_exception(compactor.slots[s])]
         if not exceptions:
             out.append(Candidate(tuple(compactor.lines()), int(now.sum()), route, bound))
@@ -240,15 +263,16 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
             # Batches of the cheapest deletions, a third of the surplus at a time, kept only
             # if the rules still hold on every class they move.
             batch = max(1, (len(order) - CAREFUL_LINES) // 3)
+            batch = min(batch, limit) if limit else batch
             cut = [slot for _, slot in sorted(deletions)[:batch]]
-            trial = [s for s in order if s not in cut]
-            moved = compactor.touched(cut)
-            holds = holds_on_classes(compactor.bits, compactor.positions(trial), data.keys,
-                                     moved).astype(np.int64)
-            if batch > 1 and breaks_rule(moved, holds).any():
-                cut = cut[:1]
-                trial = [s for s in order if s not in cut]
-            compactor.order, changed = trial, cut
+            if batch > 1:
+                batched = (order, cut)
+            compactor.order, changed = [s for s in order if s not in cut], cut
+            if not batched and 32 * compactor.WORDS > 2 * len(compactor.order) + 96:
+                # Every pass scans every word of slot bits of every row: fewer lines, fewer
+                # words.
+                compactor = _Compactor(data, compactor.lines())
+                changed = None
             continue
         moves = [(cost, [s for s in order if s != slot], None, [slot])
                  for cost, slot in deletions]
@@ -256,12 +280,13 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
             decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
             moves.extend(merges(order, place, now, decided))
         best, best_score = None, None
-        printed_now = printed_length(compactor.lines())
+        made = {s: holds_made_hand(compactor.slots[s]) for s in order}
+        printed_now = _runs([made[s] for s in order])
         for move in moves:
             # The price of a printed line: a move that shortens the table without shortening
             # what is printed (a made hand in a run of them) is taken only if it is free.
-            lines = [move[2] if s == scratch else compactor.slots[s] for s in move[1]]
-            saved = printed_now - printed_length(lines)
+            saved = printed_now - _runs([holds_made_hand(move[2]) if s == scratch else made[s]
+                                         for s in move[1]])
             if saved <= 0 and move[0] > 0:
                 continue
             score = Fraction(move[0], saved) if saved > 0 else Fraction(move[0])
