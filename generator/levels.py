@@ -361,18 +361,30 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     # the pat-hand rule holds.
     bounds = [int(CARD_BOUND * unit), int(SIMPLE_BOUND * unit), int(evs.max()) + 1]
     found = [Candidate(tuple(exact_lines), 0, "exact", 0)]
-    found += descend(data, evs, exact_lines, pat, bounds, "exact table, shortened")
-
-    def derived_route(tolerance):
-        # (these stop at the simple level's length and bound: the exact table's descent has
-        # drawn the curve's short end)
+    def derived(tolerance):
         loose = tolerant(data, evs, int(tolerance * unit), pat)
-        lines = _named(compact(loose, derive(loose)))
-        return descend(data, evs, lines, pat, bounds[:2], f"derived within {tolerance} units",
-                       floor=SIMPLE_LINES)
+        return _named(compact(loose, derive(loose)))
 
-    for tolerance in tolerances:
+    def derived_route(tolerance, lines=None, whole_curve=False):
+        # (these stop at the simple level's length and bound, unless they draw the curve's
+        # short end in place of the exact table's descent)
+        lines = derived(tolerance) if lines is None else lines
+        route = f"derived within {tolerance} units"
+        if whole_curve:
+            return descend(data, evs, lines, pat, bounds, route)
+        return descend(data, evs, lines, pat, bounds[:2], route, floor=SIMPLE_LINES)
+
+    # An exact table over twice as long as the one derived within the first tolerance is
+    # shortened mostly by batches of deletions, and the derived table gives the shorter card
+    # (Illinois Deuces: 256 lines against 63, cards of 150 and 30 lines): route 1 is left out
+    # there, and route 2 draws the curve's short end.
+    first = derived(tolerances[0])
+    shorten_exact = len(exact_lines) <= 2 * len(first)
+    found += derived_route(tolerances[0], first, whole_curve=not shorten_exact)
+    for tolerance in tolerances[1:]:
         found += derived_route(tolerance)
+    if shorten_exact:
+        found += descend(data, evs, exact_lines, pat, bounds, "exact table, shortened")
     card, simple = _pick(found, unit, deals)
     if CARD_GOAL[family] < card.printed <= CARD_GOAL[family] * 5 // 4:
         # (missed by a little: a table far over its goal needs features the derivation lacks,
@@ -399,9 +411,9 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     card, simple = _pick(found, unit, deals)
     routes = []
     for route in dict.fromkeys(c.route for c in found[1:]):
-        own = [found[0]] + [c for c in found if c.route == route]
-        if route != found[1].route:  # a derived table's route does not start from the exact
-            own = own[1:]
+        own = [c for c in found if c.route == route]
+        if route == "exact table, shortened":  # route 1 starts from the exact table
+            own = [found[0]] + own
         c, s = _pick(own, unit, deals)
         routes.append((route, c and c.printed, c and c.cost, s.printed, s.cost))
     return Levels(_indexed(list(card.lines)), card.route, _indexed(list(simple.lines)),
