@@ -163,6 +163,9 @@ def parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
     bench.add_argument("--repeat", type=int, default=5, help="timed runs per figure (default 5)")
     bench.set_defaults(run=cmd_bench)
+
+    from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
+    add_chinese(commands)
     return top
 
 
