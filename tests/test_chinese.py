@@ -308,3 +308,39 @@ def test_evaluate_runs_small():
     out = run_cli("chinese", "evaluate", "--pairs", "20", "--pool", "4000")
     assert out.returncode == 0, out.stderr
     assert "against its best response" in out.stdout and "95% interval" in out.stdout
+
+
+# --- (6) site ----------------------------------------------------------------------------------
+
+def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
+    import csv
+
+    from generator.chinese import page
+    from generator.site.render import Renderer
+
+    assert page.write_site(CONTENT, tmp_path, Renderer(ROOT / "templates"), [])
+    html = (tmp_path / "chinese.html").read_text()
+    assert html.count("<svg") == 3 and 'href="chinese-tables.csv"' in html
+    rows = list(csv.DictReader((tmp_path / "chinese-tables.csv").open()))
+    assert len(rows) == 455 + 2 * 7462
+    data = json.loads((tmp_path / "chinese-tables.json").read_text())
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    assert data["back"]["win_numerators"] == t["back_numerators"].tolist()
+    assert data["front"]["hands"][-1] == "AAA" and data["middle"]["hands"][0] == "7-5-4-3-2"
+    # the same inputs give the same bytes
+    again = tmp_path / "again"
+    again.mkdir()
+    page.write_site(CONTENT, again, Renderer(ROOT / "templates"), [])
+    assert (again / "chinese.html").read_bytes() == (tmp_path / "chinese.html").read_bytes()
+
+
+def test_bands_cover_each_row_once_in_order():
+    from generator.chinese import page
+
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    for row, size in (("front", 455), ("middle", 7462), ("back", 7462)):
+        bands = page.bands(t, row)
+        assert bands[0]["from"] == ranks.key_text(page._keys(row)[0])
+        assert bands[-1]["to"] == ranks.key_text(page._keys(row)[-1])
+        assert all(b["low"] <= b["high"] for b in bands)
+        assert all(a["high"] <= b["low"] for a, b in zip(bands, bands[1:]))

@@ -91,4 +91,6 @@ def add_parser(commands) -> None:
     ev.add_argument("--pool", type=int, default=200_000,
                     help="hands set by the tables that the best response samples opponents from")
     ev.add_argument("--seed", type=int, default=1)
+    ev.add_argument("--write", action="store_true",
+                    help="save the figures for the site in CONTENT/chinese/evaluation.json")
     ev.set_defaults(run=cmd_evaluate)

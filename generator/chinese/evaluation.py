@@ -245,7 +245,23 @@ def text(results: dict) -> str:
 
 
 def run(tables: dict, args) -> int:
+    import json
+
+    from .tablefile import ROWS, digest
+
+    start = time.perf_counter()
     results = evaluate(tables, args.pairs, args.pool, args.seed,
                        progress=lambda s: print(s, flush=True))
+    seconds = time.perf_counter() - start
     print(text(results))
+    print(f"({seconds:.0f} s)")
+    if args.write:
+        # what the site shows, with what made it; only for these tables (their digest)
+        results["tables_sha256"] = digest({r: tables[r + "_numerators"] for r, _ in ROWS})
+        results["command"] = (f"vpcharts chinese evaluate --pairs {args.pairs} "
+                              f"--pool {args.pool} --seed {args.seed}")
+        results["seconds"] = round(seconds)
+        path = tables["path"].parent / "evaluation.json"
+        path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {path}")
     return 0

@@ -36,6 +36,7 @@ JSON_LIMIT = 100_000  # bytes gzipped, per pay table
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
                templates_dir: Path = TEMPLATES, static_dir: Path = STATIC) -> dict:
     """Build the whole site into `out_dir`; returns the summary the CLI prints."""
+    from ..chinese.page import write_site as write_chinese
     from ..export import cache_path, dumps, export
     from ..paytable import load_paytables
 
@@ -88,8 +89,10 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for page in pages:
             _write(tmp / f"{page.slug}.html",
                    renderer.render("page.html", page=page, nav=pages, root=""))
+        chinese = write_chinese(content_dir, tmp, renderer, pages)  # Chinese Poker, if trained
         _write(tmp / "index.html", renderer.render(
-            "index.html", groups=view.families(exports), cards=cards, nav=pages, root=""))
+            "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
+            chinese=chinese))
         check_links(tmp)
         _swap(tmp, out_dir)
     except BaseException:
