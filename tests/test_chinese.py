@@ -344,3 +344,112 @@ def test_bands_cover_each_row_once_in_order():
         assert bands[-1]["to"] == ranks.key_text(page._keys(row)[-1])
         assert all(b["low"] <= b["high"] for b in bands)
         assert all(a["high"] <= b["low"] for a, b in zip(bands, bands[1:]))
+
+
+def test_js_arranger_agrees_with_python_on_1000_random_hands(tmp_path):
+    """static/js/chinese-arranger.js (run by node --test) against Arranger: the same best split,
+    E+ to the last bit and the same second best, on 1,000 random hands; keys on 2,000 parts."""
+    from tests.test_js import run_node
+
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    a = arranger.Arranger(t["front"], t["middle"], t["back"])
+    rng = random.Random(15)
+    hands = []
+    for _ in range(1000):
+        cards = rng.sample(range(52), 13)  # unsorted: the JS must sort
+        best, second = a.ranked(cards, 2)
+        hands.append({"cards": cards, "index": best["index"], "ePlus": best["e_plus"],
+                      "second": second["index"]})
+    keys = []
+    for size in [5, 3] * 1000:
+        cards = rng.sample(range(52), size)
+        keys.append({"cards": cards, "key": int(ranks.key5(*cards) if size == 5
+                                                 else ranks.key3(*cards))})
+    five, three = ranks.rank_keys()
+    tables = {"denominator": t["denominator"]}
+    for row, k in (("front", three), ("middle", five), ("back", five)):
+        tables[row] = {"keys": k.tolist(), "win_numerators": t[row + "_numerators"].tolist()}
+    fixture = tmp_path / "chinese.json"
+    fixture.write_text(json.dumps({"tables": tables, "hands": hands, "keys": keys}))
+    run_node("chinese.test.mjs", {"VPCHARTS_CHINESE_FIXTURE": str(fixture)})
+
+
+@pytest.fixture(scope="module")
+def chinese_page(tmp_path_factory):
+    """chinese.html with its scripts, as the build writes them, opened from disk."""
+    import shutil
+
+    from generator.chinese import page
+    from generator.site.render import Renderer
+
+    out = tmp_path_factory.mktemp("chinese-site")
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("fonts"))
+    page.write_site(CONTENT, out, Renderer(ROOT / "templates"), [])
+    return (out / "chinese.html").as_uri()
+
+
+@pytest.fixture(scope="module")
+def phone_page(chinese_page):
+    import os
+
+    from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    if sync_playwright is None or not Path(CHROMIUM).exists():
+        if os.environ.get("VPCHARTS_REQUIRE_BROWSER") == "1":
+            pytest.fail("playwright or chromium is missing (VPCHARTS_REQUIRE_BROWSER=1)")
+        pytest.skip("playwright or chromium is missing")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 375, "height": 800})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(chinese_page)
+        yield page, errors
+        browser.close()
+
+
+def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
+    """At phone width: a typed hand shows Python's best split first; clicking 13 cards does the
+    same; a bad hand and a fouled own split get one line; the page never scrolls sideways."""
+    page, errors = phone_page
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    a = arranger.Arranger(t["front"], t["middle"], t["back"])
+    from generator.cards import card_text, parse_hand
+
+    text = "As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h"
+    best = a.ranked(parse_hand(text, size=13), 1)[0]
+    expected_back = " ".join(card_text(c, symbols=True) for c in sorted(best["back"], reverse=True))
+
+    def first_back():
+        row = page.locator("#cp-result .cp-split").first.locator(".cp-row").first
+        return " ".join(row.locator(".card").all_text_contents())
+
+    page.fill("#cp-hand", text)
+    page.click("#cp-form button[type=submit]")
+    assert page.locator("#cp-result .cp-split").count() == 5
+    assert first_back() == expected_back
+    assert f"E+ {best['e_plus']:.4f}" in page.text_content("#cp-result")
+
+    page.fill("#cp-hand", "As Ks Qs")
+    page.click("#cp-form button[type=submit]")
+    assert page.text_content("#cp-message") == "'As Ks Qs' has 3 cards: expected 13"
+    assert page.locator("#cp-result .cp-split").count() == 0
+
+    page.reload()
+    for card in parse_hand(text, size=13):
+        page.click(f'#cp-grid button[data-card="{card}"]')
+    assert page.locator('#cp-grid button[aria-pressed="true"]').count() == 13
+    assert first_back() == expected_back
+
+    page.fill("#cp-own", "As Ks Qs Js 9h / 9d 8c 7c 6h 5s / 4d 3c 2h")
+    page.click("#cp-form button[type=submit]")
+    assert page.text_content("#cp-message").startswith("Your split is fouled")
+    page.fill("#cp-own", "8c 7c 6h 5s 4d / Js 9h 9d 3c 2h / As Ks Qs")
+    page.click("#cp-form button[type=submit]")
+    assert "Your split" in page.text_content("#cp-result") and "as good as the best" in \
+        page.text_content("#cp-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert errors == []

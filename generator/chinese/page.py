@@ -70,8 +70,21 @@ def tables_json(tables: dict) -> str:
             "sha256": digest({r: tables[r + "_numerators"] for r, _ in ROW_NAMES})}
     for row, _ in ROW_NAMES:
         data[row] = {"hands": [key_text(k) for k in _keys(row).tolist()],
+                     "keys": _keys(row).tolist(),
                      "win_numerators": tables[row + "_numerators"].tolist()}
     return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def tables_script(tables: dict) -> str:
+    """The tables for the in-page arranger as a classic script (pages opened from file:// cannot
+    fetch JSON): keys and numerators only."""
+    data = {"denominator": tables["denominator"]}
+    for row, _ in ROW_NAMES:
+        data[row] = {"keys": _keys(row).tolist(),
+                     "win_numerators": tables[row + "_numerators"].tolist()}
+    return ("// Chinese Poker tables for static/js/chinese-arranger.js (written by vpcharts build)\n"
+            "globalThis.vpchartsChineseTables = "
+            + json.dumps(data, sort_keys=True, separators=(",", ":")) + ";\n")
 
 
 WIDTH, HEIGHT = 640, 240
@@ -155,4 +168,5 @@ def write_site(content: Path, out: Path, renderer, nav) -> bool:
                                       encoding="utf-8")
     (out / "chinese-tables.csv").write_text(tables_csv(tables), encoding="utf-8")
     (out / "chinese-tables.json").write_text(tables_json(tables), encoding="utf-8")
+    (out / "chinese-tables.js").write_text(tables_script(tables), encoding="utf-8")
     return True
