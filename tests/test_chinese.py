@@ -321,6 +321,9 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
     assert page.write_site(CONTENT, tmp_path, Renderer(ROOT / "templates"), [])
     html = (tmp_path / "chinese.html").read_text()
     assert html.count("<svg") == 3 and 'href="chinese-tables.csv"' in html
+    assert 'href="chinese.pdf"' in html
+    pdf = (tmp_path / "chinese.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF")
     rows = list(csv.DictReader((tmp_path / "chinese-tables.csv").open()))
     assert len(rows) == 455 + 2 * 7462
     data = json.loads((tmp_path / "chinese-tables.json").read_text())
@@ -332,6 +335,19 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
     again.mkdir()
     page.write_site(CONTENT, again, Renderer(ROOT / "templates"), [])
     assert (again / "chinese.html").read_bytes() == (tmp_path / "chinese.html").read_bytes()
+
+
+def test_card_is_one_page_and_the_same_bytes_twice(cache_folder):
+    from generator.chinese import page
+    from generator.site.render import Renderer
+
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    renderer = Renderer(ROOT / "templates")
+    first = page.card_pdf(t, renderer, ROOT / "static")
+    cached = list((cache_folder / "cards").glob("chinese-*.pdf"))
+    assert first is not None and len(cached) == 1
+    cached[0].unlink()  # render again rather than read the cache
+    assert page.card_pdf(t, renderer, ROOT / "static") == first  # card_pdf returns one page or None
 
 
 def test_bands_cover_each_row_once_in_order():

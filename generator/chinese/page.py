@@ -156,17 +156,54 @@ def context(tables: dict, evaluation: dict | None) -> dict:
             "evaluation": evaluation}
 
 
-def write_site(content: Path, out: Path, renderer, nav) -> bool:
-    """Write chinese.html and its downloads into `out` if the content has trained tables."""
+def write_site(content: Path, out: Path, renderer, nav, static_dir: Path | None = None) -> bool:
+    """Write chinese.html, its downloads and its card into `out` if the content has trained
+    tables. The card needs the fonts in `static_dir` (default: the repository's static/)."""
     from .tablefile import path_in, read
 
     if not path_in(content).is_file():
         return False
     tables = read(path_in(content))
     ctx = context(tables, read_evaluation(content, tables))
+    pdf = card_pdf(tables, renderer, static_dir or Path(__file__).resolve().parents[2] / "static")
+    if pdf is not None:
+        (out / "chinese.pdf").write_bytes(pdf)
+    ctx["card"] = pdf is not None
     (out / "chinese.html").write_text(renderer.render("chinese.html", nav=nav, root="", **ctx),
                                       encoding="utf-8")
     (out / "chinese-tables.csv").write_text(tables_csv(tables), encoding="utf-8")
     (out / "chinese-tables.json").write_text(tables_json(tables), encoding="utf-8")
     (out / "chinese-tables.js").write_text(tables_script(tables), encoding="utf-8")
     return True
+
+
+def card_pdf(tables: dict, renderer, static_dir: Path) -> bytes | None:
+    """The one-page A6 card (coarse table and formula) as PDF bytes; None if it would not fit
+    on one page (the build then says so).
+
+    Deterministic like the pocket cards: the PDF identifier is the hash of the card's HTML. Kept in
+    the cache folder (a render is about a second), keyed by that HTML, the fonts and WeasyPrint's
+    version; only a one-page card is ever cached.
+    """
+    import hashlib
+    from importlib.metadata import version
+
+    import weasyprint
+
+    from .. import store
+
+    rows = [{"title": title, "bands": bands(tables, name)} for name, title in ROW_NAMES]
+    html = renderer.render("chinese-card.html", rows=rows)
+    key = hashlib.sha256(html.encode() + version("weasyprint").encode())
+    for font in ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf"):
+        key.update((static_dir / font).read_bytes())
+    cached = store.cache_dir() / "cards" / f"chinese-{key.hexdigest()[:24]}.pdf"
+    if cached.is_file():
+        return cached.read_bytes()
+    document = weasyprint.HTML(string=html, base_url=str(static_dir) + "/").render()
+    if len(document.pages) != 1:
+        return None
+    identifier = hashlib.sha256(html.encode()).hexdigest()[:32].encode()
+    pdf = document.write_pdf(pdf_identifier=identifier)
+    store.write_bytes(cached, pdf)
+    return pdf

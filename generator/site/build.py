@@ -89,7 +89,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for page in pages:
             _write(tmp / f"{page.slug}.html",
                    renderer.render("page.html", page=page, nav=pages, root=""))
-        chinese = write_chinese(content_dir, tmp, renderer, pages)  # Chinese Poker, if trained
+        chinese = write_chinese(content_dir, tmp, renderer, pages, static_dir)  # Chinese Poker, if trained
         _write(tmp / "index.html", renderer.render(
             "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
             chinese=chinese))
