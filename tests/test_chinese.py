@@ -166,10 +166,10 @@ def test_deals_are_distinct_cards_and_independent_of_batching():
 
 
 def test_tables_are_averages_of_counter_strategies():
-    """After k rounds each table is an average of k mid-rank shares: entries stay within 0..1,
-    never fall with rank, and the numerators fit 2 * samples * rounds."""
+    """After k rounds each table is a weighted average of k mid-rank shares (round j counts j
+    times): entries stay within 0..1, never fall with rank, over samples * k * (k + 1)."""
     result = training.train(3, 200, 1)
-    assert result["denominator"] == 2 * 200 * 3
+    assert result["denominator"] == 200 * 3 * 4 == 2 * 200 * (1 + 2 + 3)
     for name in ("front", "middle", "back"):
         v = result[name]
         assert (np.diff(v) >= 0).all() and v[0] >= 0 and v[-1] <= result["denominator"]
@@ -180,7 +180,7 @@ def test_tables_are_averages_of_counter_strategies():
 def test_committed_tables_file_is_whole_and_from_this_trainer():
     t = tablefile.read(tablefile.path_in(CONTENT))
     s = t["settings"]
-    assert t["denominator"] == 2 * s["samples"] * s["rounds"]
+    assert t["denominator"] == s["samples"] * s["rounds"] * (s["rounds"] + 1)
     assert len(t["history"]) == s["rounds"]
     # a stronger hand never has a smaller win chance in the same row (monotone by construction)
     assert all((np.diff(t[name]) >= 0).all() for name in ("front", "middle", "back"))

@@ -9,9 +9,10 @@ beats 98% of three-card hands). Round k deals `samples` hands, sets each by the 
 (arranger.py), and counts how often each row rank occurs: the counter-strategy's win probability
 for a rank r in a row is then P(opponent's row < r) + P(opponent's row = r) / 2, a tie being worth
 half a win (a tied row scores nothing, which is the midpoint of +1 and -1). The tables after round
-k are the plain average of the k counter-strategies (fictitious play, as in Robinson 1950), so
-with the integer numerators 2*below + equal summed over rounds the tables are exact fractions
-over 2 * samples * k. The arranger works in float64 on those fractions; ties go by split order.
+k are the average of the k counter-strategies weighted by round number (round j counts j times):
+fictitious play (Robinson 1950) with linear averaging, which forgets the early answers to the
+crude round-0 strategy faster than a plain average. With the integer numerators 2*below + equal,
+times j, summed over rounds, the tables are exact fractions over samples * k * (k + 1). The arranger works in float64 on those fractions; ties go by split order.
 
 Deterministic: hand i of round k is dealt from a counter-based generator seeded by (seed, k, i),
 so the deals do not depend on thread scheduling, and the counts are integers.
@@ -29,7 +30,7 @@ from .arranger import Arranger
 from .ranks import N_FIVE, N_THREE, lookup_tables
 
 # Bump when a change to training, the arranger or the ranks can change the tables.
-TRAINER_VERSION = "chinese-fp-1"
+TRAINER_VERSION = "chinese-fp-2"  # 2: rounds weighted by their number
 RULES = "closed-hand Chinese Poker, 13 cards set 5-5-3, 4-2 scoring, fouled hands lose every row"
 
 DEFAULT_ROUNDS = 30
@@ -104,8 +105,8 @@ def train(rounds: int, samples: int, seed: int, progress=None) -> dict:
         _, row_ranks = Arranger(*tables).many(hands)
         for row, size in enumerate((N_THREE, N_FIVE, N_FIVE)):
             counts = np.bincount(row_ranks[:, row], minlength=size).astype(np.int64)
-            sums[row] += midrank_numerators(counts)
-        denominator = 2 * samples * k
+            sums[row] += k * midrank_numerators(counts)
+        denominator = samples * k * (k + 1)  # 2 * samples * (1 + 2 + ... + k)
         new = tuple(s / denominator for s in sums)
         changes = [float(np.max(np.abs(n - o))) for n, o in zip(new, tables)]
         row = {"round": k, "max_change": {"front": changes[0], "middle": changes[1],
@@ -115,5 +116,5 @@ def train(rounds: int, samples: int, seed: int, progress=None) -> dict:
         if progress:
             progress(k, time.perf_counter() - start, row)
     return {"front": sums[0], "middle": sums[1], "back": sums[2],
-            "denominator": 2 * samples * rounds, "history": history,
+            "denominator": samples * rounds * (rounds + 1), "history": history,
             "settings": {"rounds": rounds, "samples": samples, "seed": seed}}
