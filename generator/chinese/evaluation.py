@@ -166,7 +166,8 @@ def naive_splits(hands, tables, five_subsets, three_subsets, splits, first, seco
 
 
 def pair_points(a_ranks, b_ranks, a_other, b_other) -> np.ndarray:
-    """Per pair: points to the tables for hand A (tables) vs B (other) plus B (tables) vs A (other)."""
+    """Per pair: the tables' points with hand A against the other player's B, plus with B
+    against the other player's A."""
     out = np.empty(len(a_ranks), np.int64)
     for i in range(len(a_ranks)):
         out[i] = (score(*a_ranks[i], *b_other[i]) + score(*b_ranks[i], *a_other[i]))
@@ -236,7 +237,8 @@ def text(results: dict) -> str:
         f"seed {results['seed']}, pool of {results['pool']:,} hands set by the tables",
         line("against its best response", br),
         f"  hands set identically: {br['identical']:,} of {br['hands']:,} "
-        f"({100 * br['identical'] / br['hands']:.1f}%); 4-point scoops: tables {br['tables_scoop']:,}, "
+        f"({100 * br['identical'] / br['hands']:.1f}%); "
+        f"4-point scoops: tables {br['tables_scoop']:,}, "
         f"best response {br['response_scoop']:,}; the best response saw "
         f"{br['opponents_mean']:.0f} opponents per hand (fewest {br['opponents_min']})",
         line("against strongest back first", results["back_first"]),

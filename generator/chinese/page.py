@@ -1,9 +1,10 @@
 """The Chinese Poker page's data: trained tables (and the evaluation file) in, page context,
 CSV and JSON downloads and SVG charts out.
 
-The coarse table groups each row's ranks into bands: consecutive hands of one category and the same
-first two ranks, merged with their neighbours while the band's win chance spans at most BAND_SPAN (the tables
-rise with rank, so a band is read as "lowest hand - highest hand: lowest % - highest %").
+The coarse table groups each row's ranks into bands: consecutive hands of one category and the
+same first two ranks, merged with their neighbours while the band's win chance spans at most
+BAND_SPAN (the tables rise with rank, so a band reads "lowest hand - highest hand: lowest % -
+highest %"). Also the one-page card (WeasyPrint) and the writing of all of it into the site.
 Output is deterministic: same files in, same bytes out.
 """
 
@@ -18,7 +19,8 @@ from .ranks import CATEGORY_NAMES, key_text, rank_keys
 from .tablefile import digest
 
 BAND_SPAN = 0.06
-ROW_NAMES = (("front", "Front (3 cards)"), ("middle", "Middle (5 cards)"), ("back", "Back (5 cards)"))
+ROW_NAMES = (("front", "Front (3 cards)"), ("middle", "Middle (5 cards)"),
+             ("back", "Back (5 cards)"))
 
 
 def _keys(row: str):
@@ -82,7 +84,7 @@ def tables_script(tables: dict) -> str:
     for row, _ in ROW_NAMES:
         data[row] = {"keys": _keys(row).tolist(),
                      "win_numerators": tables[row + "_numerators"].tolist()}
-    return ("// Chinese Poker tables for static/js/chinese-arranger.js (written by vpcharts build)\n"
+    return ("// Chinese Poker tables for static/js/chinese-arranger.js (by vpcharts build)\n"
             "globalThis.vpchartsChineseTables = "
             + json.dumps(data, sort_keys=True, separators=(",", ":")) + ";\n")
 

@@ -178,7 +178,8 @@ def rank_keys() -> tuple[np.ndarray, np.ndarray]:
         path = store.cache_dir() / f"{KEYS_VERSION}.npz"
         meta = {"version": KEYS_VERSION}
         cached = store.load(path, ("keys5", "keys3"), meta)
-        if cached is not None and len(cached["keys5"]) == N_FIVE and len(cached["keys3"]) == N_THREE:
+        if (cached is not None and len(cached["keys5"]) == N_FIVE
+                and len(cached["keys3"]) == N_THREE):
             _tables.update(cached)
         else:
             _build()
@@ -197,7 +198,7 @@ RANK_TEXT = "23456789TJQKA"
 
 
 def key_text(key: int) -> str:
-    """A short name for the hand a key stands for, e.g. 'KK-A-Q-J', 'A-K-Q-J-9 flush', '9 straight'."""
+    """A short name for the hand of a key: 'KK-A-Q-J', 'AKQJ9 flush', '9-high straight'."""
     key = int(key)
     category = key >> 20
     digits = [(key >> (16 - 4 * i)) & 15 for i in range(5)]

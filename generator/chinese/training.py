@@ -12,7 +12,8 @@ half a win (a tied row scores nothing, which is the midpoint of +1 and -1). The 
 k are the average of the k counter-strategies weighted by round number (round j counts j times):
 fictitious play (Robinson 1950) with linear averaging, which forgets the early answers to the
 crude round-0 strategy faster than a plain average. With the integer numerators 2*below + equal,
-times j, summed over rounds, the tables are exact fractions over samples * k * (k + 1). The arranger works in float64 on those fractions; ties go by split order.
+times j, summed over rounds, the tables are exact fractions over samples * k * (k + 1). The
+arranger works in float64 on those fractions; ties go by split order.
 
 Deterministic: hand i of round k is dealt from a counter-based generator seeded by (seed, k, i),
 so the deals do not depend on thread scheduling, and the counts are integers.
@@ -77,7 +78,7 @@ def midrank_numerators(counts: np.ndarray) -> np.ndarray:
 
 
 def initial_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Round 0: each rank's mid-rank share among all hands of its size, as float (5-card, 3-card)."""
+    """Round 0: each rank's mid-rank share among all hands of its size (5-card, 3-card)."""
     _, rank5, _, rank3 = lookup_tables()
     c5 = np.bincount(rank5, minlength=N_FIVE)
     c3 = np.bincount(rank3, minlength=N_THREE)
