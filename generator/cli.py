@@ -257,6 +257,8 @@ def parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
     bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
     bench.set_defaults(run=cmd_bench)
+    from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
+    add_chinese(commands)
     for command in commands.choices.values():
         _common(command)
     return top
@@ -273,7 +275,7 @@ def _on_sigterm(signum, frame):
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
-    if getattr(args, "hand", None) is not None:
+    if isinstance(getattr(args, "hand", None), list):
         args.hand = " ".join(args.hand)  # an unquoted hand arrives as five arguments
     previous = None
     try:

@@ -70,6 +70,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
 def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
                   templates_dir: Path, static_dir: Path, start: float, settings,
                   content_dir: Path) -> dict:
+    from ..chinese.page import write_site as write_chinese
     from ..export import dumps, export
 
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
@@ -124,12 +125,13 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         for page in pages:
             _write(tmp / f"{page.slug}.html", renderer.render(
                 "page.html", page=fill_figures(page, figures), nav=pages, root=""))
+        chinese = write_chinese(content_dir, tmp, renderer, pages, static_dir)  # if trained
         _write(tmp / "index.html", renderer.render(
             "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
             index_levels={d["slug"]: levels_of(d) for d in exports},
             id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
             search_pays={d["slug"]: view.search_pays(d) for d in exports},
-            pay_key=view.pay_key(view.identifying_pays(d) for d in exports)))
+            pay_key=view.pay_key(view.identifying_pays(d) for d in exports), chinese=chinese))
         check_links(tmp)
         swap(tmp, out_dir)
     except BaseException:

@@ -1,0 +1,96 @@
+"""`vpcharts chinese train | set "13 cards" | evaluate`: argument parsing and the three commands.
+
+In: parsed arguments (the content folder from the top-level parser). Out: text on stdout and an
+exit status; user errors are VpchartsError lines, reported by generator/cli.py.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+
+def cmd_train(args) -> int:
+    from .. import store
+    from . import report, tablefile, training
+
+    out = args.out or tablefile.path_in(args.content)
+    settings = (args.rounds, args.samples, args.seed)
+    cached = store.cache_dir() / f"chinese-{training.cache_key(*settings)}.json"
+    start = time.perf_counter()
+    text = None
+    if not args.no_cache and cached.is_file():
+        try:
+            tablefile.read(cached)
+            text = cached.read_text()
+            print(f"trained tables from the cache: {cached}")
+        except Exception:  # a stale or damaged cache entry is trained again, never trusted
+            text = None
+    if text is None:
+        print(f"training: {args.rounds} rounds of {args.samples:,} hands, seed {args.seed}",
+              flush=True)
+        result = training.train(
+            *settings, progress=lambda k, s, row: print(report.round_line(k, args.rounds, s, row),
+                                                        flush=True))
+        text = tablefile.to_text(result)
+        if not args.no_cache:
+            store.write_bytes(cached, text.encode())
+    seconds = time.perf_counter() - start
+    if args.check:
+        same = out.is_file() and out.read_text() == text
+        print(f"{out}: {'identical to' if same else 'DIFFERS from'} this training "
+              f"({seconds:.1f} s)")
+        return 0 if same else 1
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
+    print(f"wrote {out} ({seconds:.1f} s)")
+    return 0
+
+
+def cmd_set(args) -> int:
+    from ..cards import parse_hand
+    from . import report, tablefile
+    from .arranger import Arranger
+
+    cards = parse_hand(args.hand, size=13)
+    tables = tablefile.read(tablefile.path_in(args.content))
+    splits = Arranger(tables["front"], tables["middle"], tables["back"]).ranked(cards, args.top)
+    print(report.set_text(cards, splits))
+    return 0
+
+
+def cmd_evaluate(args) -> int:
+    from . import evaluation, tablefile
+
+    tables = tablefile.read(tablefile.path_in(args.content))
+    return evaluation.run(tables, args)
+
+
+def add_parser(commands) -> None:
+    from .training import DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED
+
+    chinese = commands.add_parser("chinese", help="Chinese Poker: train, set a hand, evaluate")
+    sub = chinese.add_subparsers(dest="chinese_command", required=True)
+
+    train = sub.add_parser("train", help="train the win-probability tables by fictitious play")
+    train.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS)
+    train.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="hands per round")
+    train.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    train.add_argument("--out", type=Path, help="default: CONTENT/chinese/tables.json")
+    train.add_argument("--check", action="store_true",
+                       help="compare with the file instead of writing it (exit 1 if different)")
+    train.add_argument("--no-cache", action="store_true")
+    train.set_defaults(run=cmd_train)
+
+    hand = sub.add_parser("set", help='the best splits of 13 cards, like "As Ks Qs ... 2c"')
+    hand.add_argument("hand")
+    hand.add_argument("--top", type=int, default=5, help="how many splits to show (default 5)")
+    hand.set_defaults(run=cmd_set)
+
+    ev = sub.add_parser("evaluate", help="play the tables against a best response and naive play")
+    ev.add_argument("--pairs", type=int, default=1000, help="duplicate pairs per match")
+    ev.add_argument("--pool", type=int, default=200_000,
+                    help="hands set by the tables that the best response samples opponents from")
+    ev.add_argument("--seed", type=int, default=1)
+    ev.add_argument("--write", action="store_true",
+                    help="save the figures for the site in CONTENT/chinese/evaluation.json")
+    ev.set_defaults(run=cmd_evaluate)

@@ -1,0 +1,211 @@
+"""The Chinese Poker page's data: trained tables (and the evaluation file) in, page context,
+CSV and JSON downloads and SVG charts out.
+
+The coarse table groups each row's ranks into bands: consecutive hands of one category and the
+same first two ranks, merged with their neighbours while the band's win chance spans at most
+BAND_SPAN (the tables rise with rank, so a band reads "lowest hand - highest hand: lowest % -
+highest %"). Also the one-page card (WeasyPrint) and the writing of all of it into the site.
+Output is deterministic: same files in, same bytes out.
+"""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from .ranks import CATEGORY_NAMES, key_text, rank_keys
+from .tablefile import digest
+
+BAND_SPAN = 0.06
+ROW_NAMES = (("front", "Front (3 cards)"), ("middle", "Middle (5 cards)"),
+             ("back", "Back (5 cards)"))
+
+
+def _keys(row: str):
+    five, three = rank_keys()
+    return three if row == "front" else five
+
+
+def bands(tables: dict, row: str) -> list[dict]:
+    keys, p = _keys(row), tables[row]
+    groups = []  # (category, top digit) runs
+    for i, key in enumerate(keys.tolist()):
+        tag = (key >> 20, (key >> 16) & 15, (key >> 12) & 15)
+        if groups and groups[-1]["tag"] == tag:
+            groups[-1]["high"] = i
+        else:
+            groups.append({"tag": tag, "low": i, "high": i})
+    merged = []
+    for g in groups:
+        last = merged[-1] if merged else None
+        if (last and last["tag"][0] == g["tag"][0]
+                and p[g["high"]] - p[last["low"]] <= BAND_SPAN):
+            last["high"] = g["high"]
+        else:
+            merged.append(dict(g))
+    return [{"from": key_text(keys[b["low"]]), "to": key_text(keys[b["high"]]),
+             "category": CATEGORY_NAMES[b["tag"][0]],
+             "low": 100 * float(p[b["low"]]), "high": 100 * float(p[b["high"]])}
+            for b in merged]
+
+
+def tables_csv(tables: dict) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["row", "rank", "hand", "category", "win_numerator", "denominator",
+                     "win_percent"])
+    den = tables["denominator"]
+    for row, _ in ROW_NAMES:
+        keys = _keys(row)
+        for i, (key, num) in enumerate(zip(keys.tolist(), tables[row + "_numerators"].tolist())):
+            writer.writerow([row, i, key_text(key), CATEGORY_NAMES[key >> 20], num, den,
+                             f"{100 * num / den:.4f}"])
+    return out.getvalue()
+
+
+def tables_json(tables: dict) -> str:
+    data = {"about": "Chinese Poker win chance per hand and row: numerator / denominator; "
+                     "rank 0 is the weakest hand of its size",
+            "settings": tables["settings"], "denominator": tables["denominator"],
+            "sha256": digest({r: tables[r + "_numerators"] for r, _ in ROW_NAMES})}
+    for row, _ in ROW_NAMES:
+        data[row] = {"hands": [key_text(k) for k in _keys(row).tolist()],
+                     "keys": _keys(row).tolist(),
+                     "win_numerators": tables[row + "_numerators"].tolist()}
+    return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def tables_script(tables: dict) -> str:
+    """The tables for the in-page arranger as a classic script (pages opened from file:// cannot
+    fetch JSON): keys and numerators only."""
+    data = {"denominator": tables["denominator"]}
+    for row, _ in ROW_NAMES:
+        data[row] = {"keys": _keys(row).tolist(),
+                     "win_numerators": tables[row + "_numerators"].tolist()}
+    return ("// Chinese Poker tables for static/js/chinese-arranger.js (by vpcharts build)\n"
+            "globalThis.vpchartsChineseTables = "
+            + json.dumps(data, sort_keys=True, separators=(",", ":")) + ";\n")
+
+
+WIDTH, HEIGHT = 640, 240
+LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 60
+
+
+def chart_svg(tables: dict, row: str, title: str) -> Markup:
+    """Win chance (y) by hand rank (x, weakest left), with the categories marked below."""
+    keys, p = _keys(row), tables[row]
+    n = len(keys)
+    pw, ph = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x_of(i):
+        return LEFT + i / (n - 1) * pw
+
+    def y_of(v):
+        return TOP + (1 - v) * ph
+
+    # The curve never falls, so within each half-pixel column its first and last points draw it.
+    points, column = [], {}
+    for i in range(n):
+        column.setdefault(round(x_of(i) * 2), []).append(i)
+    for x2, members in column.items():
+        for i in dict.fromkeys((members[0], members[-1])):
+            points.append(f"{x2 / 2:g},{round(y_of(float(p[i])), 1):g}")
+    cid = f"chart-{row}"
+    parts = [f'<svg class="cp-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+             f'aria-labelledby="{cid}" xmlns="http://www.w3.org/2000/svg">',
+             f'<title id="{cid}">{escape(title)}: chance to win the row against the trained '
+             f'strategy, for each of the {n:,} hands from weakest to strongest</title>']
+    for v in (0, 0.25, 0.5, 0.75, 1):
+        y = round(y_of(v), 1)
+        parts.append(f'<line x1="{LEFT}" y1="{y}" x2="{LEFT + pw}" y2="{y}" stroke="#ccc"/>')
+        parts.append(f'<text x="{LEFT - 5}" y="{y}" text-anchor="end" dominant-baseline="middle" '
+                     f'font-size="11">{int(v * 100)}%</text>')
+    starts = {}
+    for i, key in enumerate(keys.tolist()):
+        starts.setdefault(key >> 20, i)
+    for k, (category, i) in enumerate(sorted(starts.items())):
+        x = round(x_of(i), 1)
+        parts.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{TOP + ph}" stroke="#e4e4e4"/>')
+        y = TOP + ph + 14 + 12 * (k % 3)
+        anchor = "end" if x > LEFT + 0.8 * pw else "start"  # keep the last names inside
+        parts.append(f'<text x="{x}" y="{y}" text-anchor="{anchor}" font-size="10">'
+                     f'{escape(CATEGORY_NAMES[category])}</text>')
+    parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="#1f4e8c" '
+                 f'stroke-width="1.5"/>')
+    parts.append("</svg>")
+    return Markup("\n".join(parts))
+
+
+def read_evaluation(content: Path, tables: dict) -> dict | None:
+    """The committed evaluation, if it was made with these tables (else None: not shown)."""
+    path = Path(content) / "chinese" / "evaluation.json"
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text())
+    if data.get("tables_sha256") != digest({r: tables[r + "_numerators"] for r, _ in ROW_NAMES}):
+        return None
+    return data
+
+
+def context(tables: dict, evaluation: dict | None) -> dict:
+    history = tables["history"]
+    return {"rows": [{"name": name, "title": title, "bands": bands(tables, name),
+                      "chart": chart_svg(tables, name, title)} for name, title in ROW_NAMES],
+            "settings": tables["settings"], "denominator": tables["denominator"],
+            "last_change": max(history[-1]["max_change"].values()), "history": history,
+            "evaluation": evaluation}
+
+
+def write_site(content: Path, out: Path, renderer, nav, static_dir: Path | None = None) -> bool:
+    """Write chinese.html, its downloads and its card into `out` if the content has trained
+    tables. The card needs the fonts in `static_dir` (default: the repository's static/)."""
+    from .tablefile import path_in, read
+
+    if not path_in(content).is_file():
+        return False
+    tables = read(path_in(content))
+    ctx = context(tables, read_evaluation(content, tables))
+    pdf = card_pdf(tables, renderer, static_dir or Path(__file__).resolve().parents[2] / "static")
+    if pdf is not None:
+        (out / "chinese.pdf").write_bytes(pdf)
+    ctx["card"] = pdf is not None
+    (out / "chinese.html").write_text(renderer.render("chinese.html", nav=nav, root="", **ctx),
+                                      encoding="utf-8")
+    (out / "chinese-tables.csv").write_text(tables_csv(tables), encoding="utf-8")
+    (out / "chinese-tables.json").write_text(tables_json(tables), encoding="utf-8")
+    (out / "chinese-tables.js").write_text(tables_script(tables), encoding="utf-8")
+    return True
+
+
+def card_pdf(tables: dict, renderer, static_dir: Path) -> bytes | None:
+    """The one-page A6 card (coarse table and formula) as PDF bytes; None if it would not fit
+    on one page (the build then says so).
+
+    Deterministic like the pocket cards: the PDF identifier is the hash of the card's HTML. Kept in
+    the cache folder (a render is about a second), keyed by that HTML, the fonts and WeasyPrint's
+    version; only a one-page card is ever cached.
+    """
+    import hashlib
+    from importlib.metadata import version
+
+    import weasyprint
+
+    from .. import store
+
+    rows = [{"title": title, "bands": bands(tables, name)} for name, title in ROW_NAMES]
+    html = renderer.render("chinese-card.html", rows=rows)
+    key = hashlib.sha256(html.encode() + version("weasyprint").encode())
+    for font in ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf"):
+        key.update((static_dir / font).read_bytes())
+    cached = store.cache_dir() / "cards" / f"chinese-{key.hexdigest()[:24]}.pdf"
+    if cached.is_file():
+        return cached.read_bytes()
+    document = weasyprint.HTML(string=html, base_url=str(static_dir) + "/").render()
+    if len(document.pages) != 1:
+        return None
+    identifier = hashlib.sha256(html.encode()).hexdigest()[:32].encode()
+    pdf = document.write_pdf(pdf_identifier=identifier)
+    store.write_bytes(cached, pdf)
+    return pdf

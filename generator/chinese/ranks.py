@@ -1,0 +1,221 @@
+"""Hand keys and ranks for Chinese Poker rows.
+
+In: cards as ints (`rank * 4 + suit`, rank 0 = deuce ... 12 = ace, as in generator/cards.py).
+Out: a *key*, an int that orders hands by strength, and a *dense rank*, the hand's index among
+the distinct keys of its size (0 = weakest): 0..7461 for five cards, 0..454 for three.
+
+A key is `category << 20` followed by five 4-bit digits, the ranks (plus 1) ordered by how many
+times they occur and then by rank; missing digits are 0. Five-card and three-card keys share this
+scale, so one integer comparison says whether a front (three cards) is weaker than a middle (five):
+a three-card hand ties the five-card hand with its ranks on its first digits and loses to it when
+the five-card hand has more kickers (AKQ front, AKQ32 middle is a legal set). Three-card hands have
+no straights or flushes (the usual rule). A straight's key holds only its top card (5 for the
+wheel A-2-3-4-5).
+"""
+
+import numpy as np
+from numba import njit
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
+                  "full house", "four of a kind", "straight flush")
+N_FIVE = 7462   # distinct five-card ranks
+N_THREE = 455   # distinct three-card ranks: 13 trips + 13*12 pairs + C(13,3) high cards
+
+
+@njit(cache=True)
+def _key_from_counts(counts, n_cards, flush):
+    """The key of a hand whose rank counts (13 entries) and flushness are given."""
+    # Digits: ranks ordered by count (desc) then rank (desc).
+    digits = np.zeros(5, np.int64)
+    n = 0
+    for c in range(4, 0, -1):
+        for r in range(12, -1, -1):
+            if counts[r] == c:  # each rank once: AAAKQ is (A, K, Q), 99 88 4 is (9, 8, 4)
+                digits[n] = r + 1
+                n += 1
+    top_count = 0
+    pairs = 0
+    for r in range(13):
+        if counts[r] > top_count:
+            top_count = counts[r]
+        if counts[r] == 2:
+            pairs += 1
+    category = HIGH_CARD
+    if n_cards == 5:
+        straight_top = -1
+        if top_count == 1:
+            for top in range(12, 3, -1):
+                run = True
+                for r in range(top - 4, top + 1):
+                    if counts[r] == 0:
+                        run = False
+                        break
+                if run:
+                    straight_top = top
+                    break
+            if straight_top < 0 and counts[12] and counts[0] and counts[1] and counts[2] \
+                    and counts[3]:
+                straight_top = 3  # the wheel: A-2-3-4-5 plays as a five-high straight
+        if straight_top >= 0:
+            category = STRAIGHT_FLUSH if flush else STRAIGHT
+            digits[:] = 0
+            digits[0] = straight_top + 1
+        elif top_count == 4:
+            category = QUADS
+        elif top_count == 3 and pairs == 1:
+            category = FULL_HOUSE
+        elif flush:
+            category = FLUSH
+        elif top_count == 3:
+            category = TRIPS
+        elif pairs == 2:
+            category = TWO_PAIR
+        elif pairs == 1:
+            category = PAIR
+    else:
+        if top_count == 3:
+            category = TRIPS
+        elif top_count == 2:
+            category = PAIR
+    key = category
+    for i in range(5):
+        key = key * 16 + digits[i]
+    return key
+
+
+@njit(cache=True)
+def key5(c0, c1, c2, c3, c4):
+    """The key of a five-card hand."""
+    counts = np.zeros(13, np.int64)
+    counts[c0 >> 2] += 1
+    counts[c1 >> 2] += 1
+    counts[c2 >> 2] += 1
+    counts[c3 >> 2] += 1
+    counts[c4 >> 2] += 1
+    s = c0 & 3
+    flush = (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s
+    return _key_from_counts(counts, 5, flush)
+
+
+@njit(cache=True)
+def key3(c0, c1, c2):
+    """The key of a three-card (front) hand."""
+    counts = np.zeros(13, np.int64)
+    counts[c0 >> 2] += 1
+    counts[c1 >> 2] += 1
+    counts[c2 >> 2] += 1
+    return _key_from_counts(counts, 3, False)
+
+
+def category_of(key: int) -> int:
+    return int(key) >> 20
+
+
+BINOMIAL = np.array([[0 if k > n else __import__("math").comb(n, k) for k in range(6)]
+                     for n in range(53)], np.int64)
+
+
+@njit(cache=True)
+def colex5(a, b, c, d, e, binomial):
+    """The index of five cards a < b < c < d < e among all C(52,5) hands (colexicographic)."""
+    return binomial[a, 1] + binomial[b, 2] + binomial[c, 3] + binomial[d, 4] + binomial[e, 5]
+
+
+@njit(cache=True)
+def colex3(a, b, c, binomial):
+    return binomial[a, 1] + binomial[b, 2] + binomial[c, 3]
+
+
+@njit(cache=True)
+def all_five_keys(binomial):
+    """Keys of all C(52,5) = 2,598,960 five-card hands, by colex index."""
+    out = np.empty(2598960, np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        out[colex5(a, b, c, d, e, binomial)] = key5(a, b, c, d, e)
+    return out
+
+
+@njit(cache=True)
+def all_three_keys(binomial):
+    """Keys of all C(52,3) = 22,100 three-card hands, by colex index."""
+    out = np.empty(22100, np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                out[colex3(a, b, c, binomial)] = key3(a, b, c)
+    return out
+
+
+_tables: dict = {}
+
+
+def _build() -> None:
+    five = all_five_keys(BINOMIAL)
+    three = all_three_keys(BINOMIAL)
+    _tables["keys5"], _tables["keys3"] = np.unique(five), np.unique(three)
+    _tables["five"] = (five, np.searchsorted(_tables["keys5"], five))
+    _tables["three"] = (three, np.searchsorted(_tables["keys3"], three))
+
+
+KEYS_VERSION = "chinese-keys-1"  # bump with any change to the keys
+
+
+def rank_keys() -> tuple[np.ndarray, np.ndarray]:
+    """The sorted distinct keys: (7,462 five-card keys, 455 three-card keys).
+
+    A hand's dense rank is the index of its key here (np.searchsorted). Kept in the cache folder:
+    the site page needs only these, and loading them saves a build the numba start and the walk
+    over all 2,598,960 hands (1.6 s).
+    """
+    from .. import store
+
+    if "keys5" not in _tables:
+        path = store.cache_dir() / f"{KEYS_VERSION}.npz"
+        meta = {"version": KEYS_VERSION}
+        cached = store.load(path, ("keys5", "keys3"), meta)
+        if (cached is not None and len(cached["keys5"]) == N_FIVE
+                and len(cached["keys3"]) == N_THREE):
+            _tables.update(cached)
+        else:
+            _build()
+            store.save(path, {"keys5": _tables["keys5"], "keys3": _tables["keys3"]}, meta)
+    return _tables["keys5"], _tables["keys3"]
+
+
+def lookup_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(key, dense rank) of every five-card hand and of every three-card hand, by colex index."""
+    if "five" not in _tables:
+        _build()
+    return (*_tables["five"], *_tables["three"])
+
+
+RANK_TEXT = "23456789TJQKA"
+
+
+def key_text(key: int) -> str:
+    """A short name for the hand of a key: 'KK-A-Q-J', 'AKQJ9 flush', '9-high straight'."""
+    key = int(key)
+    category = key >> 20
+    digits = [(key >> (16 - 4 * i)) & 15 for i in range(5)]
+    ranks = [RANK_TEXT[d - 1] for d in digits if d]
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        word = "straight flush" if category == STRAIGHT_FLUSH else "straight"
+        return f"{ranks[0]}-high {word}"
+    if category == HIGH_CARD:
+        return "-".join(ranks)
+    if category == FLUSH:
+        return "".join(ranks) + " flush"
+    if category == PAIR:
+        return ranks[0] * 2 + "".join("-" + r for r in ranks[1:])
+    if category == TWO_PAIR:
+        return ranks[0] * 2 + "-" + ranks[1] * 2 + "".join("-" + r for r in ranks[2:])
+    if category == TRIPS:
+        return ranks[0] * 3 + "".join("-" + r for r in ranks[1:])
+    if category == FULL_HOUSE:
+        return ranks[0] * 3 + "-" + ranks[1] * 2
+    return ranks[0] * 4 + "".join("-" + r for r in ranks[1:])  # quads

@@ -1,0 +1,80 @@
+"""The trained tables as a content file, `content/chinese/tables.json`.
+
+In (write): the result of training.train. Out (read): the three tables as float64 win
+probabilities plus the file's settings and history, after checking that the file is whole, was
+made by this trainer version, and that its numbers are consistent; otherwise one ContentError line.
+
+The file is committed so that `vpcharts build`, the tests and CI never pay for training (minutes);
+`vpcharts chinese train` writes it, recording the settings and TRAINER_VERSION, and
+`vpcharts chinese train --check` trains again and compares byte for byte.
+"""
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ContentError
+from .ranks import N_FIVE, N_THREE
+from .training import RULES, TRAINER_VERSION
+
+ROWS = (("front", N_THREE), ("middle", N_FIVE), ("back", N_FIVE))
+
+
+def path_in(content: Path) -> Path:
+    return Path(content) / "chinese" / "tables.json"
+
+
+def digest(result: dict) -> str:
+    text = json.dumps([[int(x) for x in result[name]] for name, _ in ROWS])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def to_text(result: dict) -> str:
+    """The file's text: deterministic (same training, same bytes)."""
+    data = {"trainer_version": TRAINER_VERSION, "rules": RULES,
+            "settings": result["settings"], "denominator": int(result["denominator"]),
+            "sha256": digest(result), "history": result["history"]}
+    lines = ["{"]
+    for key in sorted(data):
+        lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], sort_keys=True)},")
+    for i, (name, _) in enumerate(ROWS):
+        comma = "," if i < len(ROWS) - 1 else ""
+        lines.append(f"  {json.dumps(name)}: {json.dumps([int(x) for x in result[name]])}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write(path: Path, result: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(to_text(result))
+
+
+def read(path: Path) -> dict:
+    """The tables of a file written by `write`, checked; floats in `front`, `middle`, `back`."""
+    path = Path(path)
+    if not path.is_file():
+        raise ContentError(path, None, None, "the trained tables (run `vpcharts chinese train`)")
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ContentError(path, None, None, f"a JSON file ({error})") from None
+    if data.get("trainer_version") != TRAINER_VERSION:
+        raise ContentError(path, "trainer_version", data.get("trainer_version"),
+                           f"{TRAINER_VERSION!r} (train again: `vpcharts chinese train`)")
+    den = data.get("denominator")
+    if not isinstance(den, int) or den <= 0:
+        raise ContentError(path, "denominator", den, "a positive integer")
+    out = {"settings": data.get("settings"), "history": data.get("history"), "denominator": den,
+           "path": path}
+    for name, size in ROWS:
+        values = data.get(name)
+        if (not isinstance(values, list) or len(values) != size
+                or not all(isinstance(v, int) and 0 <= v <= den for v in values)):
+            raise ContentError(path, name, None, f"{size} integers from 0 to {den}")
+        out[name + "_numerators"] = np.array(values, np.int64)
+        out[name] = out[name + "_numerators"] / den
+    if data.get("sha256") != digest({name: out[name + "_numerators"] for name, _ in ROWS}):
+        raise ContentError(path, "sha256", data.get("sha256"), "the digest of the tables")
+    return out

@@ -1,0 +1,471 @@
+"""Chinese Poker (generator/chinese): ranks, arranger, training, evaluation and the commands.
+
+Each fast path is checked against tests/chinese_slow.py, written from the rules. Sizes here are
+small; the full-size runs are commands (see the README's Chinese Poker section).
+"""
+
+import json
+import random
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator.chinese import arranger, evaluation, ranks, tablefile, training
+from tests import chinese_slow as slow
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+
+
+def run_cli(*args, cwd=ROOT, env_cache=None):
+    import os
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if env_cache:
+        env["VPCHARTS_CACHE"] = str(env_cache)
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True)
+
+
+# --- (1) ranks ---------------------------------------------------------------------------------
+
+def test_five_card_hands_by_category_and_distinct_ranks():
+    keys = ranks.all_five_keys(ranks.BINOMIAL)
+    assert len(keys) == 2_598_960
+    by_category = np.bincount(keys >> 20, minlength=9).tolist()
+    assert by_category == [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+    five, three = ranks.rank_keys()
+    assert len(five) == ranks.N_FIVE == 7462
+    assert len(three) == ranks.N_THREE == 13 + 13 * 12 + 286 == 455
+
+
+def test_three_card_hands_by_category():
+    keys = ranks.all_three_keys(ranks.BINOMIAL)
+    assert np.bincount(keys >> 20, minlength=4).tolist() == [18_304, 3_744, 0, 52]
+
+
+def test_dense_ranks_order_hands_like_the_slow_evaluator():
+    """The n-th distinct key is the n-th distinct strength, for both sizes."""
+    five, three = ranks.rank_keys()
+    for keys, size in ((five, 5), (three, 3)):
+        strengths = slow.distinct_strengths(size)
+        assert len(strengths) == len(keys)
+        rng = random.Random(size)
+        for _ in range(3000):
+            cards = rng.sample(range(52), size)
+            key = ranks.key5(*cards) if size == 5 else ranks.key3(*cards)
+            assert strengths[int(np.searchsorted(keys, key))] == slow.strength(cards)
+
+
+def test_rows_compare_across_sizes_like_the_slow_evaluator():
+    rng = random.Random(7)
+    for _ in range(20000):
+        cards = rng.sample(range(52), 8)
+        front, middle = cards[:3], cards[3:]
+        fast = ranks.key3(*front) <= ranks.key5(*middle)
+        assert fast == (slow.strength(front) <= slow.strength(middle)), (front, middle)
+
+
+def card_list(text):
+    from generator.cards import parse_hand
+
+    return parse_hand(text, size=len(text.split()))
+
+
+@pytest.mark.parametrize("front, middle, legal", [
+    ("As Ks Qs", "Ah Kh Qh 3d 2c", True),      # same high cards, the middle has kickers
+    ("Kd Kc Ad", "Ks Kh Qh Jd 2c", False),     # kings with an ace kicker over kings with a queen
+    ("Kd Kc 2d", "Ks Kh Qh Jd 3c", True),
+    ("3d 3c 3h", "2d 2c 2h As Ks", False),     # trips in front over smaller trips
+    ("Ad Kc Qd", "2d 2c 4h 5s 6s", True),      # any pair beats any high card
+    ("Ad Ac Kd", "2d 3c 4h 5s 7s", False),
+])
+def test_foul_rule_examples(front, middle, legal):
+    f, m = card_list(front), card_list(middle)
+    assert (ranks.key3(*f) <= ranks.key5(*m)) == legal
+
+
+def test_wheel_is_the_lowest_straight_and_key_names():
+    wheel = ranks.key5(*card_list("As 2d 3c 4h 5s"))
+    six = ranks.key5(*card_list("6s 2d 3c 4h 5s"))
+    assert wheel < six and ranks.key_text(wheel) == "5-high straight"
+    assert ranks.key_text(ranks.key5(*card_list("Ks Kd Ac Qh Jh"))) == "KK-A-Q-J"
+    assert ranks.key_text(ranks.key3(*card_list("4s 3d 2c"))) == "4-3-2"
+
+
+# --- (2) arranger ------------------------------------------------------------------------------
+
+def test_split_list_is_every_split_once():
+    assert len(arranger.SPLITS) == 72_072 == 1287 * 56
+    seen = set()
+    for f, m, b in arranger.SPLITS[::97].tolist():
+        parts = [set(arranger.THREE_SUBSETS[f]), set(arranger.FIVE_SUBSETS[m]),
+                 set(arranger.FIVE_SUBSETS[b])]
+        assert set.union(*parts) == set(range(13))
+        seen.add((f, m, b))
+    assert len(seen) == len(arranger.SPLITS[::97])
+
+
+def committed_tables():
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    return t["front"], t["middle"], t["back"]
+
+
+def test_arranger_agrees_with_the_slow_reference_on_random_hands():
+    """20 hands here with the trained tables and 10 with random ones (1,000 by the command
+    `python -m tests.chinese_slow 1000`)."""
+    assert slow.check_arranger(20, committed_tables(), seed=1) == []
+    rng = np.random.default_rng(3)
+    random_tables = (rng.random(455), rng.random(7462), rng.random(7462))
+    assert slow.check_arranger(10, random_tables, seed=2) == []
+
+
+def test_pruned_search_equals_the_plain_one_with_ties():
+    """Tables with many equal values make many equal E+; the first in split order must win."""
+    rng = np.random.default_rng(4)
+    tables = (np.round(rng.random(455), 1), np.round(rng.random(7462), 1),
+              np.round(rng.random(7462), 1))
+    a = arranger.Arranger(*tables)
+    for _ in range(200):
+        hand = np.sort(rng.permutation(52)[:13])
+        parts = arranger.hand_keys(hand, arranger.FIVE_SUBSETS, arranger.THREE_SUBSETS, a.tables)
+        assert (arranger.best_split_index(*parts, arranger.SPLITS, *tables)
+                == arranger.best_split_index_plain(*parts, arranger.SPLITS, *tables))
+
+
+def test_ranked_lists_legal_splits_best_first():
+    a = arranger.Arranger(*committed_tables())
+    cards = card_list("As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h")
+    splits = a.ranked(cards, 5)
+    assert splits[0]["index"] == a.best(cards)[0]
+    values = [s["e_plus"] for s in splits]
+    assert values == sorted(values, reverse=True)
+    for s in splits:
+        assert sorted(s["front"] + s["middle"] + s["back"]) == sorted(cards)
+        kf, km, kb = s["keys"]
+        assert kf <= km <= kb
+
+
+# --- (3) training ------------------------------------------------------------------------------
+
+def test_training_is_deterministic_and_depends_on_the_seed():
+    one = tablefile.to_text(training.train(2, 300, 5))
+    assert one == tablefile.to_text(training.train(2, 300, 5))
+    assert one != tablefile.to_text(training.train(2, 300, 6))
+
+
+def test_deals_are_distinct_cards_and_independent_of_batching():
+    whole = training.deal_hands(9, 1, 0, 50, 13)
+    part = training.deal_hands(9, 1, 20, 30, 13)
+    assert (whole[20:] == part).all()
+    assert all(len(set(h)) == 13 and 0 <= min(h) and max(h) < 52 for h in whole.tolist())
+
+
+def test_tables_are_averages_of_counter_strategies():
+    """After k rounds each table is a weighted average of k mid-rank shares (round j counts j
+    times): entries stay within 0..1, never fall with rank, over samples * k * (k + 1)."""
+    result = training.train(3, 200, 1)
+    assert result["denominator"] == 200 * 3 * 4 == 2 * 200 * (1 + 2 + 3)
+    for name in ("front", "middle", "back"):
+        v = result[name]
+        assert (np.diff(v) >= 0).all() and v[0] >= 0 and v[-1] <= result["denominator"]
+    counts = np.array([3, 0, 2, 5])
+    assert training.midrank_numerators(counts).tolist() == [3, 6, 8, 15]
+
+
+def test_committed_tables_file_is_whole_and_from_this_trainer():
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    s = t["settings"]
+    assert t["denominator"] == s["samples"] * s["rounds"] * (s["rounds"] + 1)
+    assert len(t["history"]) == s["rounds"]
+    # a stronger hand never has a smaller win chance in the same row (monotone by construction)
+    assert all((np.diff(t[name]) >= 0).all() for name in ("front", "middle", "back"))
+
+
+def test_a_damaged_tables_file_is_one_line(tmp_path):
+    result = training.train(1, 100, 1)
+    path = tmp_path / "chinese" / "tables.json"
+    tablefile.write(path, result)
+    tablefile.read(path)
+    data = json.loads(path.read_text())
+    data["back"][10] += 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(Exception, match="sha256"):
+        tablefile.read(path)
+    data["trainer_version"] = "old"
+    path.write_text(json.dumps(data))
+    with pytest.raises(Exception, match="trainer_version"):
+        tablefile.read(path)
+
+
+# --- (4) evaluation ----------------------------------------------------------------------------
+
+def test_score_is_the_4_2_rule():
+    for a in [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]:
+        for b in [(1, 1, 1)]:
+            sa = [slow.HIGH] + [a[0]], [slow.HIGH] + [a[1]], [slow.HIGH] + [a[2]]
+            sb = [slow.HIGH] + [b[0]], [slow.HIGH] + [b[1]], [slow.HIGH] + [b[2]]
+            assert evaluation.score(*a, *b) == slow.score(sa, sb)
+
+
+def legal_rows(hand, t):
+    parts = arranger.hand_keys(hand, arranger.FIVE_SUBSETS, arranger.THREE_SUBSETS, t)
+    return evaluation.legal_ranks(*parts, arranger.SPLITS)
+
+
+def test_undominated_splits_are_the_pareto_front():
+    t = arranger.arranger_tables()
+    rng = np.random.default_rng(5)
+    for _ in range(3):
+        hand = np.sort(rng.permutation(52)[:13])
+        index, r = legal_rows(hand, t)
+        kept = set(evaluation.undominated(index, r).tolist())
+        triples = {tuple(x) for x in r.tolist()}
+        front = {x for x in triples
+                 if not any(y != x and all(yi >= xi for yi, xi in zip(y, x)) for y in triples)}
+        assert {tuple(r[k]) for k in kept} == front and len(kept) == len(front)
+
+
+def test_best_response_scores_at_least_every_legal_split():
+    tables = committed_tables()
+    a = arranger.Arranger(*tables)
+    pool = np.sort(training.deal_hands(3, 77, 0, 3000, 13), axis=1)
+    _, pool_ranks = a.many(pool)
+    masks = np.array([sum(1 << int(c) for c in h) for h in pool], np.uint64)
+    hands = np.sort(training.deal_hands(3, 78, 0, 3, 13), axis=1)
+    own_index, own_ranks = a.many(hands)
+    br, br_ranks, seen = evaluation.respond(hands, own_index, own_ranks, masks, pool_ranks,
+                                            a.tables, arranger.FIVE_SUBSETS,
+                                            arranger.THREE_SUBSETS, arranger.SPLITS)
+    for h in range(len(hands)):
+        mine = set(hands[h].tolist())
+        opponents = [pool_ranks[p] for p in range(len(pool)) if not mine & set(pool[p].tolist())]
+        assert seen[h] == len(opponents) > 0
+        index, r = legal_rows(hands[h], a.tables)
+
+        def total(x):
+            return sum(evaluation.score(*x, *o) for o in opponents)
+        best = max(total(x) for x in r[::7])  # every 7th legal split, plus the tables' own
+        assert total(br_ranks[h]) >= max(best, total(own_ranks[h]))
+        assert br[h] in index.tolist()
+
+
+def test_naive_players_take_the_strongest_row_first():
+    t = arranger.arranger_tables()
+    hand = np.sort(np.array(card_list("As Ks Qs Js Ts Ah Ad 9c 9h 2c 3d 4h 7h")))
+    index, r = legal_rows(hand, t)
+    (back_first,), (back_ranks,) = evaluation.naive_splits(hand[None], t, arranger.FIVE_SUBSETS,
+                                                           arranger.THREE_SUBSETS,
+                                                           arranger.SPLITS, 2, 1, 0)
+    assert tuple(back_ranks) == max((tuple(x[::-1]) for x in r.tolist()))[::-1]
+    front_ranks = evaluation.naive_splits(hand[None], t, arranger.FIVE_SUBSETS,
+                                          arranger.THREE_SUBSETS, arranger.SPLITS, 0, 2, 1)[1][0]
+    assert front_ranks[0] == max(x[0] for x in r.tolist())
+
+
+def test_evaluation_summary_interval():
+    s = evaluation.summary(np.array([2, -2, 4, 0]))
+    assert s["points"] == 4 and s["per_hand"] == 0.5 and s["low"] < 0.5 < s["high"]
+
+
+# --- (5) command line --------------------------------------------------------------------------
+
+def test_set_prints_the_best_split_first():
+    out = run_cli("chinese", "set", "As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h", "--top", "3")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[2].startswith(" 1. back ") and lines[4].startswith(" 3. back ")
+
+
+@pytest.mark.parametrize("hand, says", [
+    ("As Ks Qs", "has 3 cards: expected 13"),
+    ("As As Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h", "repeats As"),
+    ("As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 1h", "unknown card"),
+])
+def test_bad_hands_are_one_line(hand, says):
+    out = run_cli("chinese", "set", hand)
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and says in out.stderr
+
+
+def test_train_writes_the_file_and_check_compares(tmp_path):
+    target = tmp_path / "t.json"
+    args = ["chinese", "train", "--rounds", "1", "--samples", "200", "--seed", "3"]
+    out = run_cli(*args, "--out", str(target), env_cache=tmp_path / "cache")
+    assert out.returncode == 0, out.stderr
+    assert "round 1/1" in out.stdout and target.is_file()
+    again = run_cli(*args, "--out", str(target), "--check", env_cache=tmp_path / "cache")
+    assert again.returncode == 0 and "identical" in again.stdout and "cache" in again.stdout
+    target.write_text(target.read_text().replace('"seed": 3', '"seed": 4'))
+    assert run_cli(*args, "--out", str(target), "--check", "--no-cache").returncode == 1
+
+
+def test_evaluate_runs_small():
+    out = run_cli("chinese", "evaluate", "--pairs", "20", "--pool", "4000")
+    assert out.returncode == 0, out.stderr
+    assert "against its best response" in out.stdout and "95% interval" in out.stdout
+
+
+# --- (6) site ----------------------------------------------------------------------------------
+
+def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
+    import csv
+
+    from generator.chinese import page
+    from generator.site.render import Renderer
+
+    assert page.write_site(CONTENT, tmp_path, Renderer(ROOT / "templates"), [])
+    html = (tmp_path / "chinese.html").read_text()
+    assert html.count("<svg") == 3 and 'href="chinese-tables.csv"' in html
+    assert 'href="chinese.pdf"' in html
+    pdf = (tmp_path / "chinese.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF")
+    rows = list(csv.DictReader((tmp_path / "chinese-tables.csv").open()))
+    assert len(rows) == 455 + 2 * 7462
+    data = json.loads((tmp_path / "chinese-tables.json").read_text())
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    assert data["back"]["win_numerators"] == t["back_numerators"].tolist()
+    assert data["front"]["hands"][-1] == "AAA" and data["middle"]["hands"][0] == "7-5-4-3-2"
+    # the same inputs give the same bytes
+    again = tmp_path / "again"
+    again.mkdir()
+    page.write_site(CONTENT, again, Renderer(ROOT / "templates"), [])
+    assert (again / "chinese.html").read_bytes() == (tmp_path / "chinese.html").read_bytes()
+
+
+def test_card_is_one_page_and_the_same_bytes_twice(cache_folder):
+    from generator.chinese import page
+    from generator.site.render import Renderer
+
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    renderer = Renderer(ROOT / "templates")
+    first = page.card_pdf(t, renderer, ROOT / "static")
+    cached = list((cache_folder / "cards").glob("chinese-*.pdf"))
+    assert first is not None and len(cached) == 1
+    cached[0].unlink()  # render again rather than read the cache
+    assert page.card_pdf(t, renderer, ROOT / "static") == first  # card_pdf returns one page or None
+
+
+def test_bands_cover_each_row_once_in_order():
+    from generator.chinese import page
+
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    for row, size in (("front", 455), ("middle", 7462), ("back", 7462)):
+        bands = page.bands(t, row)
+        assert bands[0]["from"] == ranks.key_text(page._keys(row)[0])
+        assert bands[-1]["to"] == ranks.key_text(page._keys(row)[-1])
+        assert all(b["low"] <= b["high"] for b in bands)
+        assert all(a["high"] <= b["low"] for a, b in zip(bands, bands[1:]))
+
+
+def test_js_arranger_agrees_with_python_on_1000_random_hands(tmp_path):
+    """static/js/chinese-arranger.js (run by node --test) against Arranger: the same best split,
+    E+ to the last bit and the same second best, on 1,000 random hands; keys on 2,000 parts."""
+    from tests.test_js import run_node
+
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    a = arranger.Arranger(t["front"], t["middle"], t["back"])
+    rng = random.Random(15)
+    hands = []
+    for _ in range(1000):
+        cards = rng.sample(range(52), 13)  # unsorted: the JS must sort
+        best, second = a.ranked(cards, 2)
+        hands.append({"cards": cards, "index": best["index"], "ePlus": best["e_plus"],
+                      "second": second["index"]})
+    keys = []
+    for size in [5, 3] * 1000:
+        cards = rng.sample(range(52), size)
+        keys.append({"cards": cards, "key": int(ranks.key5(*cards) if size == 5
+                                                 else ranks.key3(*cards))})
+    five, three = ranks.rank_keys()
+    tables = {"denominator": t["denominator"]}
+    for row, k in (("front", three), ("middle", five), ("back", five)):
+        tables[row] = {"keys": k.tolist(), "win_numerators": t[row + "_numerators"].tolist()}
+    fixture = tmp_path / "chinese.json"
+    fixture.write_text(json.dumps({"tables": tables, "hands": hands, "keys": keys}))
+    run_node("chinese.test.mjs", {"VPCHARTS_CHINESE_FIXTURE": str(fixture)})
+
+
+@pytest.fixture(scope="module")
+def chinese_page(tmp_path_factory):
+    """chinese.html with its scripts, as the build writes them, opened from disk."""
+    import shutil
+
+    from generator.chinese import page
+    from generator.site.render import Renderer
+
+    out = tmp_path_factory.mktemp("chinese-site")
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("fonts"))
+    page.write_site(CONTENT, out, Renderer(ROOT / "templates"), [])
+    return (out / "chinese.html").as_uri()
+
+
+@pytest.fixture(scope="module")
+def phone_page(chinese_page):
+    import os
+
+    from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    if sync_playwright is None or not Path(CHROMIUM).exists():
+        if os.environ.get("VPCHARTS_REQUIRE_BROWSER") == "1":
+            pytest.fail("playwright or chromium is missing (VPCHARTS_REQUIRE_BROWSER=1)")
+        pytest.skip("playwright or chromium is missing")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 375, "height": 800})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(chinese_page)
+        yield page, errors
+        browser.close()
+
+
+def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
+    """At phone width: a typed hand shows Python's best split first; clicking 13 cards does the
+    same; a bad hand and a fouled own split get one line; the page never scrolls sideways."""
+    page, errors = phone_page
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    a = arranger.Arranger(t["front"], t["middle"], t["back"])
+    from generator.cards import card_text, parse_hand
+
+    text = "As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h"
+    best = a.ranked(parse_hand(text, size=13), 1)[0]
+    expected_back = " ".join(card_text(c, symbols=True) for c in sorted(best["back"], reverse=True))
+
+    def first_back():
+        row = page.locator("#cp-result .cp-split").first.locator(".cp-row").first
+        return " ".join(row.locator(".card").all_text_contents())
+
+    page.fill("#cp-hand", text)
+    page.click("#cp-form button[type=submit]")
+    assert page.locator("#cp-result .cp-split").count() == 5
+    assert first_back() == expected_back
+    assert f"E+ {best['e_plus']:.4f}" in page.text_content("#cp-result")
+
+    page.fill("#cp-hand", "As Ks Qs")
+    page.click("#cp-form button[type=submit]")
+    assert page.text_content("#cp-message") == "'As Ks Qs' has 3 cards: expected 13"
+    assert page.locator("#cp-result .cp-split").count() == 0
+
+    page.reload()
+    for card in parse_hand(text, size=13):
+        page.click(f'#cp-grid button[data-card="{card}"]')
+    assert page.locator('#cp-grid button[aria-pressed="true"]').count() == 13
+    assert first_back() == expected_back
+
+    page.fill("#cp-own", "As Ks Qs Js 9h / 9d 8c 7c 6h 5s / 4d 3c 2h")
+    page.click("#cp-form button[type=submit]")
+    assert page.text_content("#cp-message").startswith("Your split is fouled")
+    page.fill("#cp-own", "8c 7c 6h 5s 4d / Js 9h 9d 3c 2h / As Ks Qs")
+    page.click("#cp-form button[type=submit]")
+    assert "Your split" in page.text_content("#cp-result") and "as good as the best" in \
+        page.text_content("#cp-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert errors == []
