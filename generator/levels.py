@@ -144,6 +144,7 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
     held = np.zeros(n, np.int64)
     growth = np.zeros(n, np.int64)
     breaks = np.zeros(n, np.int64)
+    now = np.zeros(n, np.int64)  # each class's loss as the list stands, times its deals
     per_slot = {"deletion": np.zeros(0, np.int64), "blocked": np.zeros(0, np.int64)}
 
     def breaks_rule(classes, holds):
@@ -178,7 +179,7 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
         np.add.at(blocked, new[now_decided], bad[now_decided])
         decider[classes], held[classes], growth[classes], breaks[classes] = new, hold, grow, bad
         places = np.where(decider >= 0, position[decider], -1)
-        now = sizes * (ce - evs[every_class, held])
+        now[classes] = sizes[classes] * (ce[classes] - evs[classes, hold])  # the others stay
         return places, now, [(int(deletion[s]), s) for s in order[:-1] if not blocked[s]]
 
     merged_holds = {}  # merged line -> (classes it meets, loss per deal if it decides each)
