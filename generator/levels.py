@@ -68,11 +68,6 @@ class Candidate:
         return printed_length(self.lines)
 
 
-def pat_classes(data: HoldData, held: np.ndarray) -> np.ndarray:
-    """The classes a table (its `held` masks per class) plays by holding all five cards."""
-    return held == 31
-
-
 def tolerant(data: HoldData, evs: np.ndarray, tolerance: int, pat: np.ndarray) -> HoldData:
     """The same holds, with every hold within `tolerance` (EV integers) of the best counted as
     right, except on the pat classes, where only holding all five is right."""
@@ -330,7 +325,7 @@ def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
 
 
 @dataclass(frozen=True)
-class Levels:
+class Found:
     """What `find` returns: the card and simple tables (None where the exact table is the
     card), the curve as (printed lines, cost summed over deals) from the longest down, and the
     route each came from."""
@@ -347,7 +342,7 @@ class Levels:
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
-         family: str = "natural", tolerances=TOLERANCES) -> Levels:
+         family: str = "natural", tolerances=TOLERANCES) -> Found:
     """The curve and the levels of one pay table (see the module docstring). `unit` is the EV
     integer of one unit bet, `deals` the deals in the deck. Where the card misses the family's
     goal by a little, or the simple level misses its goal (CARD_GOAL, SIMPLE_GOAL), more
@@ -357,7 +352,7 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
 
     exact_lines = _named(exact)
     _, held = play(data, exact_lines)
-    pat = pat_classes(data, held)
+    pat = held == 31  # the classes the exact table plays by holding all five cards
     # The card's bound, then the simple level's; below that (the curve's shortest tables) only
     # the pat-hand rule holds.
     bounds = [int(CARD_BOUND * unit), int(SIMPLE_BOUND * unit), int(evs.max()) + 1]
@@ -417,7 +412,7 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
             own = [found[0]] + own
         c, s = _pick(own, unit, deals)
         routes.append((route, c and c.printed, c and c.cost, s.printed, s.cost))
-    return Levels(_indexed(list(card.lines)), card.route, _indexed(list(simple.lines)),
+    return Found(_indexed(list(card.lines)), card.route, _indexed(list(simple.lines)),
                   simple.route, [(k, c.cost) for k, c in reversed(curve)], pat, routes)
 
 

@@ -223,22 +223,23 @@ class Levels:
 
 def build(solution, examples: int = 3) -> StrategyTable:
     """Derive the exact strategy table of a solution, with its statistics."""
+    return _exact(solution, examples)[0]
+
+
+def _exact(solution, examples: int):
+    """(exact table described and timed, the holds' features, the derived Strategy)."""
     start = time.perf_counter()
     data = hold_data(solution)
     strategy = compact(data, derive(data))
     exact = _describe(solution, data, strategy, examples)
-    return replace(exact, seconds=time.perf_counter() - start)
+    return replace(exact, seconds=time.perf_counter() - start), data, strategy
 
 
 def build_levels(solution, examples: int = 3) -> Levels:
     """The exact table, the card and simple levels and the curve (generator/levels.py)."""
     from . import levels
 
-    start = time.perf_counter()
-    data = hold_data(solution)
-    strategy = compact(data, derive(data))
-    exact = _describe(solution, data, strategy, examples)
-    exact = replace(exact, seconds=time.perf_counter() - start)
+    exact, data, strategy = _exact(solution, examples)
     start = time.perf_counter()
     found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, strategy,
                         solution.table.family.key)
