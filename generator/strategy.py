@@ -15,7 +15,7 @@ import numpy as np
 
 from . import patterns as P
 from .cards import RANKS, format_hand
-from .derive import Strategy, compact, derive, hold_data
+from .derive import Strategy, _indexed, _named, compact, derive, hold_data
 
 _KIND_TEXT = {P.RF: "Royal Flush", P.SF: "Straight Flush", P.F: "Flush", P.S: "Straight"}
 _KIND_ABBR = {P.RF: "RF", P.SF: "SF", P.F: "F", P.S: "S", P.X: "X", P.PAIR: "P",
@@ -228,9 +228,12 @@ def build(solution, examples: int = 3) -> StrategyTable:
 
 def _exact(solution, examples: int):
     """(exact table described and timed, the holds' features, the derived Strategy)."""
+    from .shortest import tidy
+
     start = time.perf_counter()
     data = hold_data(solution)
     strategy = compact(data, derive(data))
+    strategy = _indexed(tidy(data, _named(strategy), solution.table.family.key))
     exact = _describe(solution, data, strategy, examples)
     return replace(exact, seconds=time.perf_counter() - start), data, strategy
 
@@ -238,6 +241,7 @@ def _exact(solution, examples: int):
 def build_levels(solution, examples: int = 3) -> Levels:
     """The exact table, the card and simple levels and the curve (generator/levels.py)."""
     from . import levels
+    from .shortest import no_worse, tidy
 
     exact, data, strategy = _exact(solution, examples)
     start = time.perf_counter()
@@ -245,10 +249,18 @@ def build_levels(solution, examples: int = 3) -> Levels:
                         solution.table.family.key)
     pat = found.pat
     exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
-    card = _describe(solution, data, found.card, examples, pat, found.card_route)
-    simple = _describe(solution, data, found.simple, examples, pat, found.simple_route)
+    family = solution.table.family.key
+    card, simple = (_indexed(tidy(no_worse(data, solution.evs, _named(s), pat), _named(s),
+                                  family)) for s in (found.card, found.simple))
+    card = _describe(solution, data, card, examples, pat, found.card_route)
+    simple = _describe(solution, data, simple, examples, pat, found.simple_route)
     scale = solution.unit * solution.deck.deals
     curve = tuple((k, Fraction(cost, scale)) for k, cost in found.curve)
+    # Re-described, a level plays no deal worse and may be shorter or cheaper: the curve holds
+    # it too (at its length and above, a longer table never costing more).
+    for level in (card, simple):
+        curve = tuple((k, min(c, level.check["cost"]) if k >= level.printed else c)
+                      for k, c in curve)
     routes = tuple((route, card, None if cost is None else Fraction(cost, scale), simple,
                     Fraction(simple_cost, scale))
                    for route, card, cost, simple, simple_cost in found.routes)
