@@ -77,6 +77,14 @@ def cost(conditions, universe=None) -> int:
     return total
 
 
+def line_cost(line: tuple, family: str) -> int:
+    """`cost` of a line's conditions beyond its pattern."""
+    from .strategy import _rank_universe
+
+    n, w, kind = (c[2] for c in line[:3])
+    return cost(line[3:], _rank_universe(kind, n - w, family))
+
+
 def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
     """Conditions shorter than the line's own that cover every hold it plays on the classes it
     decides and are safe on the classes alive at its place; None where there are none.
