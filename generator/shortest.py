@@ -354,3 +354,32 @@ def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
             return described
         lines = compactor.lines()
     return lines
+
+
+def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
+            bound: int, limit: int, longer_than: int = 40) -> list[tuple]:
+    """A level's lines whose descriptions run over `longer_than` characters, re-described, one
+    at a time from the top, as if every hold within `bound` of the best were right (pat hands
+    only whole), each kept only while the table's cost summed over the deals (EV integers, as
+    `levels`) stays within `limit`: a card line listing a hundred sets of ranks traded for a
+    little of the card's allowance. No deal loses more than `bound` on a re-described line."""
+    from .levels import play, tolerant
+
+    loose = tolerant(data, evs, bound, pat)
+    sizes = data.sizes.astype(np.int64)
+    out = list(lines)
+    for i, line in enumerate(out):
+        if line_cost(line, family) <= longer_than:
+            continue
+        place, held = play(data, out)
+        key = tuple(c[2] for c in line[:3])
+        checker = _Checker(_Group(loose, loose.pattern_rows[key]))
+        found = _shorter(checker, line, (place < 0) | (place >= i), place == i, held, family)
+        if found is None:
+            continue
+        trial = out[:i] + [line[:3] + found] + out[i + 1:]
+        _, played = play(data, trial)
+        loss = data.ce - evs[np.arange(len(played)), played]
+        if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
+            out = trial
+    return out

@@ -198,7 +198,7 @@ def _condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, 
         return f"{how} {value} discards of one suit", f"ds{sign}{value}"
     words = {P.F_FP: ("flush penalty", "fp"), P.F_SP: ("straight penalty", "sp"),
              P.F_HP: ("high card discarded", "hp"), P.F_RP: ("royal penalty", "rp"),
-             P.F_SFP: ("straight flush penalty", "sfp")}
+             P.F_SFP: ("straight flush penalty", "sfp"), P.F_BP: ("pair broken", "bp")}
     if feature in words:
         long, abbr = words[feature]
         if op == P.OP_EQ and value == 0:
@@ -242,7 +242,7 @@ def _exact(solution, examples: int):
 def build_levels(solution, examples: int = 3) -> Levels:
     """The exact table, the card and simple levels and the curve (generator/levels.py)."""
     from . import levels
-    from .shortest import no_worse, tidy
+    from .shortest import no_worse, tidy, trimmed
 
     # The levels descend from the derived table as it was before `shortest`: a re-described
     # line meets more holds, and the descent's greedy steps found dearer short tables from it
@@ -254,8 +254,14 @@ def build_levels(solution, examples: int = 3) -> Levels:
     pat = found.pat
     exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
     family = solution.table.family.key
-    card, simple = (_indexed(tidy(no_worse(data, solution.evs, _named(s), pat), _named(s),
-                                  family)) for s in (found.card, found.simple))
+    card, simple = (tidy(no_worse(data, solution.evs, _named(s), pat), _named(s), family)
+                    for s in (found.card, found.simple))
+    # A card line still listing scores of rank sets is written shortly at a little cost, within
+    # the card's allowance and its bound on one deal.
+    card = _indexed(trimmed(data, solution.evs, card, pat, family,
+                            int(levels.CARD_BOUND * solution.unit),
+                            int(levels.CARD_COST * solution.unit * solution.deck.deals)))
+    simple = _indexed(simple)
     card = _describe(solution, data, card, examples, pat, found.card_route)
     simple = _describe(solution, data, simple, examples, pat, found.simple_route)
     scale = solution.unit * solution.deck.deals
