@@ -256,7 +256,7 @@ def _penalty_conditions(feats: np.ndarray) -> list:
         return np.flatnonzero(np.bincount(feats[:, feature]))
 
     out = []
-    for feature in (P.F_FP, P.F_SP, P.F_HP, P.F_RP, P.F_SFP):
+    for feature in (P.F_FP, P.F_SP, P.F_HP, P.F_RP, P.F_SFP, P.F_BP):
         values = values_of(feature)
         if len(values) > 1:
             out.append((feature, P.OP_EQ, 0))

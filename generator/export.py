@@ -23,7 +23,8 @@ from .paytable import PayTable
 SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
 _SOURCES = ("cards", "categories", "derive", "evaluate", "export", "levels", "paytable",
-            "pattern_kernels", "patterns", "report", "solver", "strategy", "strategy_report",
+            "pattern_kernels", "patterns", "report", "shortest", "solver", "strategy",
+            "strategy_report",
             "tables")
 
 

@@ -9,11 +9,11 @@ on suit classes during the derivation.
 import numpy as np
 from numba import njit
 
-from .patterns import (F, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
+from .patterns import (F, F_BP, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
                        F_WD, FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
                        QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
-N_FEATURES = 16
+N_FEATURES = 17
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
 
 
@@ -98,6 +98,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         hp = 0
         disc = 0
         wd = 0
+        bp = 0
         suit_drops[:] = 0
         for i in range(5):
             if mask >> i & 1:
@@ -111,6 +112,8 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
             disc |= 1 << r
             if r >= high:
                 hp += 1
+            if rank_mask >> r & 1:
+                bp += 1
             if (kind == RF or kind == SF or kind == F) and card & 3 == suit:
                 if r >= 8:
                     rp += 1
@@ -140,6 +143,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_DS] = suit_drops.max()
         out[mask, F_RP] = rp
         out[mask, F_SFP] = sfp
+        out[mask, F_BP] = bp
         out[mask, F_DEAL] = -1  # the caller knows the class
         # Order within a line: more wild cards, then higher ranks (descending, base 14).
         key = w

@@ -21,6 +21,8 @@ suit, never on which suit, so every member of a suit class is described alike:
 - rp: discarded natural cards of the held suit ranked ten or higher (royal penalty; RF, SF, F);
 - sfp: discarded natural cards of the held suit that fit a straight with the held ranks
   (straight flush penalty; RF, SF);
+- bp: discarded natural cards of a rank held (a pair broken: 4 to a flush held from a deal
+  with a pair, the pair's other card discarded);
 - deal: the suit class of the whole deal (an index into the deck's representatives). It is not
   a pattern a player reads; a line that tests it (`deal in {...}`) is an exception naming the
   deals it covers, used only where no pattern separates an optimal hold from a worse one with
@@ -36,9 +38,9 @@ NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12
 KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
               "FULL_HOUSE", "QUADS")
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
-            "rp", "sfp", "deal")
+            "rp", "sfp", "bp", "deal")
 (F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
- F_SFP, F_DEAL) = range(16)
+ F_SFP, F_BP, F_DEAL) = range(17)
 # Condition ops. IN tests `ranks` against a list of allowed rank masks, or `deal` against a list
 # of suit classes.
 OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN = 1, 2, 3, 4, 5, 6
@@ -104,7 +106,7 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None,
         kind = X
 
     h = sum(1 for r in ranks if r >= high)
-    sp = hp = disc = wd = rp = sfp = 0
+    sp = hp = disc = wd = rp = sfp = bp = 0
     suit = naturals[0] & 3 if naturals else -1
     dropped_suits = [c & 3 for c in dropped if not is_wild(c, family)]
     ds = max((dropped_suits.count(x) for x in range(4)), default=0)
@@ -117,6 +119,8 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None,
         disc |= 1 << r
         if r >= high:
             hp += 1
+        if rank_mask >> r & 1:
+            bp += 1
         if kind in (RF, SF, F) and c & 3 == suit:
             if r >= 8:
                 rp += 1
@@ -126,7 +130,8 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None,
         if kind in (RF, SF, S) and not rank_mask >> r & 1:
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
-    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, deal)
+    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp,
+            deal)
 
 
 def rank_key(cards: list[int], mask: int, family: str) -> int:

@@ -22,6 +22,7 @@ _HEAD = re.compile(r"(?<![\w+])([1-5])(RF|SF|FH|HP|2P|3K|4K|F|S|P|W)(?![\w+])")
 _FEATURES = {
     "s+h": "straights the held cards fit in, plus high cards held",
     "sfp": "straight flush penalty: discards of the held suit that fit a straight flush with it",
+    "bp": "pair broken: discards of a rank held (the other card of a pair)",
     "fp": "flush penalty: discards of the suit of a held card",
     "sp": "straight penalty: discards that fit a straight with the held cards",
     "hp": "high-card penalty: high cards discarded",
@@ -30,7 +31,7 @@ _FEATURES = {
     "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
     "h": "high cards held",
 }
-_FEATURE = re.compile(r"(?<![\w+])(s\+h|sfp|fp|sp|hp|rp|ds)(?![\w+])|(?<![\w+])(s|h)(?=\s?[=≥≤])")
+_FEATURE = re.compile(r"(?<![\w+])(s\+h|sfp|fp|sp|hp|rp|ds|bp)(?![\w+])|(?<![\w+])(s|h)(?=\s?[=≥≤])")
 
 _PHRASES = (
     ("none", re.compile(r"^none\b"), "hold nothing: discard all five"),

@@ -9,9 +9,9 @@
 
   const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS"];
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS] = KIND_NAMES.keys();
-  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "deal"];
+  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "deal"];
   const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
-  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_DEAL] = FEATURES.keys();
+  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_DEAL] = FEATURES.keys();
   const OP_EQ = 1, OP_GE = 2, OP_LE = 3, OP_BIT = 4, OP_NOBIT = 5, OP_IN = 6;
   const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
   const ROYAL_MASK = 0x1f00;
@@ -83,7 +83,7 @@
     else if (s > 0) kind = S;
     else kind = X;
 
-    let sp = 0, hp = 0, disc = 0, wd = 0, rp = 0, sfp = 0;
+    let sp = 0, hp = 0, disc = 0, wd = 0, rp = 0, sfp = 0, bp = 0;
     const suitDrops = [0, 0, 0, 0];
     const straightish = kind === RF || kind === SF || kind === S;
     const suitedKind = kind === RF || kind === SF || kind === F;
@@ -99,6 +99,7 @@
       disc |= 1 << r;
       if (r >= high) hp += 1;
       const newRank = !((rankMask >> r) & 1);
+      if (!newRank) bp += 1; // a pair broken
       if (suitedKind && (card & 3) === suit) {
         if (r >= 8) rp += 1;
         if ((kind === RF || kind === SF) && newRank && fitsWindow(rankMask | (1 << r))) sfp += 1;
@@ -125,6 +126,7 @@
     out[F_DS] = Math.max(...suitDrops);
     out[F_RP] = rp;
     out[F_SFP] = sfp;
+    out[F_BP] = bp;
     out[F_DEAL] = -1; // the deal's class: set by play() when the table has deal exceptions
     return out;
   }

@@ -1,0 +1,385 @@
+"""Shortest descriptions: each line of a table re-described by the shortest conditions that
+keep the whole table playing as well as it does.
+
+In: holds' features (`derive.HoldData`, whose `optimal` marks the holds a class may be played
+with: the optimal ones for the exact table, those at least as good as today's play for a
+level) and a table's lines (rank sets inline). Out: lines deciding each class at least as well,
+each described by at most three threshold or penalty conditions (s, h, s+h, fp, sp, hp, rp,
+sfp, ds, a discarded rank) and at most four sets of ranks held, where such a description
+exists; a line keeps its own description where none shorter does.
+
+Why it is exact. Lines are taken from the top. A new description of line i that meets every
+hold line i plays today keeps every class line i decides; the classes it meets besides are
+classes that lines below decided, and it is *safe* there (`derive`'s sense: on every class not
+decided above it, the hold it picks is allowed) exactly when the table stays right on them.
+The classes left to the lines below lose nothing they decided right. So a safe, covering
+description keeps the table exact, and the check is the fast one the derivation uses.
+"""
+
+import functools
+from itertools import combinations
+
+import numpy as np
+
+from . import patterns as P
+from .derive import HoldData, _Group, _meets
+
+MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
+MAX_THRESHOLDS = 3
+MAX_TRIALS = 20_000  # candidate descriptions checked per line, cheapest first
+
+
+def shortest(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
+    """The lines (rank sets inline), each re-described as briefly as the table allows;
+    `family` (natural, deuces, joker) says which rank sets a hold can have."""
+    from .levels import play
+
+    place, held = play(data, lines)
+    checkers: dict = {}
+    out = list(lines)
+    for i, line in enumerate(out):
+        if len(line) <= 3:
+            continue  # a bare pattern: nothing shorter
+        key = tuple(c[2] for c in line[:3])
+        if key not in checkers:
+            checkers[key] = _Checker(_Group(data, data.pattern_rows[key]))
+        checker = checkers[key]
+        alive = (place < 0) | (place >= i)
+        found = _shorter(checker, line, alive, place == i, held, family)
+        if found is None:
+            continue
+        out[i] = line[:3] + found
+        met, masks = checker.played(found, alive)
+        place[met] = i
+        held[met] = masks
+    return out
+
+
+def cost(conditions, universe=None) -> int:
+    """Characters of a description in the short notation, as `_condition_text` writes it:
+    what a player reads. A rank set costs its ranks and the " or " between sets, or, where it is
+    written "any but ..." (most of the sets a hold of its kind can have), the sets left out."""
+    from .strategy import _condition_text
+
+    total = 0
+    for feature, op, value in conditions:
+        if op == P.OP_IN and feature == P.F_RANKS:
+            masks = set(value)
+            if universe is not None and masks <= universe and \
+                    2 * len(universe - masks) <= len(masks):
+                masks, total = universe - masks, total + len("any but ")
+            total += sum(bin(m).count("1") for m in masks) + 4 * (len(masks) - 1)
+        elif op == P.OP_IN:
+            total += 1000  # a deal exception: never shorter than a pattern
+        else:
+            total += len(_condition_text(feature, op, value, [frozenset()], None)[1])
+        total += 2  # ", "
+    return total
+
+
+def line_cost(line: tuple, family: str) -> int:
+    """`cost` of a line's conditions beyond its pattern."""
+    from .strategy import _rank_universe
+
+    n, w, kind = (c[2] for c in line[:3])
+    return cost(line[3:], _rank_universe(kind, n - w, family))
+
+
+def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
+    """Conditions shorter than the line's own that cover every hold it plays on the classes it
+    decides and are safe on the classes alive at its place; None where there are none.
+
+    Tried cheapest first: up to MAX_THRESHOLDS single conditions true on every hold the line
+    plays, alone, with the set of ranks those holds have (if at most MAX_RANK_SETS), or with
+    "any but" up to MAX_RANK_SETS rank sets, each left out because the line played it wrongly.
+    """
+    from .strategy import _rank_universe
+
+    n, w, kind = (c[2] for c in line[:3])
+    universe = _rank_universe(kind, n - w, family)
+    own = cost(line[3:], universe)
+    runs = checker.runs_of(alive)
+    if not len(runs):
+        return None
+    mine = checker.played_rows(np.flatnonzero(decided), held)
+    if not len(mine):
+        return None
+    # Single conditions true on every hold the line plays now (any other would drop one).
+    covered = checker.group.feats[mine]
+    singles = _covering(checker.conditions, covered)
+    masks = np.unique(covered[:, P.F_RANKS])
+    ranks = []
+    if len(masks) <= MAX_RANK_SETS:
+        ranks.append((P.F_RANKS, P.OP_EQ, int(masks[0])) if len(masks) == 1 else
+                     (P.F_RANKS, P.OP_IN, frozenset(masks.tolist())))
+    # The tightest description (every covering condition at once) is tried first: where even it
+    # plays some class wrongly, a looser one seldom plays it right, and most lines end here.
+    covered = masks.astype(np.int64)
+    tightest = tuple(singles) + tuple(ranks)
+    if checker.safe([tightest], runs) < 0 and not (
+            universe and len(checker.left_out(tuple(singles), runs, covered))):
+        return None
+    # Every description cheaper than the line's own, cheapest first: up to MAX_THRESHOLDS single
+    # conditions, alone, with the rank sets, or with "any but" (at least its words and a set).
+    singles.sort(key=lambda c: cost((c,)))  # (stable: conditions of one price stay in order)
+    checker.add(singles + ranks)
+    index = np.array([checker.index[c] for c in singles + ranks], np.int64)
+    price = np.array([cost((c,)) for c in singles], np.int64)
+    combos, totals = _combinations(len(singles), price, own)
+    plain = np.full((len(combos), MAX_THRESHOLDS + 1), -1, np.int64)
+    plain[:, :MAX_THRESHOLDS] = np.where(combos >= 0, index[np.maximum(combos, 0)], -1)
+    sizes = (combos >= 0).sum(axis=1)
+    short = sizes < MAX_THRESHOLDS
+    parts = [(plain, totals, sizes, np.zeros(len(plain), bool))]
+    for r, rank in enumerate(ranks):
+        with_ranks = plain[short].copy()
+        with_ranks[:, MAX_THRESHOLDS] = index[len(singles) + r]
+        parts.append((with_ranks, totals[short] + cost((rank,), universe), sizes[short] + 1,
+                      np.zeros(short.sum(), bool)))
+    if universe:
+        parts.append((plain[short], totals[short] + len("any but ") + n - w + 2,
+                      sizes[short] + 1, np.ones(short.sum(), bool)))
+    trials, totals, sizes, any_but = (np.concatenate(x) for x in zip(*parts))
+    keep = totals < own
+    trials, totals, sizes, any_but = trials[keep], totals[keep], sizes[keep], any_but[keep]
+    order = np.lexsort((sizes, totals))[:MAX_TRIALS]
+    trials, any_but = trials[order], any_but[order]
+
+    def conditions_of(row):
+        return tuple(checker.conditions_by_index[j] for j in row if j >= 0)
+
+    at = 0
+    while at < len(trials):
+        # A batch of plain descriptions up to the next "any but", in one call.
+        end = at + int(np.argmax(any_but[at:])) if any_but[at:].any() else len(trials)
+        if end > at:
+            first = checker.first_safe(trials[at:end], runs)
+            if first >= 0:
+                return _in_order(conditions_of(trials[at + first]))
+        if end < len(trials):
+            conditions = conditions_of(trials[end])
+            left_out = checker.left_out(conditions, runs, covered)
+            if len(left_out):
+                ranks_in = (P.F_RANKS, P.OP_IN, frozenset(universe - set(left_out.tolist())))
+                if cost((ranks_in,) + conditions, universe) < own:
+                    return (ranks_in,) + _in_order(conditions)
+        at = end + 1
+    return None
+
+
+def _in_order(conditions: tuple) -> tuple:
+    """Rank sets first, then the thresholds (cheapest first, as the search tried them)."""
+    ranks = tuple(c for c in conditions if c[0] == P.F_RANKS)
+    return ranks + tuple(c for c in conditions if c[0] != P.F_RANKS)
+
+
+@functools.lru_cache(maxsize=64)
+def _index_combinations(k: int) -> np.ndarray:
+    """Every combination of up to MAX_THRESHOLDS of range(k), as rows padded with -1."""
+    rows = [(-1,) * MAX_THRESHOLDS]
+    for size in range(1, MAX_THRESHOLDS + 1):
+        rows += [c + (-1,) * (MAX_THRESHOLDS - size) for c in combinations(range(k), size)]
+    return np.array(rows, np.int64).reshape(-1, MAX_THRESHOLDS)
+
+
+def _combinations(k: int, price: np.ndarray, own: int):
+    """(combinations of conditions, their prices), those cheaper than `own`."""
+    combos = _index_combinations(k)
+    totals = np.where(combos >= 0, price[np.maximum(combos, 0)] if k else 0, 0).sum(axis=1)
+    keep = totals < own
+    return combos[keep], totals[keep]
+
+
+class _Checker:
+    """Candidate lines of one hold pattern, each a conjunction of single conditions, checked on
+    the pattern's rows (`derive._Group`: by class, then by order key descending) in numba
+    (shortest_kernels). Each condition's rows are found once per pattern."""
+
+    REMEMBERED = 8  # classes that failed lately, checked first
+
+    def __init__(self, group: _Group):
+        self.group = group
+        first = np.ones(len(group.cls), bool)
+        first[1:] = group.cls[1:] != group.cls[:-1]
+        self.starts = np.append(np.flatnonzero(first), len(group.cls)).astype(np.int64)
+        self.run_cls = group.cls[first]
+        self.conditions = _thresholds(group.feats) + group.penalty_conditions
+        # The pattern's rows in ascending order, and where each stands in the group's order.
+        self.in_group = np.argsort(group.rows)
+        self.ascending = group.rows[self.in_group]
+        self.index = {}
+        self._by_index = []
+        self._rows = np.zeros((2 * len(self.conditions) + 8, len(group.rows)), np.bool_)
+        self.add(self.conditions)
+        self.masks = np.ascontiguousarray(group.feats[:, P.F_RANKS]).astype(np.int64)
+        # Runs that failed lately, and (last) the next slot to fill.
+        self.failed = np.full(self.REMEMBERED + 1, -1, np.int64)
+        self.failed[-1] = 0
+
+    def add(self, conditions) -> None:
+        """Find the rows of conditions not seen yet (room doubled when full)."""
+        for c in conditions:
+            if c in self.index:
+                continue
+            if len(self.index) == len(self._rows):
+                self._rows = np.concatenate([self._rows, np.zeros_like(self._rows)])
+            self._rows[len(self.index)] = _meets(self.group.feats, c)
+            self.index[c] = len(self.index)
+
+    @property
+    def meets(self) -> np.ndarray:
+        """(conditions, rows): row i meets condition j."""
+        return self._rows[:len(self.index)]
+
+    def runs_of(self, alive) -> np.ndarray:
+        """The runs (classes) of the pattern still undecided."""
+        return np.flatnonzero(alive[self.run_cls]).astype(np.int64)
+
+    def played_rows(self, classes, held) -> np.ndarray:
+        """The rows of the holds `held` plays in these classes (all of this pattern)."""
+        at = np.searchsorted(self.ascending, classes * 32 + held[classes])
+        return self.in_group[at]
+
+    def _combos(self, lines) -> np.ndarray:
+        for conditions in lines:
+            self.add(conditions)
+        width = max([1] + [len(c) for c in lines])
+        combos = np.full((len(lines), width), -1, np.int64)
+        for t, conditions in enumerate(lines):
+            combos[t, :len(conditions)] = [self.index[c] for c in conditions]
+        return combos
+
+    def safe(self, lines, runs) -> int:
+        """The first of the lines (tuples of conditions) safe on the runs, or -1."""
+        return self.first_safe(self._combos(lines), runs)
+
+    def first_safe(self, combos, runs) -> int:
+        """The first of the lines (rows of condition indexes, -1 for none) safe on the runs,
+        or -1."""
+        from .shortest_kernels import first_safe
+
+        return int(first_safe(self.meets, combos, self.masks, self.starts, runs,
+                              self.group.keys, self.group.optimal, self.failed))
+
+    @property
+    def conditions_by_index(self) -> list:
+        if len(self._by_index) != len(self.index):
+            self._by_index = sorted(self.index, key=self.index.get)
+        return self._by_index
+
+    def left_out(self, conditions, runs, covered) -> np.ndarray:
+        """The rank sets (at most MAX_RANK_SETS, none of `covered`) whose leaving out makes the
+        line safe; empty if there are none such."""
+        from .shortest_kernels import ranks_left_out
+
+        return ranks_left_out(self.meets, self._combos([conditions])[0], self.masks, covered,
+                              MAX_RANK_SETS, self.starts, runs, self.group.keys,
+                              self.group.optimal, self.failed)
+
+    def played(self, conditions, alive):
+        """(undecided classes the line meets, the hold it plays in each)."""
+        self.add(conditions)
+        where = self.meets[[self.index[c] for c in conditions]].all(axis=0)
+        rows = np.flatnonzero(where & alive[self.group.cls])
+        cls = self.group.cls[rows]
+        first = np.ones(len(rows), bool)
+        first[1:] = cls[1:] != cls[:-1]
+        return cls[first], self.group.rows[rows[first]] % 32
+
+
+def _covering(conditions, feats: np.ndarray) -> list:
+    """The conditions that every row of `feats` meets (from each feature's least and greatest
+    value, and the discarded ranks they all or none have)."""
+    low, high = feats.min(axis=0), feats.max(axis=0)
+    every = np.bitwise_and.reduce(feats[:, P.F_DISC])
+    some = np.bitwise_or.reduce(feats[:, P.F_DISC])
+    out = []
+    for c in conditions:
+        feature, op, value = c
+        if op == P.OP_EQ:
+            met = low[feature] == high[feature] == value
+        elif op == P.OP_GE:
+            met = low[feature] >= value
+        elif op == P.OP_LE:
+            met = high[feature] <= value
+        elif op == P.OP_BIT:
+            met = every >> value & 1
+        elif op == P.OP_NOBIT:
+            met = not some >> value & 1
+        else:
+            met = _meets(feats, c).all()
+        if met:
+            out.append(c)
+    return out
+
+
+def _thresholds(feats: np.ndarray) -> list:
+    """s, h and s+h at least, at most and equal to each value the rows take."""
+    out = []
+    for feature in (P.F_H, P.F_S, P.F_SH):
+        values = np.flatnonzero(np.bincount(feats[:, feature]))
+        out += [(feature, P.OP_GE, int(v)) for v in values[1:]]
+        out += [(feature, P.OP_LE, int(v)) for v in values[:-1]]
+        out += [(feature, P.OP_EQ, int(v)) for v in values]
+    return out
+
+
+def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray) -> HoldData:
+    """The holds as `shortest` should judge a level's table: a hold is allowed where it is at
+    least as good as the one the table plays now, except on the pat classes, where only holding
+    all five is. A table re-described on these plays no deal worse: its cost and its largest
+    loss on one deal can only fall, and it keeps every pat hand."""
+    from .levels import play
+
+    _, held = play(data, lines)
+    played = evs[np.arange(len(held)), held]
+    allowed = evs >= played[:, None]
+    allowed[pat] = False
+    allowed[pat, 31] = True
+    out = HoldData(data.feats, data.keys, allowed.reshape(-1), data.ce, data.sizes)
+    out.__dict__["pattern_rows"] = data.pattern_rows
+    out.__dict__["rows_cache"] = data.rows_cache
+    return out
+
+
+def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
+    """`shortest`, then lines left with nothing to decide removed, until neither changes: a
+    line re-described to meet more classes can leave a line below it with nothing of its own."""
+    from .derive import _Compactor
+
+    for _ in range(3):
+        described = shortest(data, lines, family)
+        compactor = _Compactor(data, described)
+        if not compactor._remove():
+            return described
+        lines = compactor.lines()
+    return lines
+
+
+def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
+            bound: int, limit: int, longer_than: int = 40) -> list[tuple]:
+    """A level's lines whose descriptions run over `longer_than` characters, re-described, one
+    at a time from the top, as if every hold within `bound` of the best were right (pat hands
+    only whole), each kept only while the table's cost summed over the deals (EV integers, as
+    `levels`) stays within `limit`: a card line listing a hundred sets of ranks traded for a
+    little of the card's allowance. No deal loses more than `bound` on a re-described line."""
+    from .levels import play, tolerant
+
+    loose = tolerant(data, evs, bound, pat)
+    sizes = data.sizes.astype(np.int64)
+    out = list(lines)
+    for i, line in enumerate(out):
+        if line_cost(line, family) <= longer_than:
+            continue
+        place, held = play(data, out)
+        key = tuple(c[2] for c in line[:3])
+        checker = _Checker(_Group(loose, loose.pattern_rows[key]))
+        found = _shorter(checker, line, (place < 0) | (place >= i), place == i, held, family)
+        if found is None:
+            continue
+        trial = out[:i] + [line[:3] + found] + out[i + 1:]
+        _, played = play(data, trial)
+        loss = data.ce - evs[np.arange(len(played)), played]
+        if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
+            out = trial
+    return out

@@ -1,0 +1,117 @@
+"""Shortest descriptions (generator/shortest.py): lines re-described by fewer characters of
+conditions, never a deal played worse.
+
+The fast path (numba kernels over packed condition columns) is checked against plain numpy
+(`derive._Group.played`); the re-described tables against playing every class.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+from generator import patterns as P
+from generator import shortest as S
+from generator.derive import _Group, _meets, _named, compact, derive, hold_data
+from generator.levels import play
+
+
+def _table(solution):
+    data = hold_data(solution)
+    return data, _named(compact(data, derive(data)))
+
+
+def _loss(solution, lines, data):
+    _, held = play(data, lines)
+    return solution.best_ev - solution.evs[np.arange(len(held)), held]
+
+
+@pytest.mark.parametrize("slug", ["9-6-jacks-or-better", "full-pay-deuces-wild"])
+def test_redescribed_exact_table_stays_exact_and_is_shorter(slug, solved):
+    """Every class is played optimally before and after; the notation is shorter overall, no
+    line longer than before, no more lines."""
+    s = solved(slug)
+    data, lines = _table(s)
+    family = s.table.family.key
+    new = S.tidy(data, lines, family)
+    assert (_loss(s, lines, data) == 0).all()
+    assert (_loss(s, new, data) == 0).all()
+    assert len(new) <= len(lines)
+    before = sum(S.line_cost(line, family) for line in lines)
+    after = sum(S.line_cost(line, family) for line in new)
+    assert after < before
+
+
+def test_9_6_jacks_or_better_lines_the_paper_writes_shortly(solved):
+    """The line that listed fifteen rank sets ('3SF: any but 69T or 68T ...') is the paper's
+    kind of line: a threshold on s+h with a penalty, no rank list."""
+    s = solved("9-6-jacks-or-better")
+    data, lines = _table(s)
+    new = S.tidy(data, lines, "natural")
+    sf3 = [line for line in new if line[2][2] == P.SF and line[0][2] == 3
+           and (P.F_HP, P.OP_LE, 1) in line]
+    assert sf3 and all(not any(c[1] == P.OP_IN for c in line) for line in sf3)
+    longest = [max(S.line_cost(line, "natural") for line in t) for t in (lines, new)]
+    assert longest[1] < longest[0]
+
+
+def test_a_level_redescribed_plays_no_deal_worse(solved):
+    """Under `no_worse`, a shortened table keeps every class's EV at least as high and every pat
+    hand held whole (so its cost and its worst deal can only fall)."""
+    from generator.levels import descend
+
+    s = solved("9-6-jacks-or-better")
+    data, lines = _table(s)
+    _, held = play(data, lines)
+    pat = held == 31
+    shorter = list(descend(data, s.evs, lines, pat, [s.unit // 4], "exact", floor=20)[-1].lines)
+    allowed = S.no_worse(data, s.evs, shorter, pat)
+    new = S.tidy(allowed, shorter, "natural")
+    before, after = _loss(s, shorter, data), _loss(s, new, data)
+    assert (after <= before).all()
+    _, held_new = play(data, new)
+    assert (held_new[pat] == 31).all()
+
+
+def test_first_safe_agrees_with_plain_numpy(solved):
+    """The kernel's verdict on random conjunctions of conditions equals `_Group.played` on the
+    rows they meet, over random sets of undecided classes."""
+    s = solved("9-6-jacks-or-better")
+    data = hold_data(s)
+    rng = random.Random(7)
+    for key in [(2, 0, P.RF), (3, 0, P.SF), (4, 0, P.S), (2, 0, P.PAIR)]:
+        checker = S._Checker(_Group(data, data.pattern_rows[key]))
+        group = checker.group
+        for _ in range(40):
+            alive = np.array([rng.random() < 0.7 for _ in range(data.n_classes)])
+            runs = checker.runs_of(alive)
+            conditions = tuple(rng.sample(checker.conditions, rng.randint(0, 3)))
+            where = np.ones(len(group.rows), bool)
+            for c in conditions:
+                where &= _meets(group.feats, c)
+            met, wrong = group.played(where, alive)
+            fast = checker.safe([conditions], runs) == 0
+            assert fast == (len(wrong) == 0), (key, conditions)
+
+
+def test_covering_conditions_equal_testing_every_row(solved):
+    s = solved("full-pay-deuces-wild")
+    data = hold_data(s)
+    rng = np.random.default_rng(3)
+    for key in list(data.pattern_rows)[:12]:
+        group = _Group(data, data.pattern_rows[key])
+        conditions = S._thresholds(group.feats) + group.penalty_conditions
+        for size in (1, 5, 200):
+            rows = rng.choice(len(group.rows), min(size, len(group.rows)), replace=False)
+            feats = group.feats[rows]
+            slow = [c for c in conditions if _meets(feats, c).all()]
+            assert S._covering(conditions, feats) == slow
+
+
+def test_cost_counts_what_a_player_reads():
+    jq_kq = (P.F_RANKS, P.OP_IN, frozenset({0b1100000000, 0b1010000000}))
+    assert S.cost([jq_kq]) == len("JQ or QK") + 2
+    assert S.cost([(P.F_HP, P.OP_LE, 1)]) == len("hp≤1") + 2
+    universe = frozenset({1, 2, 4, 8})
+    most = (P.F_RANKS, P.OP_IN, frozenset({1, 2, 4}))
+    assert S.cost([most], universe) == len("any but 5") + 2
