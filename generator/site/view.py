@@ -14,9 +14,10 @@ FAMILY_ORDER = ("natural", "deuces", "joker")
 _RED_SUITS = {"d", "h"}
 
 # A line's text is "head: qualifier, qualifier, ...". Qualifiers that narrow which hold is meant
-# (rank lists, s, h, s+h) stay with the hold; the rest test the discards: penalty notes.
+# (rank lists, s, s+h, high cards held) stay with the hold; the rest test the discards: penalty
+# notes.
 _RANK_LIST = re.compile(r"^[2-9TJQKA]+( or [2-9TJQKA]+)*$")
-_STRAIGHT_HIGH = re.compile(r"^(s|h|s\+h) [=≥≤] \d+$")
+_STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h) [=≥≤] \d+|(no|\d+|at least \d+|at most \d+) high cards?)$")
 _OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
 
 
