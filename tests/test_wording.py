@@ -188,3 +188,18 @@ def test_the_key_check_can_fail():
         _check_key(["2P"], key_for(["2P"]))  # a single pair as 2P: no symbol of ours
     _check_key(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"],
                key_for(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"], "deuces"))
+
+
+def test_a_printed_run_of_made_hands_keeps_each_hands_name_whole():
+    from generator.site.view import printed_lines
+
+    def line(number, row, text, notation):
+        return {"number": number, "row": row, "text": text, "notation": notation}
+
+    natural = printed_lines([line(1, 1, "Royal Flush", "5RF"), line(2, 2, "Full House", "5FH"),
+                             line(3, 2, "Flush", "5F")])
+    assert [(p["number"], p["text"], p["notation"], p["lines"]) for p in natural] == [
+        (1, "Royal Flush", "5RF", [1]), (2, "Full House, Flush", "5FH, 5F", [2, 3])]
+    wild = printed_lines([line(1, 1, "Five of a Kind, with 1 deuce", "55K 1D"),
+                          line(2, 1, "Straight Flush", "5SF")])
+    assert wild[0]["text"] == "Five of a Kind, with 1 deuce; Straight Flush"
