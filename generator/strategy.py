@@ -18,11 +18,10 @@ from .cards import RANKS, format_hand
 from .derive import Strategy, compact, derive, hold_data
 
 _KIND_TEXT = {P.RF: "Royal Flush", P.SF: "Straight Flush", P.F: "Flush", P.S: "Straight"}
-_KIND_ABBR = {P.RF: "RF", P.SF: "SF", P.F: "F", P.S: "S", P.X: "X",
-              P.TWO_PAIR: "2P", P.FULL_HOUSE: "FH"}
-# Cards of a kind: what a player calls them, and the paper's symbol ("33K", "44K").
-_OF_A_KIND = {2: ("Pair", "PR"), 3: ("Three of a Kind", "3K"), 4: ("Four of a Kind", "4K"),
-              5: ("Five of a Kind", "5K")}
+_KIND_ABBR = {P.RF: "RF", P.SF: "SF", P.F: "F", P.S: "S"}
+# Cards of a kind, wild cards counted in: what a player calls them, and the paper's symbol
+# after the cards held ("33K", "55K").
+_OF_A_KIND = {3: ("Three of a Kind", "3K"), 4: ("Four of a Kind", "4K"), 5: ("Five of a Kind", "5K")}
 _RANK_NAMES = {"T": "Tens", "J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces"}
 
 
@@ -43,7 +42,6 @@ def rank_span(low: int) -> str:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
-
 
 
 @dataclass(frozen=True)
@@ -264,9 +262,8 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         details.append(d)
         short.append(s)
     if details:
-        sep = ", " if ":" in note else ": "
-        text += (", " if ": " in text else ": ") + ", ".join(details)
-        note += sep + ", ".join(short)
+        text += ": " + ", ".join(details)
+        note += (", " if ":" in note else ": ") + ", ".join(short)
     return text, note
 
 
