@@ -154,7 +154,7 @@ def test_long_ce_lists_are_summed_up_and_listed_when_opened():
     from generator.site.view import CE_LIST_SHOWN, ce_ranges, ce_summary, line_rows
 
     runs = [[i * 3, i * 3 + 1] for i in range(1, 200)]
-    line = {"number": 1, "text": "Pair", "notation": "2P", "ce_numbers": runs, "ce_high": "1",
+    line = {"number": 1, "text": "Low Pair", "notation": "2LP", "ce_numbers": runs, "ce_high": "1",
             "ce_low": "1", "deals": 5, "examples": []}
     row = line_rows([line])[0]
     assert len(ce_ranges(runs)) > CE_LIST_SHOWN
@@ -580,11 +580,14 @@ def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals(
 
     assert split_line_text("3 to a Royal Flush: no straight penalty, no T discarded") == (
         "3 to a Royal Flush", ["no straight penalty", "no T discarded"])
-    assert split_line_text("3 to a Straight Flush: 9QK or 9JK, at most 1 discards of one suit") == (
-        "3 to a Straight Flush: 9QK or 9JK", ["at most 1 discards of one suit"])
+    assert split_line_text("3 to a Straight Flush: KQ9 or KJ9, at most 1 discard of any one suit") == (
+        "3 to a Straight Flush: KQ9 or KJ9", ["at most 1 discard of any one suit"])
+    # High cards held narrow the hold; high cards discarded are a penalty.
+    assert split_line_text("3 to a Straight Flush: 1 high card, at most 1 high card discarded") == (
+        "3 to a Straight Flush: 1 high card", ["at most 1 high card discarded"])
     assert split_line_text("3 to a Royal Flush: s+h ≥ 4") == ("3 to a Royal Flush: s+h ≥ 4", [])
     assert split_line_text("Discard everything") == ("Discard everything", [])
-    assert compact_notation("3SF: 9JK or 7TJ or 79J, ds≤1") == "3SF: 9JK 7TJ 79J, ds≤1"
+    assert compact_notation("3SF: KJ9 or JT7 or J97, ds≤1") == "3SF: KJ9 JT7 J97, ds≤1"
     assert compact_notation("1RF: A or Q or J, no hp") == "1RF: A Q J, no hp"
     assert ce_ranges([[4, 6], [9, 9], [11, 12]]) == "4-6, 9, 11-12"
     cards = example_cards("[Tc Jc] 2d Jk 3h")

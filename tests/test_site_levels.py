@@ -10,7 +10,7 @@ from generator.site.symbols import LONG_TEXT, abbr_notation, key_for, long_text
 from generator.site.view import families, identifying_pays, search_pays
 
 
-def line(number, notation="2P", text="Pair"):
+def line(number, notation="2LP", text="Low Pair"):
     return {"number": number, "text": text, "notation": notation, "conditions": [],
             "ce_numbers": [[number, number]], "ce_high": "1", "ce_low": "1", "deals": 1,
             "examples": []}
@@ -54,9 +54,17 @@ def test_curve_chart_draws_every_point_and_marks_the_levels():
 
 
 def test_key_lists_exactly_the_symbols_used():
-    key = dict(key_for(["3SF: 9JK or 7TJ, ds≤1", "2RF: TQ, no fp, sp≤1", "none: J discarded"]))
+    key = dict(key_for(["3SF: KJ9 or JT7, ds≤1", "2RF: QT, no fp, sp≤1", "none: J discarded"]))
     assert {"SF", "RF", "ds", "fp", "sp", "none", "X discarded"} <= set(key)
-    assert not {"hp", "rp", "sfp", "W", "s", "h", "s+h"} & set(key)
+    assert not {"hp", "rp", "sfp", "W", "s", "h", "s+h", "HP", "LP", "2P"} & set(key)
+    # Pairs after the paper: 42P is two pair, 2HP and 2LP single pairs.
+    key = dict(key_for(["42P", "2HP", "2LP"]))
+    assert key["2P"] == "two pair" and "high pair" in key["HP"] and "low pair" in key["LP"]
+    # Wild cards held: only the counts used, and never a card of a deal written out.
+    key = dict(key_for(["55K 2D", "4RF 1D", "2RF: exception: 3d 4h 6d Jc Kc"], "deuces"))
+    assert key["1D, 2D"] == "with 1 or 2 deuces among the cards held" and "5K" in key
+    assert not {"3D", "Jkr"} & set(key)
+    assert dict(key_for(["33K Jkr"], "joker"))["Jkr"] == "the joker is one of the cards held"
     assert key_for(["1W"], "deuces")[-1] == ("W", "deuces only (no other card held)")
     assert dict(key_for(["3 to a Straight: s+h ≥ 3"])).keys() == {"s+h"}
 
@@ -67,6 +75,8 @@ def test_notation_is_marked_up_and_escaped():
     assert '<abbr title="straight penalty: discards that fit a straight with the held cards">sp</abbr>' in html
     assert "s+h</abbr>≥4 &lt;x&gt;" in html
     assert abbr_notation("2RF: exception: 3d 4h 6d Jc Kc").endswith("exception: 3d 4h 6d Jc Kc")
+    assert abbr_notation("55K 2D") == ('<abbr title="5 cards held, five of a kind">55K</abbr> '
+                                       '<abbr title="with 2 deuces among the cards held">2D</abbr>')
 
 
 def test_index_shows_identifying_pays_and_sorts_by_return_within_a_game():

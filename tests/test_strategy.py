@@ -145,7 +145,7 @@ def test_verification_can_fail(solved, strategy_of):
     from dataclasses import replace
 
     strategy = strategy_of(JOB)
-    pair_line = next(i for i, line in enumerate(strategy.lines) if line.text == "High Pair")
+    pair_line = next(i for i, line in enumerate(strategy.lines) if line.text == "High Pair (J-A)")
     broken = replace(strategy, lines=strategy.lines[:pair_line] + strategy.lines[pair_line + 1:])
     result = verify(solved(JOB), broken)
     assert result["misplays"] > 0 and result["cost"] > 0

@@ -33,6 +33,7 @@ from .plot import ce_distribution_svg, curve_svg
 from .pocket import render_card
 from .render import Renderer
 from .settings import load_settings
+from ..patterns import high_rank
 from .symbols import key_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -245,23 +246,23 @@ def _export_and_card(table, templates_dir: Path, static_dir: Path, settings) -> 
     return time.perf_counter() - began
 
 
-def _key(lines: list[dict], wild) -> list:
-    return key_for([line["notation"] for line in lines], wild)
+def _key(lines: list[dict], rules: dict) -> list:
+    return key_for([line["notation"] for line in lines], rules["wild"],
+                   high=high_rank(rules["family"], rules["min_pair"]))
 
 
 def paytable_context(data: dict, card, pages, settings) -> dict:
     """What `paytable.html` renders: the export itself, and values derived from it."""
     levels = levels_of(data)
-    wild = data["rules"]["wild"]
     card_lines = levels["card"]["lines"] if levels else []
     return {
         "export": data, "root": "", "nav": pages, "card": card, "levels": levels,
         "card_size": settings.card_size,
         "id_pays": view.identifying_pays(data),
         "card_rows": view.line_rows(card_lines),
-        "card_key": _key(card_lines, wild),
+        "card_key": _key(card_lines, data["rules"]),
         "simple_rows": view.line_rows(levels["simple"]["lines"]) if levels else [],
-        "simple_key": _key(levels["simple"]["lines"], wild) if levels else [],
+        "simple_key": _key(levels["simple"]["lines"], data["rules"]) if levels else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
         "checker_levels": checker_levels(levels),
@@ -294,7 +295,7 @@ def exact_context(data: dict, pages) -> dict:
     return {
         "export": data, "root": "", "nav": pages, "levels": levels,
         "rows": view.line_rows(levels["exact"]["lines"]),
-        "exact_key": _key(levels["exact"]["lines"], data["rules"]["wild"]),
+        "exact_key": _key(levels["exact"]["lines"], data["rules"]),
         "plot": ce_distribution_svg(data),
     }
 

@@ -34,6 +34,7 @@ from ..strategy_report import ce_runs
 from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
+from ..patterns import high_rank
 from .symbols import key_for
 from .view import ce_ranges, compact_notation, printed_lines
 
@@ -179,10 +180,11 @@ def first_true(test, guess: int, n: int):
     return None if low == n else low
 
 
-def card_key(wordings: list[dict], layout: Layout, wild) -> list[tuple[str, str]]:
+def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[str, str]]:
     """The key to every symbol the card's lines use in this layout's wording."""
-    return key_for([line[layout.wording] for line in wordings], wild,
-                   rank_lists=layout.wording == "compact")
+    return key_for([line[layout.wording] for line in wordings], rules["wild"],
+                   rank_lists=layout.wording == "compact",
+                   high=high_rank(rules["family"], rules["min_pair"]))
 
 
 def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict],
@@ -190,7 +192,7 @@ def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict
     return renderer.render(
         "card.html", export=export, level=level, lines=wordings[:shown], count=len(wordings),
         layout=layout, size=size, page_size=settings.page_size,
-        key=card_key(wordings, layout, export["rules"]["wild"]),
+        key=card_key(wordings, layout, export["rules"]),
         address=f"{settings.url}{export['slug']}.html")
 
 

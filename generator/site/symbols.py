@@ -1,28 +1,45 @@
 """The key to the strategy notation: which symbols a set of lines uses, what each means, and the
 notation marked up with <abbr title> for the pages.
 
-A line's notation is "<cards held><kind>: qualifier, qualifier" ("4RF", "3SF: 9JK or 7TJ, ds≤1",
-"43K" for three of a kind and a kicker held, four cards in all). Only the symbols that a table
-actually uses go into its key, on the page and on the pocket card.
+A line's notation is "<cards held><kind>[ <wild cards held>]: qualifier, qualifier" ("4RF",
+"3SF: KJ9 or JT7, ds≤1", "43K" for three of a kind and a kicker held, four cards in all, "55K 2D"
+for five of a kind held with two deuces), after the Ethier-Kim-Lee paper: 42P is two pair, 2HP
+and 2LP a high and a low pair (2PR a pair where high and low are not told apart). Only the symbols
+that a table actually uses go into its key, on the page and on the pocket card.
 """
 
 import re
 
+from ..cards import RANKS
+
 from markupsafe import Markup, escape
 
-# Kinds of hold after the count of cards held: longest first, so "2P" is not read as "P".
+# Kinds of hold after the count of cards held. "2P" is two pair only ("42P"): a single pair is
+# HP, LP or PR, never 2P, which players read as two pair.
 _KINDS = {
     "RF": "to a royal flush", "SF": "to a straight flush", "FH": "full house",
-    "HP": "high pair", "2P": "two pair", "3K": "three of a kind", "4K": "four of a kind",
-    "F": "to a flush", "S": "to a straight", "P": "pair", "W": "wild cards only",
+    "HP": "high pair", "LP": "low pair", "PR": "pair", "2P": "two pair", "3K": "three of a kind", "4K": "four of a kind",
+    "5K": "five of a kind", "F": "to a flush", "S": "to a straight", "X": "unrelated cards",
+    "W": "wild cards only",
 }
-_HEAD = re.compile(r"(?<![\w+])([1-5])(RF|SF|FH|HP|2P|3K|4K|F|S|P|W)(?![\w+])")
+_HEAD = re.compile(r"(?<![\w+])([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)(?![\w+])")
+# Wild cards among those held, after the kind: "4RF 1D", "55K 2D", "3SF Jkr". Upper case D and
+# "Jkr" are never a card of a deal written out ("3d", "Jk").
+_WILD = re.compile(r"(?<![\w+])([1-4]D|Jkr)(?![\w+])")
+
+
+def _wild_title(mark: str) -> str:
+    if mark == "Jkr":
+        return "with the joker among the cards held"
+    count = int(mark[0])
+    return f"with {count} deuce{'s' if count > 1 else ''} among the cards held"
+
 
 # Qualifiers: the hold's features and the penalties among the discards.
 _FEATURES = {
     "s+h": "straights the held cards fit in, plus high cards held",
     "sfp": "straight flush penalty: discards of the held suit that fit a straight flush with it",
-    "bp": "pair broken: discards of a rank held (the other card of a pair)",
+    "bp": "broken pair: discards of a rank held (the other card of a pair)",
     "fp": "flush penalty: discards of the suit of a held card",
     "sp": "straight penalty: discards that fit a straight with the held cards",
     "hp": "high-card penalty: high cards discarded",
@@ -48,17 +65,38 @@ def wild_meaning(wild: str | None) -> str:
             "joker": "the joker only"}.get(wild or "", "wild cards only")
 
 
-def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False) -> list[tuple[str, str]]:
-    """[(symbol, meaning)] for every symbol that occurs in `texts`, in a fixed order."""
+def _pair_meaning(kind: str, high: int) -> str:
+    """'high pair (J-A)', 'low pair (2-T)': with the game's high ranks (patterns.high_rank)."""
+    if high >= 13 or kind == "PR":
+        return _KINDS[kind]
+    if kind == "HP":
+        return f"{_KINDS[kind]} ({RANKS[high]}{'-A' if high < 12 else ''})"
+    return f"{_KINDS[kind]} (2{'-' + RANKS[high - 1] if high > 1 else ''})"
+
+
+def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False,
+            high: int = 13) -> list[tuple[str, str]]:
+    """[(symbol, meaning)] for every symbol that occurs in `texts`, in a fixed order; `high` is
+    the game's lowest high rank (13: none), which says what a high and a low pair are."""
     joined = "\n".join(texts)
     heads = {m.group(2) for m in _HEAD.finditer(joined)}
+    marks = {m.group(1) for m in _WILD.finditer(joined)}
     features = {m.group(1) or m.group(2) for m in _FEATURE.finditer(joined)}
     out = []
     if heads:
         out.append(("4RF, 3SF ...", "the number of cards to hold, then the hand they make or draw to"))
     for kind, meaning in _KINDS.items():
         if kind in heads:
-            out.append((kind, wild_meaning(wild) if kind == "W" else meaning))
+            out.append((kind, wild_meaning(wild) if kind == "W" else
+                        _pair_meaning(kind, high) if kind in ("HP", "LP") else meaning))
+    if "Jkr" in marks:
+        out.append(("Jkr", "the joker is one of the cards held"))
+    deuces = sorted(mark for mark in marks if mark != "Jkr")
+    if deuces:
+        counts = [mark[0] for mark in deuces]
+        said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+        out.append((", ".join(deuces), f"with {said} deuce{'' if deuces == ['1D'] else 's'}"
+                    " among the cards held"))
     for feature, meaning in _FEATURES.items():
         if feature in features:
             out.append((feature, meaning))
@@ -66,7 +104,7 @@ def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False)
         if any(pattern.search(text) for text in texts):
             out.append((symbol, meaning))
     if rank_lists:
-        out.append(("9JK 7TJ", "any one of the rank sets listed"))
+        out.append(("KJ9 JT7", "any one of the rank sets listed"))
     return out
 
 
@@ -78,6 +116,8 @@ def abbr_notation(notation: str, wild: str | None = None) -> Markup:
              for m in _HEAD.finditer(notation)]
     spans += [(m.start(), m.end(), m.group(0), _FEATURES[m.group(1) or m.group(2)])
               for m in _FEATURE.finditer(notation)]
+    spans += [(m.start(), m.end(), m.group(0), _wild_title(m.group(1)))
+              for m in _WILD.finditer(notation)]
     for start, end, text, title in sorted(spans):
         if start < at:
             continue

@@ -14,9 +14,10 @@ FAMILY_ORDER = ("natural", "deuces", "joker")
 _RED_SUITS = {"d", "h"}
 
 # A line's text is "head: qualifier, qualifier, ...". Qualifiers that narrow which hold is meant
-# (rank lists, s, h, s+h) stay with the hold; the rest test the discards: penalty notes.
+# (rank lists, s, s+h, high cards held) stay with the hold; the rest test the discards: penalty
+# notes.
 _RANK_LIST = re.compile(r"^[2-9TJQKA]+( or [2-9TJQKA]+)*$")
-_STRAIGHT_HIGH = re.compile(r"^(s|h|s\+h) [=≥≤] \d+$")
+_STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h) [=≥≤] \d+|(no|\d+|at least \d+|at most \d+) high cards?)$")
 _OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
 
 
@@ -137,18 +138,22 @@ def line_count(export: dict) -> int | None:
 
 def printed_lines(lines: list[dict]) -> list[dict]:
     """The lines as printed: a run sharing one `row` (made hands held whole: "Full House,
-    Flush, Three of a Kind, Straight") becomes one line, its wordings joined."""
-    out: list[dict] = []
+    Flush, Three of a Kind, Straight") becomes one line, its wordings joined: by semicolons
+    where a hand's own name has a comma ("Five of a Kind, with 1 deuce; Straight Flush")."""
+    runs: list[list[dict]] = []
     for line in lines:
         row = line.get("row", line["number"])
-        if out and out[-1]["number"] == row:
-            last = out[-1]
-            last["text"] += ", " + line["text"]
-            last["notation"] += ", " + line["notation"]
-            last["lines"].append(line["number"])
+        if runs and runs[-1][0].get("row", runs[-1][0]["number"]) == row:
+            runs[-1].append(line)
         else:
-            out.append({"number": row, "text": line["text"], "notation": line["notation"],
-                        "lines": [line["number"]]})
+            runs.append([line])
+    out = []
+    for run in runs:
+        texts = [line["text"] for line in run]
+        out.append({"number": run[0].get("row", run[0]["number"]),
+                    "text": ("; " if any(", " in text for text in texts) else ", ").join(texts),
+                    "notation": ", ".join(line["notation"] for line in run),
+                    "lines": [line["number"] for line in run]})
     return out
 
 

@@ -1,0 +1,205 @@
+"""How strategy lines are worded (generator/strategy.py `describe_line`) and keyed
+(generator/site/symbols.py): the chart text in a player's words, the notation after the
+Ethier-Kim-Lee paper, and a key that defines every symbol a table uses and nothing else.
+
+The unit tests describe hand-made lines; the slow ones read every line of every level of the 23
+shipped exports (cached in $VPCHARTS_CACHE, as tests/test_levels.py computes them).
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import patterns as P
+from generator.cards import RANKS
+from generator.site.pocket import card_key, card_lines, LAYOUTS
+from generator.site.symbols import key_for
+from generator.strategy import describe_line, describe_lines
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+SLUGS = sorted(p.stem for p in (CONTENT / "paytables").glob("*.toml"))
+JACKS, KINGS, TENS, NO_HIGH = 9, 11, 8, 13  # the lowest high rank (patterns.high_rank)
+
+
+def head(n, w, kind, *extra):
+    return ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, w), (P.F_KIND, P.OP_EQ, kind)) + extra
+
+
+def mask(ranks: str) -> int:
+    return sum(1 << RANKS.index(r) for r in ranks)
+
+
+def test_unsuited_draws_are_named_by_their_ranks_high_to_low():
+    sets = (frozenset({mask("JQK")}), frozenset({mask("AJQK"), mask("9JQK")}))
+    assert describe_line(head(3, 0, P.S, (P.F_RANKS, P.OP_IN, 0)), sets, "natural",
+                         high=JACKS) == ("KQJ unsuited", "3S: KQJ")
+    assert describe_line(head(4, 0, P.S, (P.F_RANKS, P.OP_IN, 1)), sets, "natural",
+                         high=JACKS) == ("AKQJ or KQJ9 unsuited", "4S: AKQJ or KQJ9")
+
+
+def test_pairs_are_high_or_low_with_the_games_high_ranks_and_never_2p():
+    high = head(2, 0, P.PAIR, (P.F_H, P.OP_GE, 2))
+    assert describe_line(high, (), "natural", high=JACKS) == ("High Pair (J-A)", "2HP")
+    assert describe_line(high, (), "natural", high=TENS) == ("High Pair (T-A)", "2HP")
+    assert describe_line(high, (), "joker", high=KINGS) == ("High Pair (K-A)", "2HP")
+    assert describe_line(head(2, 0, P.PAIR, (P.F_H, P.OP_EQ, 0)), (), "natural",
+                         high=JACKS) == ("Low Pair", "2LP")
+    # Below a line holding every high pair, a pair is a low pair; above it, just a pair.
+    pair = head(2, 0, P.PAIR)
+    words = describe_lines([pair, high, pair], (), "natural", JACKS)
+    assert words == [("Pair", "2PR"), ("High Pair (J-A)", "2HP"), ("Low Pair", "2LP")]
+    # Where no pair pays (Deuces Wild), a pair is a pair.
+    assert describe_lines([pair], (), "deuces", NO_HIGH) == [("Pair", "2PR")]
+    assert describe_line(head(2, 0, P.PAIR, (P.F_RANKS, P.OP_EQ, mask("A"))), (), "natural",
+                         high=JACKS) == ("Pair of Aces", "2HP: A")
+    assert describe_line(head(4, 0, P.TWO_PAIR), (), "natural", high=JACKS) == ("Two Pair", "42P")
+
+
+def test_made_hands_with_wild_cards_are_named_as_the_hand_they_make():
+    assert describe_line(head(5, 2, P.TRIPS), (), "deuces") == (
+        "Five of a Kind, with 2 deuces", "55K 2D")
+    assert describe_line(head(5, 1, P.QUADS), (), "deuces") == (
+        "Five of a Kind, with 1 deuce", "55K 1D")
+    assert describe_line(head(3, 1, P.PAIR), (), "joker", high=KINGS) == (
+        "Three of a Kind, with the joker", "33K Jkr")
+    assert describe_line(head(5, 1, P.TWO_PAIR), (), "deuces") == (
+        "Full House, with 1 deuce", "5FH 1D")
+    assert describe_line(head(5, 1, P.RF), (), "deuces") == ("Wild Royal Flush, with 1 deuce",
+                                                             "5RF 1D")
+    assert describe_line(head(2, 2, P.WILD), (), "deuces") == ("2 deuces only", "2W")
+
+
+def test_penalties_discards_and_thresholds_read_as_words():
+    def said(*extra, n=3, kind=P.SF):
+        return describe_line(head(n, 0, kind, *extra), (), "natural", high=JACKS)
+
+    assert said((P.F_FP, P.OP_GE, 1)) == ("3 to a Straight Flush: with a flush penalty", "3SF: fp")
+    assert said((P.F_SP, P.OP_EQ, 0))[0].endswith(": no straight penalty")
+    assert said((P.F_HP, P.OP_LE, 1)) == (
+        "3 to a Straight Flush: at most 1 high card discarded", "3SF: hp≤1")
+    assert said((P.F_DS, P.OP_LE, 1)) == (
+        "3 to a Straight Flush: at most 1 discard of any one suit", "3SF: ds≤1")
+    assert said((P.F_H, P.OP_EQ, 1)) == ("3 to a Straight Flush: 1 high card", "3SF: h=1")
+    assert said((P.F_DISC, P.OP_BIT, RANKS.index("8"))) == (
+        "3 to a Straight Flush: with an 8 discarded", "3SF: 8 discarded")
+    assert said((P.F_DISC, P.OP_BIT, RANKS.index("A")), (P.F_DISC, P.OP_BIT, RANKS.index("K")),
+                (P.F_DISC, P.OP_NOBIT, 1), (P.F_DISC, P.OP_NOBIT, 4))[0] == (
+        "3 to a Straight Flush: with an A and a K discarded, no 3 or 6 discarded")
+    assert said((P.F_SH, P.OP_GE, 4), kind=P.RF) == ("3 to a Royal Flush: s+h ≥ 4", "3RF: s+h≥4")
+
+
+# -- every line of every shipped table ----------------------------------------------------------
+
+_ARTICLE_ERROR = re.compile(r"\ba [A8]\b|\ban [2-79TJQK]\b")  # "a 8", "an K"
+_RANK_SET = re.compile(r"(?<![\w(-])[2-9TJQKA]{2,5}(?![\w)-])")
+# The notation's vocabulary, written out here independently of symbols.py: a token the key
+# does not explain fails the test below.
+_TOKEN_KINDS = (
+    ("head", re.compile(r"^([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)$")),
+    ("wild", re.compile(r"^([1-4]D|Jkr)$")),
+    ("feature", re.compile(r"^(s\+h|sfp|fp|sp|hp|rp|ds|bp|s|h)([=≥≤]\d+)?$")),
+    ("ranks", re.compile(r"^[2-9TJQKA]+$")),
+    ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
+    ("word", re.compile(r"^(or|no|any|but|discarded|exception|none)$")),
+)
+
+
+def _exports():
+    from generator.export import export
+    from generator.paytable import load_paytable
+
+    for slug in SLUGS:
+        data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
+        assert data["strategy"] is not None, data["strategy_error"]
+        yield data
+
+
+def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
+    """Every symbol of the notations is in the key, and every key entry is used."""
+    defined = {part for symbol, _ in key for part in symbol.split(", ")}
+    used = set()
+    for notation in notations:
+        for token in re.split(r"[\s,:]+", notation):
+            if not token:
+                continue
+            kinds = [name for name, pattern in _TOKEN_KINDS if pattern.match(token)]
+            assert kinds, f"{token!r} in {notation!r} is no symbol of the notation"
+            m = _TOKEN_KINDS[0][1].match(token)
+            if m:
+                used |= {"4RF", m.group(2)}
+            elif kinds[0] == "wild" or token == "none":
+                used.add(token)
+            elif kinds[0] == "feature":
+                used.add(_TOKEN_KINDS[2][1].match(token).group(1))
+            elif token == "discarded":
+                used.add("X discarded")
+            elif token == "exception":
+                used.add("exception")
+            elif token == "any":
+                used.add("any")
+    for symbol in used:
+        assert symbol in defined or f"{symbol} but" in defined, (symbol, key)
+    spoken = {"4RF", "3SF ...", "X discarded", "any but", "KJ9 JT7"}
+    for symbol in defined - spoken:
+        assert symbol in used, (symbol, "is in the key but no line uses it")
+
+
+@pytest.mark.slow
+def test_every_shipped_line_reads_as_players_write_and_every_symbol_is_keyed():
+    for data in _exports():
+        wild = data["rules"]["wild"]
+        for name, level in data["strategy"]["levels"].items():
+            where = f"{data['slug']} {name}"
+            for line in level["lines"]:
+                text, notation = line["text"], line["notation"]
+                assert not _ARTICLE_ERROR.search(text), (where, text)
+                assert "1 discards" not in text, (where, text)
+                for words in (text, notation.partition(": ")[2]):
+                    for ranks in _RANK_SET.findall(words):
+                        order = [RANKS.index(r) for r in ranks]
+                        assert order == sorted(order, reverse=True), (where, words)
+                # A single pair is never notated 2P (42P is two pair).
+                kind = line["conditions"][2][2]
+                assert not re.match(r"^2P\b", notation), (where, notation)
+                if kind == "PAIR" and line["conditions"][1][2] == 0:
+                    assert re.match(r"^2(HP|LP|PR)\b", notation), (where, notation)
+                    assert "Pair" in text and "Two Pair" not in text, (where, text)
+            from generator.site.build import _key
+
+            _check_key([line["notation"] for line in level["lines"]],
+                       _key(level["lines"], data["rules"]))
+        # The pocket card's key, in each layout's wording.
+        wordings = card_lines(data["strategy"]["levels"]["card"]["lines"])
+        for layout in LAYOUTS:
+            if layout.wording != "text":
+                _check_key([line[layout.wording] for line in wordings],
+                           card_key(wordings, layout, data["rules"]))
+
+
+def test_the_key_check_can_fail():
+    with pytest.raises(AssertionError):
+        _check_key(["3SF: ds≤1"], key_for(["3SF"]))  # ds used, not in the key
+    with pytest.raises(AssertionError):
+        _check_key(["3SF"], key_for(["3SF: ds≤1"]))  # ds in the key, not used
+    with pytest.raises(AssertionError):
+        _check_key(["2Z"], key_for(["2Z"]))  # not a symbol at all
+    with pytest.raises(AssertionError):
+        _check_key(["2P"], key_for(["2P"]))  # a single pair as 2P: no symbol of ours
+    _check_key(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"],
+               key_for(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"], "deuces"))
+
+
+def test_a_printed_run_of_made_hands_keeps_each_hands_name_whole():
+    from generator.site.view import printed_lines
+
+    def line(number, row, text, notation):
+        return {"number": number, "row": row, "text": text, "notation": notation}
+
+    natural = printed_lines([line(1, 1, "Royal Flush", "5RF"), line(2, 2, "Full House", "5FH"),
+                             line(3, 2, "Flush", "5F")])
+    assert [(p["number"], p["text"], p["notation"], p["lines"]) for p in natural] == [
+        (1, "Royal Flush", "5RF", [1]), (2, "Full House, Flush", "5FH, 5F", [2, 3])]
+    wild = printed_lines([line(1, 1, "Five of a Kind, with 1 deuce", "55K 1D"),
+                          line(2, 1, "Straight Flush", "5SF")])
+    assert wild[0]["text"] == "Five of a Kind, with 1 deuce; Straight Flush"
