@@ -289,7 +289,13 @@ def entry() -> None:
     folders' finalizers) as they would, then the process ends without the teardown. Only when
     `main` returned normally with no other thread still running; `main` itself, which the tests
     call in-process, keeps the normal exit.
+
+    OpenBLAS, loaded with numpy (and again with scipy, which numba imports), starts a thread per
+    core that spins for a while: 0.1 s of CPU per process, taken from the solve itself on one
+    core, for linear algebra in floats that vpcharts never does. One thread, unless the user
+    said otherwise.
     """
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     gc.disable()
     code = main()
     if threading.active_count() != 1:
