@@ -39,10 +39,12 @@ def sparse_counts(small: np.ndarray, four: np.ndarray) -> dict:
 
 def count_table(fine: dict, code_to_category: np.ndarray, n_cats: int, n_rows: int) -> np.ndarray:
     """(n_rows, n_cats) int32: N(S)[c] at every table row (offsets[k] + colex rank, k < 5)."""
-    index = fine["rows"].astype(np.int64) * n_cats
-    index += code_to_category[fine["codes"]]
     table = np.zeros(n_rows * n_cats, np.int32)
-    np.add.at(table, index, fine["counts"])
+    for start in range(0, len(fine["rows"]), 32 * CHUNK):  # in blocks: the index is int64
+        end = start + 32 * CHUNK
+        index = fine["rows"][start:end].astype(np.int64) * n_cats
+        index += code_to_category[fine["codes"][start:end]]
+        np.add.at(table, index, fine["counts"][start:end])
     return table.reshape(n_rows, n_cats)
 
 

@@ -59,6 +59,7 @@ def test_fine_counts_are_the_kernel_over_fine_codes(family):
     small, four = tables.count_tables(n_cards, solver.hand_codes(n_cards, family),
                                       CODE_COUNTS[family], dk.binom, dk.offsets)
     fine = solver.fine_counts(n_cards, family)
+    assert solver.fine_counts(n_cards, family)["counts"] is not fine["counts"]  # read again
     dense = np.zeros((len(small) + len(four), CODE_COUNTS[family]), np.int64)
     dense[fine["rows"], fine["codes"]] = fine["counts"]
     assert np.array_equal(dense[:len(small)], small) and np.array_equal(dense[len(small):], four)
@@ -108,13 +109,11 @@ def test_a_solve_does_not_import_numba(cache_folder, monkeypatch):
     """Once the deck's tables are cached, solving a pay table (and printing it) runs without
     numba: the process stays small and quick."""
     table = load_paytable(ROOT / "content" / "paytables" / "9-6-jacks-or-better.toml")
-    solver.fine_counts.cache_clear()
     solver.deck.cache_clear()
     solver.hand_codes.cache_clear()
     try:
         solver.fine_counts(52, FAMILY_IDS["natural"])  # fills the empty cache folder
     finally:
-        solver.fine_counts.cache_clear()
         solver.deck.cache_clear()
         solver.hand_codes.cache_clear()
     assert {path.name.split("-")[0] for path in cache_folder.iterdir()} == {"deck", "codes", "fine"}
