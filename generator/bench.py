@@ -104,7 +104,7 @@ def run(content: Path, repeat: int) -> int:
             cold_env = dict(env, VPCHARTS_CACHE=tempfile.mkdtemp(prefix="vpcharts-cold-"))
             cold.append(_process_run(command, cold_env)[0])
         print(f"\n{table.name}")
-        print(f"  (process, peak: {' '.join(command[1:])}, with the deck's tables cached)")
+        print(f"  (process, peak: python {' '.join(command[1:])}, the deck's tables cached)")
         print(f"  solve    {_figure(solves, ' s', TARGETS['solve'])}")
         print(f"  process  {_figure([r[0] for r in runs], ' s', TARGETS['process'])}")
         print(f"  peak     {_figure([r[1] for r in runs], ' MiB', TARGETS['peak'])}")

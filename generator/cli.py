@@ -291,7 +291,7 @@ def entry() -> None:
     call in-process, keeps the normal exit.
 
     OpenBLAS, loaded with numpy (and again with scipy, which numba imports), starts a thread per
-    core that spins for a while: 0.1 s of CPU per process, taken from the solve itself on one
+    core that spins for a while: 0.06 s of CPU per solve process, taken from the solve on one
     core, for linear algebra in floats that vpcharts never does. One thread, unless the user
     said otherwise.
     """
