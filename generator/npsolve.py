@@ -60,13 +60,15 @@ def set_pay_sums(table: np.ndarray, pays: np.ndarray) -> np.ndarray:
 def subset_rows(hands: np.ndarray, binom: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     """(32, n) int64: the table row of the cards of each sorted hand selected by each mask (the
     five-card hand itself at mask 31, as offsets[5] + its colex rank). As tables._subset_rows."""
-    rows = np.zeros((32, len(hands)), np.int64)
+    rows = np.empty((32, len(hands)), np.int64)
+    rows[0] = 0
     for i in range(5):
         low = 1 << i
         card = hands[:, i].astype(np.intp)
+        # C(card, k) for each position k the card can take: 1 + popcount(rest), rest < low
+        terms = [np.take(binom[:, k], card) for k in range(i + 2)]
         for rest in range(low):
-            mask = low | rest
-            np.add(rows[rest], binom[card, POPCOUNT[mask]], out=rows[mask])
+            np.add(rows[rest], terms[POPCOUNT[low | rest]], out=rows[low | rest])
     rows += offsets[POPCOUNT][:, None]
     return rows
 
