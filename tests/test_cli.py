@@ -111,3 +111,15 @@ def test_the_real_entry_point_leaves_fast_without_losing_anything(cache_folder):
     result = subprocess.run([sys.executable, "-m", "generator", "solve", "no-such-table"],
                             cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 2 and result.stderr.startswith("vpcharts: error: ")
+
+
+def test_main_turns_the_collector_back_on_for_long_commands(run):
+    """entry() starts with the collector off; only solve and analyze run without it."""
+    import gc
+
+    try:
+        gc.disable()
+        assert run("solve", "9-6-jacks-or-better")[0] == 0 and not gc.isenabled()
+        assert run("strategy", "9-6-jacks-or-better", "--ce")[0] == 0 and gc.isenabled()
+    finally:
+        gc.enable()
