@@ -28,13 +28,15 @@ CHUNK = 8192  # hands per block: the (32, CHUNK) int64 work arrays stay at 2 MiB
 def sparse_counts(small: np.ndarray, four: np.ndarray) -> dict:
     """The non-zero entries of the numba kernel's count tables (computed over fine codes), as
     `rows` (table row, ascending), `codes` and `counts`: what `count_table` needs."""
-    rows, codes = np.nonzero(small)
-    counts = small[rows, codes]
-    rows4, codes4 = np.nonzero(four)
-    counts4 = four[rows4, codes4]
-    return {"rows": np.concatenate([rows, rows4 + len(small)]).astype(np.int32),
-            "codes": np.concatenate([codes, codes4]).astype(np.uint8),
-            "counts": np.concatenate([counts, counts4]).astype(np.int32)}
+    parts = {"rows": [], "codes": [], "counts": []}
+    for first, dense in ((0, small), (len(small), four)):
+        for start in range(0, len(dense), 8 * CHUNK):  # in blocks: nonzero's indices are int64
+            block = dense[start:start + 8 * CHUNK]
+            rows, codes = np.nonzero(block)
+            parts["rows"].append((rows + (first + start)).astype(np.int32))
+            parts["codes"].append(codes.astype(np.uint8))
+            parts["counts"].append(block[rows, codes].astype(np.int32))
+    return {name: np.concatenate(arrays) for name, arrays in parts.items()}
 
 
 def count_table(fine: dict, code_to_category: np.ndarray, n_cats: int, n_rows: int) -> np.ndarray:
