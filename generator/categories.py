@@ -11,7 +11,7 @@ from math import lcm
 
 import numpy as np
 
-from . import evaluate as ev
+from . import codes as ev
 from .paytable import PayTable
 
 _DEUCES_KEYS = {

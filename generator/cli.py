@@ -8,9 +8,13 @@ OSError names its path; an unexpected error says to run again with --debug), 130
 """
 
 import argparse
+import atexit
+import gc
 import json
+import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -217,14 +221,14 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("paytable", help="a slug from content/paytables, or a path to a .toml file")
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--no-cache", action="store_true", help="solve afresh; neither read nor write the cache")
-    solve.set_defaults(run=cmd_solve)
+    solve.set_defaults(run=cmd_solve, short=True)
 
     analyze = commands.add_parser("analyze", help="exact EV of all 32 holds of one deal")
     analyze.add_argument("paytable")
     analyze.add_argument("hand", nargs="+", help='five cards, like "As Ks Qs Js 9d"')
     analyze.add_argument("--json", action="store_true")
     analyze.add_argument("--no-cache", action="store_true")
-    analyze.set_defaults(run=cmd_analyze)
+    analyze.set_defaults(run=cmd_analyze, short=True)
 
     strat = commands.add_parser("strategy", help="derive the exact hand-rank strategy table")
     strat.add_argument("paytable")
@@ -273,8 +277,43 @@ def _on_sigterm(signum, frame):
     raise Terminated()
 
 
+def entry() -> None:
+    """The real entry point (`vpcharts`, `python -m generator`): `main`, then leave at once.
+
+    Importing numba makes about 100,000 objects that live as long as the process, and the cyclic
+    garbage collector walks them all again and again while they are made and once more at exit,
+    for nothing: a tenth of a whole `solve`. So the collector is off from the start; `main` turns
+    it back on for every command but the short ones (solve, analyze: under a second, a bounded
+    amount of memory). And a normal interpreter exit tears down every module and object one by
+    one; here the output is flushed and the exit handlers run (multiprocessing's, temporary
+    folders' finalizers) as they would, then the process ends without the teardown. Only when
+    `main` returned normally with no other thread still running; `main` itself, which the tests
+    call in-process, keeps the normal exit.
+
+    OpenBLAS, loaded with numpy (and again with scipy, which numba imports), starts a thread per
+    core that spins for a while: 0.06 s of CPU per solve process, taken from the solve on one
+    core, for linear algebra in floats that vpcharts never does. One thread, unless the user
+    said otherwise.
+    """
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    gc.disable()
+    code = main()
+    if threading.active_count() != 1:
+        sys.exit(code)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if not stream.closed:
+                stream.flush()
+    except Exception:  # a full disk, a closed pipe: the normal exit reports it as it always did
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
+    if not getattr(args, "short", False):
+        gc.enable()  # entry() started without the collector; a long command needs it
     if isinstance(getattr(args, "hand", None), list):
         args.hand = " ".join(args.hand)  # an unquoted hand arrives as five arguments
     previous = None

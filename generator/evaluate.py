@@ -12,33 +12,14 @@ Cards are sorted ascending, so ranks come out ascending, deuces (rank 0) come fi
 import numpy as np
 from numba import njit
 
-NATURAL, DEUCES, JOKER_FAMILY = 0, 1, 2
-FAMILY_IDS = {"natural": NATURAL, "deuces": DEUCES, "joker": JOKER_FAMILY}
-
-# Natural family fine codes.
-N_ROYAL, N_SF = 0, 1
-N_QUADS = 2  # + quad_rank * 13 + kicker_rank
-N_FULL_HOUSE, N_FLUSH, N_STRAIGHT, N_TRIPS, N_TWO_PAIR = 171, 172, 173, 174, 175
-N_PAIR = 176  # + pair_rank
-N_NOTHING = 189
-N_CODES = 190
-
-# Deuces Wild fine codes (pairs and two pair never pay, so they are "nothing").
-D_NATURAL_ROYAL, D_FOUR_DEUCES, D_WILD_ROYAL, D_FIVE_KIND, D_SF = 0, 1, 2, 3, 4
-D_QUADS, D_FULL_HOUSE, D_FLUSH, D_STRAIGHT, D_TRIPS, D_NOTHING = 5, 6, 7, 8, 9, 10
-D_CODES = 11
-
-# Joker Poker fine codes.
-J_NATURAL_ROYAL, J_FIVE_KIND, J_WILD_ROYAL, J_SF, J_QUADS, J_FULL_HOUSE = 0, 1, 2, 3, 4, 5
-J_FLUSH, J_STRAIGHT, J_TRIPS, J_TWO_PAIR = 6, 7, 8, 9
-J_PAIR = 10  # + pair_rank
-J_NOTHING = 23
-J_CODES = 24
-
-CODE_COUNTS = (N_CODES, D_CODES, J_CODES)
-
-ROYAL_MASK = 0x1F00  # ranks T J Q K A
-WHEEL_MASK = 0x100F  # ranks A 2 3 4 5
+from .codes import (  # noqa: F401 (re-exported: the codes are part of this module's API)
+    NATURAL, DEUCES, JOKER_FAMILY, FAMILY_IDS, N_ROYAL, N_SF, N_QUADS, N_FULL_HOUSE, N_FLUSH,
+    N_STRAIGHT, N_TRIPS, N_TWO_PAIR, N_PAIR, N_NOTHING, N_CODES, D_NATURAL_ROYAL, D_FOUR_DEUCES,
+    D_WILD_ROYAL, D_FIVE_KIND, D_SF, D_QUADS, D_FULL_HOUSE, D_FLUSH, D_STRAIGHT, D_TRIPS,
+    D_NOTHING, D_CODES, J_NATURAL_ROYAL, J_FIVE_KIND, J_WILD_ROYAL, J_SF, J_QUADS, J_FULL_HOUSE,
+    J_FLUSH, J_STRAIGHT, J_TRIPS, J_TWO_PAIR, J_PAIR, J_NOTHING, J_CODES, CODE_COUNTS, ROYAL_MASK,
+    WHEEL_MASK,
+)
 
 
 @njit(cache=True)

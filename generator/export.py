@@ -22,10 +22,9 @@ from .paytable import PayTable
 
 SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
-_SOURCES = ("cards", "categories", "derive", "evaluate", "export", "levels", "paytable",
-            "pattern_kernels", "patterns", "report", "shortest", "solver", "strategy",
-            "strategy_report",
-            "tables")
+_SOURCES = ("cards", "categories", "codes", "derive", "evaluate", "export", "levels", "npsolve",
+            "paytable", "pattern_kernels", "patterns", "report", "shortest", "shortest_kernels",
+            "solver", "strategy", "strategy_report", "tables")
 
 
 @functools.cache

@@ -1,8 +1,9 @@
 """Load the numba kernels, starting numba without the scipy import it does not need here.
 
 The first time a process loads any compiled kernel, numba installs its typing registries, and one
-of them (numba.np.arraymath) probes for BLAS by importing scipy.linalg: 0.2 s of the 0.6 s budget
-of a whole `vpcharts solve`, for np.dot support that no kernel of ours uses. If scipy is not yet
+of them (numba.np.arraymath) probes for BLAS by importing scipy.linalg: 0.2 s a process (a strategy,
+a build, the first solve on a machine), for np.dot support that no kernel of ours uses. (A solve
+with the deck's tables cached imports no numba at all: see npsolve.py.) If scipy is not yet
 imported, we hide it for that one moment, so the probe fails fast (np.dot inside kernels is then
 unavailable in this process); scipy.linalg can be imported normally afterwards. (`import numba`
 itself already imports the top-level scipy package, so it is scipy.linalg that is hidden.)

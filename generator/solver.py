@@ -18,8 +18,9 @@ from math import comb, lcm
 
 import numpy as np
 
-from . import store
+from . import npsolve, store
 from .categories import Categories, categories
+from .codes import CODE_COUNTS, FAMILY_IDS
 from .jit import kernels
 from .paytable import PayTable
 
@@ -88,6 +89,35 @@ def hand_codes(n_cards: int, family_id: int) -> np.ndarray:
         store.save(path, {"codes": codes}, meta)
         return codes
     return arrays["codes"]
+
+
+def fine_counts(n_cards: int, family_id: int) -> dict:
+    """N(S)[fine code] for every set S of fewer than five cards, sparse (npsolve.sparse_counts):
+    the same for every pay table of the family, so computed once by the numba kernel over the
+    fine codes, then read back from the cache (14 MB for the natural family). Not kept in
+    memory: a solve needs it once, and reading it again costs 0.02 s."""
+    path = store.cache_dir() / f"fine-{n_cards}-{family_id}-v{SOLVER_VERSION}.npz"
+    meta = {"version": SOLVER_VERSION, "deck": n_cards, "family": family_id}
+    names = ("rows", "codes", "counts")
+    arrays = store.load(path, names, meta)
+    if arrays is None or not _fine_counts_fit(arrays, n_cards, family_id):
+        _, tables = kernels()
+        dk = deck(n_cards)
+        small, four = tables.count_tables(n_cards, hand_codes(n_cards, family_id),
+                                          CODE_COUNTS[family_id], dk.binom, dk.offsets)
+        arrays = npsolve.sparse_counts(small, four)
+        del small, four
+        store.save(path, arrays, meta)
+    return arrays
+
+
+def _fine_counts_fit(arrays: dict, n_cards: int, family_id: int) -> bool:
+    rows, codes = arrays["rows"], arrays["codes"]
+    n_rows = sum(comb(n_cards, k) for k in range(5))
+    return (rows.ndim == 1 and rows.shape == codes.shape == arrays["counts"].shape
+            and len(rows) > 0 and int(rows[0]) == 0 and int(rows[-1]) < n_rows
+            and int(codes.max()) < CODE_COUNTS[family_id]
+            and int(arrays["counts"][rows == 0].sum()) == comb(n_cards, 5))
 
 
 @dataclass(frozen=True)
@@ -175,25 +205,27 @@ class Solution:
 
 
 def solve_uncached(table: PayTable) -> Solution:
-    """Solve `table` from scratch (the numba kernels compile once, then load from their cache)."""
+    """Solve `table` from scratch: numpy on the deck's tables, which the numba kernels compute
+    once (then read back from the cache), so that a solve imports numba only the first time."""
     import time
 
-    evaluate, tables = kernels()
     start = time.perf_counter()
     cats = categories(table)
     dk = deck(table.deck_size)
-    hand_cats = cats.code_to_category[hand_codes(table.deck_size, evaluate.FAMILY_IDS[table.family.key])]
+    family_id = FAMILY_IDS[table.family.key]
+    hand_cats = cats.code_to_category[hand_codes(table.deck_size, family_id)]
     n_cats = len(cats.keys)
-    small, four = tables.count_tables(dk.n_cards, hand_cats, n_cats, dk.binom, dk.offsets)
+    counts = npsolve.count_table(fine_counts(table.deck_size, family_id), cats.code_to_category,
+                                 n_cats, int(dk.offsets[5]))
     pays = cats.scaled_pays
     _check_range(dk, pays)
-    set_values = tables.set_pay_sums(small, four, pays)
-    _, top, n_best, best = tables.hold_evs(dk.reps, set_values, hand_cats, pays, dk.mask_factor,
-                                           dk.binom, dk.offsets, False)
-    _break_ties(dk, set_values, top, n_best, best, small, four, hand_cats, pays)
+    set_values = npsolve.set_pay_sums(counts, pays)
+    _, top, n_best, best = npsolve.hold_evs(dk.reps, set_values, hand_cats, pays, dk.mask_factor,
+                                            dk.binom, dk.offsets, False)
+    _break_ties(dk, set_values, top, n_best, best, counts, hand_cats, pays)
     weights = dk.sizes.astype(np.int64) * dk.mask_factor[best]
-    final_counts = tables.final_hand_counts(dk.reps, weights, best.astype(np.int64), small, four,
-                                            hand_cats, dk.binom, dk.offsets)
+    final_counts = npsolve.final_hand_counts(dk.reps, weights, best.astype(np.int64), counts,
+                                             hand_cats, dk.binom, dk.offsets)
     return Solution(table, cats, dk, set_values, hand_cats, top, best, n_best, final_counts,
                     time.perf_counter() - start)
 
@@ -205,21 +237,20 @@ def _check_range(dk: Deck, pays: np.ndarray) -> None:
         raise ValueError("pays too large or with too fine fractions to solve in 64-bit integers")
 
 
-def _break_ties(dk, set_values, top, n_best, best, small, four, hand_cats, pays) -> None:
+def _break_ties(dk, set_values, top, n_best, best, counts, hand_cats, pays) -> None:
     """Fix `best` where holds tie: lowest variance, then most cards, then largest mask.
 
     `best` arrives as the largest optimal mask, which is already the choice of the last rule.
     """
-    _, tables = kernels()
     tied = np.nonzero(n_best > 1)[0]
     if len(tied) == 0:
         return
-    evs = tables.hold_evs(dk.reps[tied], set_values, hand_cats, pays, dk.mask_factor, dk.binom,
-                          dk.offsets, True)[0]
+    evs = npsolve.hold_evs(dk.reps[tied], set_values, hand_cats, pays, dk.mask_factor, dk.binom,
+                           dk.offsets, True)[0]
     cls, masks = np.nonzero(evs == top[tied, None])
     cls = tied[cls]
-    per_hold = tables.hold_category_counts(dk.reps[cls], masks.astype(np.int64), small, four,
-                                           hand_cats, dk.binom, dk.offsets)
+    per_hold = npsolve.hold_category_counts(dk.reps[cls], masks.astype(np.int64), counts,
+                                            hand_cats, dk.binom, dk.offsets)
     squares = pays.astype(object) ** 2
     if int(squares.max()) * int(dk.mask_factor.max()) * comb(dk.n_cards - 5, 5) < 2 ** 62:
         squares = squares.astype(np.int64)  # exact in int64 too, and much faster

@@ -1,6 +1,7 @@
 """The command line, run in-process through main() and once as a real process."""
 
 import json
+import os
 from fractions import Fraction
 import subprocess
 import sys
@@ -92,3 +93,33 @@ def test_python_dash_m_runs_the_cli(cache_folder):
     result = subprocess.run([sys.executable, "-m", "generator", "--help"], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0 and "solve" in result.stdout
+
+
+def test_the_real_entry_point_leaves_fast_without_losing_anything(cache_folder):
+    """`python -m generator` ends with os._exit: what was printed (4 KB of JSON, still in
+    stdout's buffer at the end) arrives whole, the exit status is main's, the cache is written."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    result = subprocess.run([sys.executable, "-m", "generator", "solve", "9-6-jacks-or-better",
+                             "--json"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["return"]["exact"] == "1653526326983/1661102543100" and not data["cached"]
+    assert len(list(cache_folder.glob("9-6-jacks-or-better-*.npz"))) == 1
+    again = subprocess.run([sys.executable, "-m", "generator", "solve", "9-6-jacks-or-better",
+                            "--json"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert again.returncode == 0 and json.loads(again.stdout)["cached"]
+    result = subprocess.run([sys.executable, "-m", "generator", "solve", "no-such-table"],
+                            cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 2 and result.stderr.startswith("vpcharts: error: ")
+
+
+def test_main_turns_the_collector_back_on_for_long_commands(run):
+    """entry() starts with the collector off; only solve and analyze run without it."""
+    import gc
+
+    try:
+        gc.disable()
+        assert run("solve", "9-6-jacks-or-better")[0] == 0 and not gc.isenabled()
+        assert run("strategy", "9-6-jacks-or-better", "--ce")[0] == 0 and gc.isenabled()
+    finally:
+        gc.enable()

@@ -11,3 +11,9 @@ Modules, each with one job:
   report     results in, the text the command line prints out
   cli        the `vpcharts chinese ...` subcommands
 """
+
+# The training's default settings, here rather than in training.py so that building the command
+# line (every `vpcharts` command, even `--help`) does not import training's numba kernels.
+DEFAULT_ROUNDS = 30
+DEFAULT_SAMPLES = 40_000
+DEFAULT_SEED = 2026

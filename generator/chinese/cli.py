@@ -66,7 +66,7 @@ def cmd_evaluate(args) -> int:
 
 
 def add_parser(commands) -> None:
-    from .training import DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED
+    from . import DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED
 
     chinese = commands.add_parser("chinese", help="Chinese Poker: train, set a hand, evaluate")
     sub = chinese.add_subparsers(dest="chinese_command", required=True)

@@ -34,10 +34,6 @@ from .ranks import N_FIVE, N_THREE, lookup_tables
 TRAINER_VERSION = "chinese-fp-2"  # 2: rounds weighted by their number
 RULES = "closed-hand Chinese Poker, 13 cards set 5-5-3, 4-2 scoring, fouled hands lose every row"
 
-DEFAULT_ROUNDS = 30
-DEFAULT_SAMPLES = 40_000
-DEFAULT_SEED = 2026
-
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
