@@ -17,7 +17,7 @@ description keeps the table exact, and the check is the fast one the derivation 
 """
 
 import functools
-from itertools import combinations
+from itertools import combinations, islice
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from .derive import HoldData, _Group, _meets
 MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
 MAX_THRESHOLDS = 3
 MAX_TRIALS = 20_000  # candidate descriptions checked per line, cheapest first
+TRIMMED_TRIES = 30  # descriptions of a long card line priced against the card's allowance
 
 
 def shortest(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
@@ -86,8 +87,13 @@ def line_cost(line: tuple, family: str) -> int:
 
 
 def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
+    """The cheapest of `_descriptions`, or None."""
+    return next(_descriptions(checker, line, alive, decided, held, family), None)
+
+
+def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family):
     """Conditions shorter than the line's own that cover every hold it plays on the classes it
-    decides and are safe on the classes alive at its place; None where there are none.
+    decides and are safe on the classes alive at its place, cheapest first (a generator).
 
     Tried cheapest first: up to MAX_THRESHOLDS single conditions true on every hold the line
     plays, alone, with the set of ranks those holds have (if at most MAX_RANK_SETS), or with
@@ -100,10 +106,10 @@ def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
     own = cost(line[3:], universe)
     runs = checker.runs_of(alive)
     if not len(runs):
-        return None
+        return
     mine = checker.played_rows(np.flatnonzero(decided), held)
     if not len(mine):
-        return None
+        return
     # Single conditions true on every hold the line plays now (any other would drop one).
     covered = checker.group.feats[mine]
     singles = _covering(checker.conditions, covered)
@@ -118,7 +124,7 @@ def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
     tightest = tuple(singles) + tuple(ranks)
     if checker.safe([tightest], runs) < 0 and not (
             universe and len(checker.left_out(tuple(singles), runs, covered))):
-        return None
+        return
     # Every description cheaper than the line's own, cheapest first: up to MAX_THRESHOLDS single
     # conditions, alone, with the rank sets, or with "any but" (at least its words and a set).
     singles.sort(key=lambda c: cost((c,)))  # (stable: conditions of one price stay in order)
@@ -152,19 +158,20 @@ def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
     while at < len(trials):
         # A batch of plain descriptions up to the next "any but", in one call.
         end = at + int(np.argmax(any_but[at:])) if any_but[at:].any() else len(trials)
-        if end > at:
+        while end > at:
             first = checker.first_safe(trials[at:end], runs)
-            if first >= 0:
-                return _in_order(conditions_of(trials[at + first]))
+            if first < 0:
+                break
+            yield _in_order(conditions_of(trials[at + first]))
+            at += first + 1
         if end < len(trials):
             conditions = conditions_of(trials[end])
             left_out = checker.left_out(conditions, runs, covered)
             if len(left_out):
                 ranks_in = (P.F_RANKS, P.OP_IN, frozenset(universe - set(left_out.tolist())))
                 if cost((ranks_in,) + conditions, universe) < own:
-                    return (ranks_in,) + _in_order(conditions)
+                    yield (ranks_in,) + _in_order(conditions)
         at = end + 1
-    return None
 
 
 def _in_order(conditions: tuple) -> tuple:
@@ -374,12 +381,13 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
         place, held = play(data, out)
         key = tuple(c[2] for c in line[:3])
         checker = _Checker(_Group(loose, loose.pattern_rows[key]))
-        found = _shorter(checker, line, (place < 0) | (place >= i), place == i, held, family)
-        if found is None:
-            continue
-        trial = out[:i] + [line[:3] + found] + out[i + 1:]
-        _, played = play(data, trial)
-        loss = data.ce - evs[np.arange(len(played)), played]
-        if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
-            out = trial
+        found = _descriptions(checker, line, (place < 0) | (place >= i), place == i, held,
+                              family)
+        for description in islice(found, TRIMMED_TRIES):
+            trial = out[:i] + [line[:3] + description] + out[i + 1:]
+            _, played = play(data, trial)
+            loss = data.ce - evs[np.arange(len(played)), played]
+            if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
+                out = trial
+                break
     return out
