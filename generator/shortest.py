@@ -30,16 +30,17 @@ MAX_TRIALS = 20_000  # candidate descriptions checked per line, cheapest first
 TRIMMED_TRIES = 30  # descriptions of a long card line priced against the card's allowance
 
 
-def shortest(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
+def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0) -> list[tuple]:
     """The lines (rank sets inline), each re-described as briefly as the table allows;
-    `family` (natural, deuces, joker) says which rank sets a hold can have."""
+    `family` (natural, deuces, joker) says which rank sets a hold can have. Lines above
+    `start` are left as they are."""
     from .levels import play
 
     place, held = play(data, lines)
     checkers: dict = {}
     out = list(lines)
     for i, line in enumerate(out):
-        if len(line) <= 3:
+        if len(line) <= 3 or i < start:
             continue  # a bare pattern: nothing shorter
         key = tuple(c[2] for c in line[:3])
         if key not in checkers:
@@ -354,12 +355,17 @@ def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
     line re-described to meet more classes can leave a line below it with nothing of its own."""
     from .derive import _Compactor
 
+    start = 0
     for _ in range(3):
-        described = shortest(data, lines, family)
+        described = shortest(data, lines, family, start)
         compactor = _Compactor(data, described)
         if not compactor._remove():
             return described
         lines = compactor.lines()
+        # Above the first line removed, every line decides what it did, and its description
+        # was already the shortest found for that: the next pass starts there.
+        start = next((i for i, (a, b) in enumerate(zip(described, lines)) if a != b),
+                     len(lines))
     return lines
 
 
