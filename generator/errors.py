@@ -43,6 +43,11 @@ class ContentError(VpchartsError):
         value_text = "" if value is None else f" = {shown(value)}"
         super().__init__(f"{where}{value_text}: expected {expected}")
 
+    def __reduce__(self):
+        # A worker process raises it (a return past the exact sums is known only once solved);
+        # pickled by its message alone it could not be rebuilt, and the build's pool would break.
+        return type(self), (self.path, self.field, self.value, self.expected)
+
 
 class StrategyError(VpchartsError):
     """No exact strategy table could be derived with the hold features available."""

@@ -161,10 +161,18 @@ _DECIMAL = re.compile(r"^\s*\d+(\.\d+)?\s*$")
 PAY_EXPECTED = "a non-negative number: an integer, a decimal like 2.5, or a fraction like \"4000/5\""
 
 
-# The solver sums pays exactly in 64-bit integers: every pay times the lcm of the pays'
-# denominators (the table's scale), over a common denominator of the draw counts, summed over
-# every deal, must stay below 2**62 (solver._check_range, and the strategy's cost sums).
+# Exact sums in 64-bit integers, kept below 2**62 so that a difference of two of them, or a
+# running sum of signed terms, cannot wrap either. Three bounds, each with its reason:
+# - the solver: a hold's draw total is an inclusion-exclusion over at most 32 sums of pays over
+#   the hands holding a set of cards, each at most C(n, 5) times the largest scaled pay;
+# - one suit class: an EV over the draws' common denominator (7,669,695 for 52 cards) is at most
+#   the largest scaled pay times it, and a class's loss is weighted by its deals (at most 24,
+#   the suit permutations);
+# - every deal summed (the strategy's costs, the verify kernel, the levels' prices): each is a
+#   sum of losses, no larger than the return summed over every deal. That is known only once
+#   solved, so the solver checks it (`check_return_range`).
 INT_LIMIT = 2 ** 62
+MOST_DEALS_IN_A_CLASS = 24
 NAME_LIMIT = 80  # characters of a pay table's name: it heads a page and a pocket card
 
 
@@ -174,14 +182,28 @@ def draw_denominator(deck_size: int) -> int:
 
 
 def largest_scaled_pay(deck_size: int) -> int:
-    """The largest pay times scale that the solver holds exactly: 231,921 for 52 cards."""
+    """The largest pay times scale that the solver and a class's weighted loss hold exactly:
+    25,053,614,791 for 52 cards (a royal of 25 million with three decimals)."""
+    solver = (INT_LIMIT - 1) // (32 * comb(deck_size, 5))
+    one_class = (INT_LIMIT - 1) // (MOST_DEALS_IN_A_CLASS * draw_denominator(deck_size))
+    return min(solver, one_class)
+
+
+def largest_scaled_return(deck_size: int) -> int:
+    """The largest return per unit bet, times scale, whose sum over every deal (over the draws'
+    common denominator) stays below 2**62: 231,356 for 52 cards."""
     return (INT_LIMIT - 1) // (draw_denominator(deck_size) * comb(deck_size, 5))
+
+
+def _pay_fields(lines) -> list[tuple[str, Fraction]]:
+    """(the field as the file names it, the pay) of every paying line."""
+    return [(f"quads.{line.key[6:]}" if line.key.startswith("quads:") else f"pays.{line.key}",
+             line.pay) for line in lines]
 
 
 def _check_pay_range(lines, quad_rules, deck_size: int, path) -> None:
     """Refuse, naming the field and the limit, pays the solver cannot hold exactly."""
-    fields = [(f"quads.{line.key[6:]}" if line.key.startswith("quads:") else f"pays.{line.key}",
-               line.pay) for line in lines]
+    fields = _pay_fields(lines)
     if all(pay == 0 for _, pay in fields):
         raise ContentError(path, "pays", None, "at least one pay above zero")
     scale = lcm(*(pay.denominator for _, pay in fields))
@@ -191,13 +213,29 @@ def _check_pay_range(lines, quad_rules, deck_size: int, path) -> None:
     if scale == 1:
         name, pay = max(fields, key=lambda item: item[1])
         raise ContentError(path, name, str(pay), f"a pay of at most {top:,}: the largest the "
-                           f"exact 64-bit solver holds for a {deck_size}-card deck")
+                           f"exact 64-bit sums hold for a {deck_size}-card deck")
     name, pay = max(fields, key=lambda item: (item[1].denominator, item[1]))
     largest = max(pay for _, pay in fields)
     raise ContentError(path, name, str(pay), f"pays whose largest ({largest}) times the common "
                        f"denominator of all pays ({shown_number(scale)}) is at most {top:,}, the "
-                       f"exact 64-bit solver's limit for a {deck_size}-card deck (with 3 decimals, "
+                       f"exact 64-bit sums' limit for a {deck_size}-card deck (with 3 decimals, "
                        f"pays up to {top / 1000:,.3f}; whole pays up to {top:,})")
+
+
+def check_return_range(table: "PayTable", scale: int, paid: int) -> None:
+    """Refuse, naming the largest pay and the limit, a table whose return summed over every
+    deal (`paid`: the scaled pays over the draws' common denominator) is past the exact sums'
+    bound. Only a solve knows the return, so the solver calls this."""
+    if paid < INT_LIMIT:
+        return
+    name, pay = max(_pay_fields(table.lines), key=lambda item: item[1])
+    per_bet = paid / (scale * draw_denominator(table.deck_size) * comb(table.deck_size, 5))
+    limit = largest_scaled_return(table.deck_size)
+    what = (f"a return per unit bet of at most {limit:,} (here {per_bet:,.1f})" if scale == 1 else
+            f"pays whose return per unit bet (here {per_bet:,.1f}) times the common denominator "
+            f"of all pays ({shown_number(scale)}) is at most {limit:,}")
+    raise ContentError(table.source, name, str(pay), f"{what}: the exact 64-bit sums over every "
+                       f"deal hold no more for a {table.deck_size}-card deck")
 
 
 def shown_number(n: int) -> str:

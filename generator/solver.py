@@ -22,7 +22,7 @@ from . import npsolve, store
 from .categories import Categories, categories
 from .codes import CODE_COUNTS, FAMILY_IDS
 from .jit import kernels
-from .paytable import PayTable
+from .paytable import PayTable, check_return_range, largest_scaled_pay
 
 SOLVER_VERSION = "1"
 
@@ -226,14 +226,16 @@ def solve_uncached(table: PayTable) -> Solution:
     weights = dk.sizes.astype(np.int64) * dk.mask_factor[best]
     final_counts = npsolve.final_hand_counts(dk.reps, weights, best.astype(np.int64), counts,
                                              hand_cats, dk.binom, dk.offsets)
+    check_return_range(table, cats.scale, sum(int(n) * int(pay) for n, pay in
+                                              zip(final_counts, cats.scaled_pays)))
     return Solution(table, cats, dk, set_values, hand_cats, top, best, n_best, final_counts,
                     time.perf_counter() - start)
 
 
 def _check_range(dk: Deck, pays: np.ndarray) -> None:
-    """Refuse pays whose exact integer sums would not fit in int64 (absurd denominators)."""
-    largest = int(pays.max()) * comb(dk.n_cards, 5) * int(dk.mask_factor.max())
-    if largest >= 2 ** 62:
+    """Refuse pays whose exact integer sums would not fit in int64 (paytable's load-time check
+    refuses them first, with the field named)."""
+    if int(pays.max()) > largest_scaled_pay(dk.n_cards):
         raise ValueError("pays too large or with too fine fractions to solve in 64-bit integers")
 
 
