@@ -126,3 +126,22 @@ def test_three_decimal_pays_solve_exactly(solved):
     assert (small.best_ev == large.best_ev).all() and (small.best == large.best).all()
     assert small.expected_return * 1000 == large.expected_return
     assert small.expected_return == Fraction(large.expected_return) / 1000
+
+
+def test_a_build_refuses_a_return_past_the_limit_in_one_line(tmp_path, cache_folder, capsys):
+    """The return is known in a worker process: its refusal reaches the build's line whole
+    (ContentError pickles with its fields), exit 2, and no site is written."""
+    from generator.cli import main
+
+    pays = "\n".join(f"{key} = {value}" for key, value in
+                     dict(JOB, royal_flush=6_000_000, flush="6.001").items())
+    folder = tmp_path / "content" / "paytables"
+    folder.mkdir(parents=True)
+    (tmp_path / "content" / "pages").mkdir()
+    (folder / "big.toml").write_text(f'name = "Big"\nfamily = "natural"\nmin_pair = "jacks"\n'
+                                     f'[pays]\n{pays}\n')
+    code = main(["--content", str(tmp_path / "content"), "build", "--out", str(tmp_path / "site")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert "big.toml: pays.royal_flush = '6000000': expected pays whose return" in err
+    assert not (tmp_path / "site").exists()
