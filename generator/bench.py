@@ -9,7 +9,7 @@ For each benchmark pay table it prints:
   tables (suit classes, hand codes, count tables over the codes), which a normal run reads back
   like compiled kernels, are computed too, with numba (a warm process never imports it).
 - strategy: the time to derive the exact strategy table (target 10 s), or why it failed, then
-  the time to find the card and simple levels and the curve (generator/levels.py).
+  the time to find the card and simple levels and the curve (generator/strategy/levels.py).
 Everything runs pinned to one core. Targets: solve <= 0.15 s, process <= 0.5 s, peak <= 100 MiB.
 """
 

@@ -111,7 +111,9 @@ def analyze_json(table, cards, rows) -> dict:
 
 
 def cmd_strategy(args) -> int:
-    from . import cache, strategy, strategy_report
+    from . import cache
+    from . import strategy
+    from .strategy import report as strategy_report
 
     table = resolve_paytable(args.paytable, args.content)
     solution, _ = cache.solve(table, use_cache=not args.no_cache)

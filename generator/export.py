@@ -1,7 +1,7 @@
 """The per-pay-table export: everything the site, the pocket card and the browser checker read.
 
 `export(table)` solves the pay table, derives both strategy levels, verifies them on every deal
-(by suit class, each class counted once per deal: `strategy._class_check`) and returns one
+(by suit class, each class counted once per deal: `strategy.verify.class_check`) and returns one
 JSON-ready dict (schema in the README, "The JSON export"). Deriving takes seconds to a minute,
 so the dict is cached on disk, keyed by the pay table and by the source of every
 module that shapes it: edit the derivation and the cache misses; rebuild with nothing changed and
@@ -22,9 +22,9 @@ from .paytable import PayTable
 
 SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
-_SOURCES = ("cards", "categories", "codes", "derive", "evaluate", "export", "levels", "npsolve",
-            "paytable", "pattern_kernels", "patterns", "report", "shortest", "shortest_kernels",
-            "solver", "strategy", "strategy_report", "tables")
+# Every module of the strategy stage counts, whatever its name (a new one cannot be forgotten).
+_SOURCES = ("cards", "categories", "codes", "evaluate", "export", "npsolve", "paytable", "report",
+            "solver", "tables")
 
 
 @functools.cache
@@ -32,8 +32,9 @@ def _code_version() -> str:
     """Read once per process, so that a build's keys stay put if a source is edited mid-build."""
     digest = hashlib.sha256()
     folder = Path(__file__).parent
-    for name in _SOURCES:
-        digest.update((folder / f"{name}.py").read_bytes())
+    paths = [folder / f"{name}.py" for name in _SOURCES] + sorted((folder / "strategy").glob("*.py"))
+    for path in paths:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -73,7 +74,9 @@ def _ce_columns(solution, rows) -> dict:
 
 def compute(table: PayTable, use_cache: bool = True) -> dict:
     """The export of `table`, computed afresh (the solution itself may come from its cache)."""
-    from . import cache, report, strategy, strategy_report
+    from . import cache, report
+    from . import strategy
+    from .strategy import report as strategy_report
 
     solution, _ = cache.solve(table, use_cache=use_cache)
     ce_rows = strategy.ce_table(solution)

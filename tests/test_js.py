@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator import patterns as P
+from generator.strategy import features as P
 from generator.cards import format_hand, parse_hand
 from generator.errors import CardError
 from generator.export import dumps, export, rules
@@ -85,7 +85,7 @@ EV_TABLES = ["9-6-jacks-or-better", "9-6-double-double-bonus", "full-pay-deuces-
 @pytest.mark.parametrize("slug", EV_TABLES)
 def test_js_evs_match_python_exactly(slug, solved, tmp_path):
     """1,000 random deals: the JS EV engine's 32 integers equal Solution.deal_evs; the hold
-    features and order keys equal patterns.describe / rank_key on 200 of them."""
+    features and order keys equal features.describe / rank_key on 200 of them."""
     node()
     table = load_paytable(PAYTABLES / f"{slug}.toml")
     solution = solved(slug)

@@ -1,4 +1,4 @@
-"""Strategy levels (generator/levels.py): card and simple tables, priced on every deal, the
+"""Strategy levels (generator/strategy/levels.py): card and simple tables, priced on every deal, the
 rules every level keeps (pat hands stand, a bound on the loss on any one deal, no deal
 exceptions on the card), the curve of lines against cost, and the absurd plays they forbid.
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import levels as L
-from generator import patterns as P
+from generator.strategy import levels as L
+from generator.strategy import features as P
 from generator.cards import format_hand, parse_hand
 from generator.export import export
 from generator.paytable import load_paytable
@@ -157,11 +157,13 @@ def test_made_hands_in_a_run_share_a_printed_line():
 def test_descent_keeps_pat_hands_and_the_bound(solved):
     """Shortening 9/6 Jacks or Better's exact table: every table on the way keeps the pat
     hands and the bound on one deal, and its cost is what playing it costs."""
-    from generator.derive import _named, compact, derive, hold_data
+    from generator.strategy.compact import compact
+    from generator.strategy.derive import derive
+    from generator.strategy.holds import hold_data, named
 
     s = solved("9-6-jacks-or-better")
     data = hold_data(s)
-    exact = _named(compact(data, derive(data)))
+    exact = named(compact(data, derive(data)))
     _, held = L.play(data, exact)
     pat = held == 31
     bound = s.unit // 4

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from generator import patterns as P
+from generator.strategy import features as P
 from generator.cards import parse_hand
-from generator.pattern_kernels import describe_holds
+from generator.strategy.deal_kernels import describe_holds
 from generator.solver import deck
 
 
@@ -69,7 +69,7 @@ def test_in_is_false_outside_its_table():
     classes; reading past the row (numba does not check bounds) once misplayed 24 deals."""
     import numpy as np
 
-    from generator.pattern_kernels import condition_holds
+    from generator.strategy.deal_kernels import condition_holds
 
     table = np.zeros((2, 1 << 13), np.bool_)
     table[1, :] = True  # a read past the end of row 0 lands here

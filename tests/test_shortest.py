@@ -1,8 +1,8 @@
-"""Shortest descriptions (generator/shortest.py): lines re-described by fewer characters of
+"""Shortest descriptions (generator/strategy/shortest.py): lines re-described by fewer characters of
 conditions, never a deal played worse.
 
 The fast path (numba kernels over packed condition columns) is checked against plain numpy
-(`derive._Group.played`); the re-described tables against playing every class.
+(`derive.PatternGroup.played`); the re-described tables against playing every class.
 """
 
 import random
@@ -10,15 +10,17 @@ import random
 import numpy as np
 import pytest
 
-from generator import patterns as P
-from generator import shortest as S
-from generator.derive import _Group, _meets, _named, compact, derive, hold_data
-from generator.levels import play
+from generator.strategy import features as P
+from generator.strategy import shortest as S
+from generator.strategy.compact import compact
+from generator.strategy.derive import PatternGroup, derive
+from generator.strategy.holds import hold_data, rows_meet, named
+from generator.strategy.levels import play
 
 
 def _table(solution):
     data = hold_data(solution)
-    return data, _named(compact(data, derive(data)))
+    return data, named(compact(data, derive(data)))
 
 
 def _loss(solution, lines, data):
@@ -58,7 +60,7 @@ def test_9_6_jacks_or_better_lines_the_paper_writes_shortly(solved):
 def test_a_level_redescribed_plays_no_deal_worse(solved):
     """Under `no_worse`, a shortened table keeps every class's EV at least as high and every pat
     hand held whole (so its cost and its worst deal can only fall)."""
-    from generator.levels import descend
+    from generator.strategy.levels import descend
 
     s = solved("9-6-jacks-or-better")
     data, lines = _table(s)
@@ -74,13 +76,13 @@ def test_a_level_redescribed_plays_no_deal_worse(solved):
 
 
 def test_first_safe_agrees_with_plain_numpy(solved):
-    """The kernel's verdict on random conjunctions of conditions equals `_Group.played` on the
+    """The kernel's verdict on random conjunctions of conditions equals `PatternGroup.played` on the
     rows they meet, over random sets of undecided classes."""
     s = solved("9-6-jacks-or-better")
     data = hold_data(s)
     rng = random.Random(7)
     for key in [(2, 0, P.RF), (3, 0, P.SF), (4, 0, P.S), (2, 0, P.PAIR)]:
-        checker = S._Checker(_Group(data, data.pattern_rows[key]))
+        checker = S._Checker(PatternGroup(data, data.pattern_rows[key]))
         group = checker.group
         for _ in range(40):
             alive = np.array([rng.random() < 0.7 for _ in range(data.n_classes)])
@@ -88,7 +90,7 @@ def test_first_safe_agrees_with_plain_numpy(solved):
             conditions = tuple(rng.sample(checker.conditions, rng.randint(0, 3)))
             where = np.ones(len(group.rows), bool)
             for c in conditions:
-                where &= _meets(group.feats, c)
+                where &= rows_meet(group.feats, c)
             met, wrong = group.played(where, alive)
             fast = checker.safe([conditions], runs) == 0
             assert fast == (len(wrong) == 0), (key, conditions)
@@ -99,12 +101,12 @@ def test_covering_conditions_equal_testing_every_row(solved):
     data = hold_data(s)
     rng = np.random.default_rng(3)
     for key in list(data.pattern_rows)[:12]:
-        group = _Group(data, data.pattern_rows[key])
+        group = PatternGroup(data, data.pattern_rows[key])
         conditions = S._thresholds(group.feats) + group.penalty_conditions
         for size in (1, 5, 200):
             rows = rng.choice(len(group.rows), min(size, len(group.rows)), replace=False)
             feats = group.feats[rows]
-            slow = [c for c in conditions if _meets(feats, c).all()]
+            slow = [c for c in conditions if rows_meet(feats, c).all()]
             assert S._covering(conditions, feats) == slow
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import patterns as P
+from generator.strategy import features as P
 from generator.cards import format_hand, parse_hand
 from generator.cli import main
 from generator.export import export
@@ -47,7 +47,7 @@ def test_9_6_jacks_or_better_is_exact_on_every_deal(solved, strategy_of):
 def test_exported_tables_play_as_exported_on_every_deal(slug, solved):
     """The export (what the site, the card and the checker show), read back from its JSON and
     played on every deal of the deck: 2,598,960, or 2,869,685 with the joker. The export counts
-    its misplays, cost and deals per line by suit class (`strategy._class_check`); playing every
+    its misplays, cost and deals per line by suit class (`strategy.verify.class_check`); playing every
     deal must give the same figures, so the exact level is exact on every deal and the simple
     level costs exactly what the site prints. The checker's tests reuse this export."""
     data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))

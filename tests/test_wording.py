@@ -1,4 +1,4 @@
-"""How strategy lines are worded (generator/strategy.py `describe_line`) and keyed
+"""How strategy lines are worded (generator/strategy/describe.py `describe_line`) and keyed
 (generator/site/symbols.py): the chart text in a player's words, the notation after the
 Ethier-Kim-Lee paper, and a key that defines every symbol a table uses and nothing else.
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import patterns as P
+from generator.strategy import features as P
 from generator.cards import RANKS
 from generator.site.pocket import card_key, card_lines, LAYOUTS
 from generator.site.symbols import key_for
@@ -19,7 +19,7 @@ from generator.strategy import describe_line, describe_lines
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 SLUGS = sorted(p.stem for p in (CONTENT / "paytables").glob("*.toml"))
-JACKS, KINGS, TENS, NO_HIGH = 9, 11, 8, 13  # the lowest high rank (patterns.high_rank)
+JACKS, KINGS, TENS, NO_HIGH = 9, 11, 8, 13  # the lowest high rank (features.high_rank)
 
 
 def head(n, w, kind, *extra):

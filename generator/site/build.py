@@ -33,7 +33,7 @@ from .plot import ce_distribution_svg, curve_svg
 from .pocket import render_card
 from .render import Renderer
 from .settings import load_settings
-from ..patterns import high_rank
+from ..strategy.features import high_rank
 from .symbols import key_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -170,7 +170,7 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from ..export import read_cached
-    from ..patterns import high_rank
+    from ..strategy.features import high_rank
 
     found, missing = {}, []
     for table in tables:

@@ -30,11 +30,11 @@ from importlib.metadata import version
 from pathlib import Path
 
 from .. import store
-from ..strategy_report import ce_runs
+from ..strategy.report import ce_runs
 from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
-from ..patterns import high_rank
+from ..strategy.features import high_rank
 from .symbols import key_for
 from .view import ce_ranges, compact_notation, printed_lines
 

@@ -66,7 +66,7 @@ def wild_meaning(wild: str | None) -> str:
 
 
 def _pair_meaning(kind: str, high: int) -> str:
-    """'high pair (J-A)', 'low pair (2-T)': with the game's high ranks (patterns.high_rank)."""
+    """'high pair (J-A)', 'low pair (2-T)': with the game's high ranks (features.high_rank)."""
     if high >= 13 or kind == "PR":
         return _KINDS[kind]
     if kind == "HP":

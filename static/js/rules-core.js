@@ -1,5 +1,5 @@
 // The strategy table played in the browser: hold features, line conditions and the first-match
-// rule, ported from generator/patterns.py (features, rank_key) and generator/pattern_kernels.py
+// rule, ported from generator/strategy/features.py (features, rank_key) and generator/strategy/deal_kernels.py
 // (verify_deals: how a deal is played). README: "Playing the table", "Hold features".
 //
 // No import/export: attaches to globalThis.vpcharts.rules (see cards.js for why).
@@ -41,7 +41,7 @@
 
   /**
    * The features of holding cards[i] for each bit i of mask, in FEATURES order (an Int32Array).
-   * Mirrors patterns.describe line by line; `out` may be passed to avoid allocating.
+   * Mirrors features.describe line by line; `out` may be passed to avoid allocating.
    */
   function describe(cards, mask, game, out = new Int32Array(FEATURES.length)) {
     const high = game.high;

@@ -32,7 +32,7 @@ test("enumerating every draw directly gives the same integers", { skip }, () => 
   }
 });
 
-test("hold features and order keys equal patterns.describe and rank_key", { skip }, () => {
+test("hold features and order keys equal features.describe and rank_key", { skip }, () => {
   const game = gameOf(fixture.rules);
   for (const { cards, features, keys } of fixture.deals) {
     if (!features) continue;

@@ -1,10 +1,14 @@
 """Text and JSON of strategy tables and CE tables: what `vpcharts strategy` prints."""
 
 import json
+from fractions import Fraction
 
-from . import patterns as P
-from .cards import format_hand
-from .report import decimal, percent
+import numpy as np
+
+from . import features as P
+from ..cards import format_hand
+from ..report import decimal, percent
+from .verify import example
 
 
 def lines_text(table_name: str, level: str, table, solution=None) -> str:
@@ -155,3 +159,27 @@ def lines_json(solution, table) -> list[dict]:
 
 def dumps(data) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def ce_table(solution):
+    """One row per distinct CE value, largest first: the paper's Sheet 2 (Tables A1, A2)."""
+    dk = solution.deck
+    values, inverse = np.unique(-solution.best_ev, return_inverse=True)
+    rows = []
+    total = dk.deals
+    order = np.argsort(inverse, kind="stable")
+    bounds = np.flatnonzero(np.diff(inverse[order])) + 1
+    for number, members in enumerate(np.split(order, bounds), start=1):
+        sizes = dk.sizes[members]
+        deals = int(sizes.sum())
+        masks = sorted({int(solution.best[c]) for c in members})
+        rep = int(members[0])
+        rows.append({
+            "number": number, "value": solution.fraction(-values[number - 1]),
+            "classes": len(members),
+            "by_size": {size: int((sizes == size).sum()) for size in (4, 12, 24)},
+            "deals": deals, "probability": Fraction(deals, total),
+            "held": example(solution, rep, int(solution.best[rep])),
+            "holds": len(masks),
+        })
+    return rows

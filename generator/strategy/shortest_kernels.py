@@ -2,7 +2,7 @@
 safe on the rows of one hold pattern?
 
 Rows come grouped by class (runs), each run sorted by order key descending, as in
-`derive._Group`. A line plays, in each class, the first row meeting all its conditions (and
+`derive.PatternGroup`. A line plays, in each class, the first row meeting all its conditions (and
 every row tied with it on the key); it is safe when all those rows are allowed (`optimal`).
 A line may leave out some sets of ranks held ("any but ..."): rows of those are skipped.
 """

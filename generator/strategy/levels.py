@@ -1,6 +1,6 @@
 """Strategy levels: shorter tables that give up a little, each priced exactly on every deal.
 
-In: a solution, its holds' features (`derive.HoldData`) and its exact table. Out: `Levels`, the
+In: a solution, its holds' features (`holds.HoldData`) and its exact table. Out: `Levels`, the
 cheapest table found at every length from the exact table down to 5 lines (the curve), and the
 two levels a player picks from it:
 
@@ -27,8 +27,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import patterns as P
-from .derive import HoldData, Strategy, _Compactor, _indexed, _loosely_merged, _named
+from . import features as P
+from .holds import HoldData, Strategy, indexed, named
+from .compact import Compactor, loosely_merged
 
 CARD_COST = Fraction(1, 10_000)  # of the bet, per hand
 CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
@@ -124,9 +125,9 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
     """
     bounds = list(bounds)
     bound = bounds.pop(0)
-    from .pattern_kernels import holds_on_classes, line_holds, play_and_price
+    from .play_kernels import holds_on_classes, line_holds, play_and_price
 
-    compactor = _Compactor(data, lines)
+    compactor = Compactor(data, lines)
     n = data.n_classes
     every_class = np.arange(n)
     sizes = data.sizes.astype(np.int64)
@@ -188,7 +189,7 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
             for x, i in enumerate(places):
                 for j in places[x + 1:]:
                     a, b = order[i], order[j]
-                    merged = _loosely_merged(compactor.slots[a], compactor.slots[b])
+                    merged = loosely_merged(compactor.slots[a], compactor.slots[b])
                     if merged is None or has_exception(merged):
                         continue
                     cost = price_merge(order, place, now, decided, i, j, merged)
@@ -267,7 +268,7 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
             if not batched and 32 * compactor.WORDS > 2 * len(compactor.order) + 96:
                 # Every pass scans every word of slot bits of every row: fewer lines, fewer
                 # words.
-                compactor = _Compactor(data, compactor.lines())
+                compactor = Compactor(data, compactor.lines())
                 changed = None
             continue
         moves = [(cost, [s for s in order if s != slot], None, [slot])
@@ -306,7 +307,7 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
         compactor.order = trial
         if len(compactor.slots) >= 2 * len(compactor.order) + 32:
             # Start afresh with the lines left: every pass scans every slot's bit of every row.
-            compactor = _Compactor(data, compactor.lines())
+            compactor = Compactor(data, compactor.lines())
             changed = None
     return out
 
@@ -314,8 +315,8 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
 def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
     """(place of the deciding line or -1, held mask) of every class, for lines with rank sets
     inline; a class no line decides discards everything (mask 0)."""
-    from .derive import rows_meeting
-    from .pattern_kernels import first_lines
+    from .holds import rows_meeting
+    from .play_kernels import first_lines
 
     rows = [rows_meeting(data, line) for line in lines]
     starts = np.zeros(len(rows) + 1, np.int64)
@@ -348,9 +349,10 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     goal by a little, or the simple level misses its goal (CARD_GOAL, SIMPLE_GOAL), more
     tolerances are tried (EXTRA_*): most pay tables meet them without, and each route costs a
     derivation."""
-    from .derive import compact, derive
+    from .compact import compact
+    from .derive import derive
 
-    exact_lines = _named(exact)
+    exact_lines = named(exact)
     _, held = play(data, exact_lines)
     pat = held == 31  # the classes the exact table plays by holding all five cards
     # The card's bound, then the simple level's; below that (the curve's shortest tables) only
@@ -359,7 +361,7 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     found = [Candidate(tuple(exact_lines), 0, "exact", 0)]
     def derived(tolerance):
         loose = tolerant(data, evs, int(tolerance * unit), pat)
-        return _named(compact(loose, derive(loose)))
+        return named(compact(loose, derive(loose)))
 
     def derived_route(tolerance, lines=None, whole_curve=False):
         # (these stop at the simple level's length and bound, unless they draw the curve's
@@ -412,7 +414,7 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
             own = [found[0]] + own
         c, s = _pick(own, unit, deals)
         routes.append((route, c and c.printed, c and c.cost, s.printed, s.cost))
-    return Found(_indexed(list(card.lines)), card.route, _indexed(list(simple.lines)),
+    return Found(indexed(list(card.lines)), card.route, indexed(list(simple.lines)),
                   simple.route, [(k, c.cost) for k, c in reversed(curve)], pat, routes)
 
 

@@ -13,95 +13,19 @@ The derivation builds the list greedily on the suit classes still undecided:
    split, the way the paper's Section 3 splits by hand: on s + h, s or h thresholds, on the
    exact ranks held, and on penalty cards among the discards (fp, sp, high cards, a specific
    discarded rank), singly and in pairs. The safe split covering the most deals goes next.
-4. Last, lines are merged where the merged line is still exact (same pattern and conditions
-   but different ranks held become one line listing the ranks).
+Merging lines comes next, in `compact`. Nothing here is specific to a game or a pay table.
 
-Nothing here is specific to a game or a pay table.
+In: `holds.HoldData`. Out: a `holds.Strategy`, exact on every class by construction (or a
+StrategyError naming what the features cannot split).
 """
 
 import functools
-from dataclasses import dataclass
 
 import numpy as np
 
-from . import patterns as P
-from .errors import StrategyError
-
-
-@dataclass
-class HoldData:
-    """Features of every (class, hold) row, row = class * 32 + mask."""
-
-    feats: np.ndarray  # (rows, N_FEATURES) int32
-    keys: np.ndarray  # (rows,) int32: order among holds meeting the same line
-    optimal: np.ndarray  # (rows,) bool
-    ce: np.ndarray  # (classes,) int64: the class's optimal EV
-    sizes: np.ndarray  # (classes,) deals per class
-
-    @property
-    def n_classes(self) -> int:
-        return len(self.ce)
-
-    @functools.cached_property
-    def rows_cache(self) -> dict:
-        """For `rows_meeting`, shared by every list made on these holds (a table is
-        compacted, described, simplified and described again: mostly the same lines)."""
-        return {"features": {}, "condition": {}, "line": {}}
-
-    @functools.cached_property
-    def pattern_rows(self) -> dict:
-        """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
-        return _pattern_rows(self.feats)
-
-
-@dataclass
-class Strategy:
-    lines: list  # of tuples of conditions (feature, op, value)
-    rank_sets: list  # of frozensets of rank masks, for OP_IN conditions
-
-
-def _pattern_rows(feats: np.ndarray) -> dict:
-    """HoldData.pattern_rows of these features."""
-    pattern = (feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * 12 + feats[:, P.F_KIND]
-    # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)
-    order = np.argsort(pattern.astype(np.int16), kind="stable")
-    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
-    out = {}
-    for rows in np.split(order, bounds):
-        key = int(pattern[rows[0]])
-        out[(key // 72, key // 12 % 6, key % 12)] = rows
-    return out
-
-
-def hold_data(solution) -> HoldData:
-    table = solution.table
-    holds = _holds(table.family.key, solution.deck, P.high_rank(table.family.key, table.min_pair))
-    evs = solution.evs
-    optimal = (evs == solution.best_ev[:, None]).reshape(-1)
-    data = HoldData(holds["feats"], holds["keys"], optimal, solution.best_ev, solution.deck.sizes)
-    data.__dict__["pattern_rows"] = holds["pattern_rows"]  # (the cached_property, filled)
-    return data
-
-
-# The features of every hold depend on the deck, the wild cards and the lowest high card only,
-# not on the pays: most pay tables in a row share them (a build runs the natural games one
-# after another), so the last ones are kept, read-only. Half a second per pay table.
-_last_holds: dict = {}
-
-
-def _holds(family: str, deck, high: int) -> dict:
-    from .jit import kernels
-    from .pattern_kernels import describe_holds
-
-    key = (family, deck.n_cards, high)
-    if key not in _last_holds:
-        kernels()  # start numba the fast way before the first kernel of this module loads
-        feats, keys = describe_holds(deck.reps, family == "deuces", high)
-        feats.flags.writeable = keys.flags.writeable = False
-        _last_holds.clear()  # one set at a time: 300 MB each
-        _last_holds[key] = {"feats": feats, "keys": keys,
-                            "pattern_rows": _pattern_rows(feats)}
-    return _last_holds[key]
+from . import features as P
+from .holds import HoldData, Strategy, indexed, rows_meet
+from ..errors import StrategyError
 
 
 class _PairMemo:
@@ -133,14 +57,14 @@ class _PairMemo:
         return first[useful], second[useful]
 
 
-class _Group:
+class PatternGroup:
     """The rows of one hold pattern, sorted by class, then by order key descending.
 
     Most patterns are never split, so their rows' features are gathered only when first needed.
     """
 
     def __init__(self, data: HoldData, rows: np.ndarray):
-        from .pattern_kernels import by_class_then_key
+        from .derive_kernels import by_class_then_key
 
         self.data = data
         self.rows = by_class_then_key(rows, data.keys)  # rows come ascending
@@ -151,9 +75,9 @@ class _Group:
         self.pairs = _PairMemo()
         self._penalties = [self.rows, None]  # all the pattern's rows; their penalty conditions
 
-    def restricted(self, keep: np.ndarray) -> "_Group":
+    def restricted(self, keep: np.ndarray) -> "PatternGroup":
         """The same group with only the rows marked in `keep` (order kept)."""
-        out = object.__new__(_Group)
+        out = object.__new__(PatternGroup)
         for name in ("rows", "cls", "keys", "optimal"):
             setattr(out, name, getattr(self, name)[keep])
         if "by_feature" in self.__dict__:
@@ -208,13 +132,13 @@ class _Group:
 
     def played(self, where: np.ndarray, alive: np.ndarray):
         """(classes met, class of every top-key row that is not optimal: repeats possible)."""
-        from .pattern_kernels import played_classes
+        from .derive_kernels import played_classes
 
         return played_classes(where, alive, self.cls, self.keys, self.optimal)
 
     def safe_weight(self, where: np.ndarray, alive: np.ndarray, sizes: np.ndarray) -> int:
         """The deals a line would decide if it is safe, else 0 (the fast check, in numba)."""
-        from .pattern_kernels import line_is_safe
+        from .derive_kernels import line_is_safe
 
         safe, weight = line_is_safe(where, alive, self.cls, self.keys, self.optimal, sizes)
         return int(weight) if safe else 0
@@ -227,7 +151,7 @@ def _class_starts(cls: np.ndarray) -> np.ndarray:
     return np.flatnonzero(first)[np.cumsum(first) - 1]
 
 
-def _conditions_on(group: _Group, data: HoldData, alive):
+def _conditions_on(group: PatternGroup, data: HoldData, alive):
     """Candidate single conditions for splitting a pattern, from the values its rows take."""
     live = alive[group.cls] & group.optimal
     feats = group.feats[live]
@@ -276,28 +200,10 @@ def _penalty_conditions(feats: np.ndarray) -> list:
     return out
 
 
-def _meets(feats: np.ndarray, condition) -> np.ndarray:
-    feature, op, value = condition
-    x = feats[:, feature]  # int32: compared as it is (a copy to int64 cost more than the test)
-    if op == P.OP_EQ:
-        return x == value
-    if op == P.OP_GE:
-        return x >= value
-    if op == P.OP_LE:
-        return x <= value
-    if op == P.OP_BIT:
-        return (x >> value) & 1 == 1
-    if op == P.OP_NOBIT:
-        return (x >> value) & 1 == 0
-    if op == P.OP_IN:
-        return np.isin(x, sorted(value))
-    raise ValueError(op)
-
-
 def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
     """The exact decision list (see the module docstring)."""
     pattern_rows = data.pattern_rows
-    groups = {key: _Group(data, rows) for key, rows in pattern_rows.items()}
+    groups = {key: PatternGroup(data, rows) for key, rows in pattern_rows.items()}
     # Which pattern each row belongs to, to find the patterns a new line's classes touch.
     keys = list(groups)
     pattern_of_row = np.empty(len(data.keys), np.int16)
@@ -305,7 +211,7 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
         pattern_of_row[pattern_rows[key]] = i
 
     alive = np.ones(data.n_classes, bool)
-    lines: list[tuple] = []  # rank sets stand inline in IN conditions until _indexed
+    lines: list[tuple] = []  # rank sets stand inline in IN conditions until indexed
     # Results that stay valid while no class of the pattern is decided: a line's safety depends
     # only on the undecided classes it meets.
     # pattern -> (safe, classes met, a class it plays wrongly or -1). An unsafe pattern stays
@@ -384,7 +290,7 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
                     "suit classes are left that neither a pattern nor an exception decides")
             for key, extra, classes in plan:
                 add(base_conditions(*key), extra, classes)
-    return _indexed(lines)
+    return indexed(lines)
 
 
 def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 4):
@@ -402,7 +308,7 @@ def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 
         for conditions in candidates:
             where = np.ones(len(group.rows), bool)
             for c in conditions:
-                where &= _meets(group.feats, c)
+                where &= rows_meet(group.feats, c)
             met, wrong = group.violations(where, alive)
             right = len(met) - len(wrong)
             if right <= 0:
@@ -422,7 +328,7 @@ def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 
     group = groups[key]
     where = np.ones(len(group.rows), bool)
     for c in conditions:
-        where &= _meets(group.feats, c)
+        where &= rows_meet(group.feats, c)
     safe, classes = group.evaluate(where, alive)
     assert safe, "a split stays unsafe after its exceptions"
     return plan + [(key, conditions, classes)]
@@ -453,7 +359,7 @@ def _exception_lines(groups, data: HoldData, alive, classes):
                                for feature in range(3, P.F_DEAL))
             where = group.cls == c
             for condition in conditions:
-                where &= _meets(group.feats, condition)
+                where &= rows_meet(group.feats, condition)
             safe, met = group.evaluate(where, alive)
             if not safe:
                 return None
@@ -469,17 +375,17 @@ def _packed(matrix: np.ndarray) -> np.ndarray:
     return np.packbits(padded, axis=1, bitorder="little").view("<u8")
 
 
-def _grow(group: _Group, base: np.ndarray, candidates: np.ndarray, alive):
+def _grow(group: PatternGroup, base: np.ndarray, candidates: np.ndarray, alive):
     """(rank masks joined, rows meeting): "ranks held in a set" grown while the line is safe;
     candidates are rank masks, the most deals first."""
-    from .pattern_kernels import grow_rank_set
+    from .derive_kernels import grow_rank_set
 
     joined, where = grow_rank_set(base, *group.by_mask(), candidates, alive, group.cls,
                                   group.keys, group.optimal)
     return candidates[joined].tolist(), where
 
 
-def _best_split(group: _Group, data: HoldData, alive):
+def _best_split(group: PatternGroup, data: HoldData, alive):
     """The safe refinement of a pattern covering the most deals.
 
     Tried: single conditions; pairs of them; and "ranks held in a set", the set grown from the
@@ -502,9 +408,9 @@ def _best_split(group: _Group, data: HoldData, alive):
                 best = (score, tuple(conditions), where)
         return weight > 0
 
-    from .pattern_kernels import pair_verdicts
+    from .derive_kernels import pair_verdicts
 
-    meets = {c: _meets(group.feats, c) for c in singles}
+    meets = {c: rows_meet(group.feats, c) for c in singles}
     words = _packed(np.array([meets[c] for c in singles])) if singles else None
     if singles:  # each single condition, in numba: as the pair (c, c)
         _, weights = pair_verdicts(words, np.repeat(np.arange(len(singles)), 2).reshape(-1, 2),
@@ -550,7 +456,7 @@ def _best_split(group: _Group, data: HoldData, alive):
     if best is None and len(extras) > 2:
         # Rank sets with two extra conditions (a pattern qualified twice, as "2RF TK if fp and
         # 9sp" in the paper).
-        from .pattern_kernels import best_ranked_pair
+        from .derive_kernels import best_ranked_pair
 
         conditions = extras[1:]
         memo = group.pairs
@@ -581,296 +487,3 @@ def _best_split(group: _Group, data: HoldData, alive):
     if best is None:
         return None
     return best[1], group.evaluate(best[2], alive)[1]
-
-
-def rows_meeting(data: HoldData, conditions: tuple) -> np.ndarray:
-    """The rows (ascending) whose hold meets a line (conditions with rank sets inline). A line
-    fixes its pattern in its first three conditions: only that pattern's rows can meet it, so
-    only they are tested, on the rest. Edits try the same conditions again and again, so each
-    line's rows and each condition's (but a rank or deal set's: those are many and each is
-    quick) are kept in `data.rows_cache`."""
-    cache = data.rows_cache
-    if conditions in cache["line"]:
-        return cache["line"][conditions]
-    base = {c[0]: c[2] for c in conditions[:3]}
-    key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
-    rows = data.pattern_rows.get(key, np.empty(0, np.int64))
-    features = cache["features"]
-    if key not in features:  # feature-major, so that each feature's column is contiguous
-        features[key] = np.ascontiguousarray(data.feats[rows].T).T
-    where = None
-    for condition in conditions[3:]:
-        met = cache["condition"].get((key, condition))
-        if met is None:
-            met = _meets(features[key], condition)
-            if condition[1] != P.OP_IN:
-                cache["condition"][key, condition] = met
-        where = met if where is None else where & met
-    out = cache["line"][conditions] = rows if where is None else rows[where]
-    return out
-
-
-class _Compactor:
-    """Try edits of an exact list, keeping only those that leave it exact.
-
-    Each (class, hold) row keeps a bitset of the lines (slots) it meets, so an edit recomputes
-    one line's column and re-decides every class in numba.
-    """
-
-    # Words of slot bits per row: room for the lines and a merged line per line.
-    # Every check scans every word of a row, so no more than that.
-    WORDS = 1
-
-    def __init__(self, data: HoldData, lines: list[tuple]):
-        from .pattern_kernels import decide_classes, move_column
-
-        self._decide, self._move = decide_classes, move_column
-        self.data = data
-        self.WORDS = max(self.WORDS, (2 * len(lines)) // 32 + 2)
-        self.slots: list[tuple] = []
-        self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
-        # Word-major, so that a line's column is one run; 32 slots a word.
-        self.bits = np.zeros((self.WORDS, len(data.keys)), np.uint32)
-        self.order: list[int] = []
-        for line in lines:
-            self.order.append(self.new_slot(line))
-        self._decider = None  # see _deciders
-        self._checked = np.empty(0, np.int64)  # the classes the last `exact` checked
-        self._touched_last = self._checked  # the classes its lines meet
-        self.failed_on = -1  # the class it found played wrongly
-        # A trial that failed on class c fails again while no accepted edit has touched c (the
-        # lines meeting c's holds and their order are unchanged): retrying it is skipped.
-        self.version = 0
-        self.changed_at = np.zeros(data.n_classes, np.int64)  # class -> last edit touching it
-        self._failed: dict = {}  # trial -> (class it failed on, version then)
-
-    def _still_fails(self, trial) -> bool:
-        if trial not in self._failed:
-            return False
-        c, version = self._failed[trial]
-        return self.changed_at[c] <= version
-
-    def _failed_now(self, trial) -> None:
-        self._failed[trial] = (self.failed_on, self.version)
-
-    def set_slot(self, slot: int, conditions: tuple) -> None:
-        if slot < len(self.slots):
-            self.slots[slot] = conditions
-        self.put(slot, self.rows_meeting(conditions))
-
-    def rows_meeting(self, conditions: tuple) -> np.ndarray:
-        return rows_meeting(self.data, conditions)
-
-    def put(self, slot: int, rows: np.ndarray) -> None:
-        """Set the slot's bit on exactly these rows (clearing only where it was set: a full
-        pass over millions of rows per edit was most of the compaction time)."""
-        self._move(self.bits, slot, self.slot_rows.get(slot, np.empty(0, np.int64)), rows)
-        self.slot_rows[slot] = rows
-
-    def touched(self, slots) -> np.ndarray:
-        """The classes with a hold meeting any of the given slots' lines (ascending)."""
-        from .pattern_kernels import classes_of
-
-        rows = [self.slot_rows[s] for s in slots if s in self.slot_rows]
-        rows = np.concatenate(rows) if rows else np.empty(0, np.int64)
-        return classes_of(rows, self.data.n_classes)
-
-    def new_slot(self, conditions: tuple) -> int:
-        if len(self.slots) >= 32 * self.WORDS:
-            raise RuntimeError("too many lines to compact")
-        self.slots.append(conditions)
-        self.set_slot(len(self.slots) - 1, conditions)
-        return len(self.slots) - 1
-
-    def positions(self, order=None) -> np.ndarray:
-        position = np.full(32 * self.WORDS, -1, np.int32)
-        for place, slot in enumerate(self.order if order is None else order):
-            position[slot] = place
-        return position
-
-    def exact(self, order=None, slots=None, since=None) -> bool:
-        """Whether the list (this order, or a trial order) plays every class optimally.
-
-        With `slots`, only classes with a hold meeting one of those lines are re-checked: an
-        edit of those lines can change nothing else. With `since` too (the first place in the
-        current list that the trial changes), classes decided above that place are skipped as
-        well. If the trial is exact it becomes the list: call `accept` with it.
-        """
-        position = self.positions(order)
-        if slots is None:
-            classes = np.arange(self.data.n_classes)
-        else:
-            classes = self.touched(slots)
-            if since is not None:
-                decider = self._deciders()[classes]
-                current = self.positions()
-                place = np.where(decider < 0, since, current[decider])
-                classes = classes[place >= since]
-        self._checked = classes
-        self._touched_last = classes if slots is None else self.touched(slots)
-        self.failed_on = int(self._decide(self.bits, position, self.data.keys,
-                                          self.data.optimal, classes))
-        return self.failed_on < 0
-
-    def accept(self, order) -> None:
-        """Make a trial order (just found exact) the list, and note who decides what now."""
-        self.order = order
-        self.version += 1
-        self.changed_at[self._touched_last] = self.version
-        if self._decider is not None:
-            from .pattern_kernels import decide_into
-
-            decide_into(self.bits, self.positions(), np.array(order, np.int32), self.data.keys,
-                        self._checked, self._decider)
-
-    def _deciders(self) -> np.ndarray:
-        """The slot of the line deciding each class in the current list (-1: none)."""
-        if self._decider is None:
-            from .pattern_kernels import decide_into
-
-            self._decider = np.full(self.data.n_classes, -1, np.int32)
-            decide_into(self.bits, self.positions(), np.array(self.order, np.int32),
-                        self.data.keys, np.arange(self.data.n_classes), self._decider)
-        return self._decider
-
-    def lines(self) -> list[tuple]:
-        return [self.slots[slot] for slot in self.order]
-
-    def run(self) -> None:
-        changed = True
-        while changed:
-            changed = self._remove() | self._generalise() | self._merge()
-
-    def _remove(self) -> bool:
-        changed = False
-        for slot in list(reversed(self.order[:-1])):
-            if self._still_fails(("remove", slot)):
-                continue
-            trial = [s for s in self.order if s != slot]
-            if self.exact(trial, [slot], since=self.order.index(slot)):
-                self.accept(trial)
-                changed = True
-            else:
-                self._failed_now(("remove", slot))
-        return changed
-
-    def _generalise(self) -> bool:
-        changed = False
-        for slot in list(self.order):
-            conditions = self.slots[slot]
-            for condition in conditions[3:]:
-                if condition not in self.slots[slot]:
-                    continue
-                before, rows = self.slots[slot], self.slot_rows[slot]
-                wider = tuple(c for c in before if c != condition)
-                if self._still_fails(("generalise", slot, wider)):
-                    continue
-                self.set_slot(slot, wider)
-                if self.exact(slots=[slot], since=self.order.index(slot)):
-                    self.accept(self.order)
-                    changed = True
-                else:
-                    self._failed_now(("generalise", slot, wider))
-                    self.slots[slot] = before
-                    self.put(slot, rows)
-        return changed
-
-    def _merge(self) -> bool:
-        """Two lines of one pattern and the same other conditions, held ranks differing: one line
-        listing both rank sets, at the place of either."""
-        changed = False
-        i = 0
-        while i < len(self.order):
-            j = i + 1
-            while j < len(self.order):
-                a, b = self.order[i], self.order[j]
-                merged = _merged(self.slots[a], self.slots[b])
-                if merged is not None and not (self._still_fails(("merge", a, b, a))
-                                               and self._still_fails(("merge", a, b, b))):
-                    slot = self.new_slot(merged)
-                    for keep in (i, j):
-                        trial = list(self.order)
-                        trial[keep] = slot
-                        del trial[j if keep == i else i]
-                        if self.exact(trial, [a, b, slot], since=i):
-                            self.accept(trial)
-                            changed = True
-                            break
-                        self._failed_now(("merge", a, b, a if keep == i else b))
-                    else:
-                        self.slots.pop()
-                        self.put(slot, np.empty(0, np.int64))
-                        j += 1
-                        continue
-                    j = i + 1
-                    continue
-                j += 1
-            i += 1
-        return changed
-
-
-def _loosely_merged(a: tuple, b: tuple):
-    """Two lines of one pattern as one: rank sets joined, the other conditions both share."""
-    if a[:3] != b[:3]:
-        return None
-    ra, rb = _rank_condition(a), _rank_condition(b)
-    shared = tuple(c for c in a[3:] if c in b[3:] and c not in (ra, rb))
-    if ra is not None and rb is not None:
-        masks = set()
-        for c in (ra, rb):
-            masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
-        return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + shared
-    return a[:3] + shared
-
-
-def _named(strategy: Strategy) -> list[tuple]:
-    """Lines with IN values as the rank sets themselves."""
-    return [tuple((f, op, strategy.rank_sets[v] if op == P.OP_IN else v) for f, op, v in line)
-            for line in strategy.lines]
-
-
-def _rank_condition(line):
-    for c in line[3:]:
-        if c[0] == P.F_RANKS and c[1] in (P.OP_EQ, P.OP_IN):
-            return c
-    return None
-
-
-def _merged(a: tuple, b: tuple):
-    if a[:3] != b[:3]:
-        return None
-    ra, rb = _rank_condition(a), _rank_condition(b)
-    if ra is None or rb is None:
-        return None
-    rest_a = sorted(c for c in a[3:] if c != ra)
-    rest_b = sorted(c for c in b[3:] if c != rb)
-    if rest_a != rest_b:
-        return None
-    masks = set()
-    for c in (ra, rb):
-        masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
-    return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + tuple(rest_a)
-
-
-def compact(data: HoldData, strategy: Strategy) -> Strategy:
-    """The shortest exact list the edits reach (see _Compactor), with rank sets indexed."""
-    compactor = _Compactor(data, _named(strategy))
-    if not compactor.exact():
-        raise AssertionError("the derived list is not exact")
-    compactor.run()
-    return _indexed(compactor.lines())
-
-
-def _indexed(lines: list[tuple]) -> Strategy:
-    rank_sets: list[frozenset] = []
-    out = []
-    for line in lines:
-        conditions = []
-        for feature, op, value in line:
-            if op == P.OP_IN:
-                if value not in rank_sets:
-                    rank_sets.append(value)
-                value = rank_sets.index(value)
-            conditions.append((feature, op, value))
-        out.append(tuple(conditions))
-    return Strategy(out, rank_sets)

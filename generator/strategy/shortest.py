@@ -1,7 +1,7 @@
 """Shortest descriptions: each line of a table re-described by the shortest conditions that
 keep the whole table playing as well as it does.
 
-In: holds' features (`derive.HoldData`, whose `optimal` marks the holds a class may be played
+In: holds' features (`holds.HoldData`, whose `optimal` marks the holds a class may be played
 with: the optimal ones for the exact table, those at least as good as today's play for a
 level) and a table's lines (rank sets inline). Out: lines deciding each class at least as well,
 each described by at most three threshold or penalty conditions (s, h, s+h, fp, sp, hp, rp,
@@ -21,8 +21,9 @@ from itertools import combinations, islice
 
 import numpy as np
 
-from . import patterns as P
-from .derive import HoldData, _Group, _meets
+from . import features as P
+from .holds import HoldData, rows_meet
+from .derive import PatternGroup
 
 MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
 MAX_THRESHOLDS = 3
@@ -44,7 +45,7 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0) ->
             continue  # a bare pattern: nothing shorter
         key = tuple(c[2] for c in line[:3])
         if key not in checkers:
-            checkers[key] = _Checker(_Group(data, data.pattern_rows[key]))
+            checkers[key] = _Checker(PatternGroup(data, data.pattern_rows[key]))
         checker = checkers[key]
         alive = (place < 0) | (place >= i)
         found = _shorter(checker, line, alive, place == i, held, family)
@@ -58,10 +59,10 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0) ->
 
 
 def cost(conditions, universe=None) -> int:
-    """Characters of a description in the short notation, as `_condition_text` writes it:
+    """Characters of a description in the short notation, as `condition_text` writes it:
     what a player reads. A rank set costs its ranks and the " or " between sets, or, where it is
     written "any but ..." (most of the sets a hold of its kind can have), the sets left out."""
-    from .strategy import _condition_text
+    from .describe import condition_text
 
     total = 0
     for feature, op, value in conditions:
@@ -74,17 +75,17 @@ def cost(conditions, universe=None) -> int:
         elif op == P.OP_IN:
             total += 1000  # a deal exception: never shorter than a pattern
         else:
-            total += len(_condition_text(feature, op, value, [frozenset()], None)[1])
+            total += len(condition_text(feature, op, value, [frozenset()], None)[1])
         total += 2  # ", "
     return total
 
 
 def line_cost(line: tuple, family: str) -> int:
     """`cost` of a line's conditions beyond its pattern."""
-    from .strategy import _rank_universe
+    from .describe import rank_universe
 
     n, w, kind = (c[2] for c in line[:3])
-    return cost(line[3:], _rank_universe(kind, n - w, family))
+    return cost(line[3:], rank_universe(kind, n - w, family))
 
 
 def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
@@ -100,10 +101,10 @@ def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family
     plays, alone, with the set of ranks those holds have (if at most MAX_RANK_SETS), or with
     "any but" up to MAX_RANK_SETS rank sets, each left out because the line played it wrongly.
     """
-    from .strategy import _rank_universe
+    from .describe import rank_universe
 
     n, w, kind = (c[2] for c in line[:3])
-    universe = _rank_universe(kind, n - w, family)
+    universe = rank_universe(kind, n - w, family)
     own = cost(line[3:], universe)
     runs = checker.runs_of(alive)
     if not len(runs):
@@ -200,12 +201,12 @@ def _combinations(k: int, price: np.ndarray, own: int):
 
 class _Checker:
     """Candidate lines of one hold pattern, each a conjunction of single conditions, checked on
-    the pattern's rows (`derive._Group`: by class, then by order key descending) in numba
+    the pattern's rows (`derive.PatternGroup`: by class, then by order key descending) in numba
     (shortest_kernels). Each condition's rows are found once per pattern."""
 
     REMEMBERED = 8  # classes that failed lately, checked first
 
-    def __init__(self, group: _Group):
+    def __init__(self, group: PatternGroup):
         self.group = group
         first = np.ones(len(group.cls), bool)
         first[1:] = group.cls[1:] != group.cls[:-1]
@@ -231,7 +232,7 @@ class _Checker:
                 continue
             if len(self.index) == len(self._rows):
                 self._rows = np.concatenate([self._rows, np.zeros_like(self._rows)])
-            self._rows[len(self.index)] = _meets(self.group.feats, c)
+            self._rows[len(self.index)] = rows_meet(self.group.feats, c)
             self.index[c] = len(self.index)
 
     @property
@@ -315,7 +316,7 @@ def _covering(conditions, feats: np.ndarray) -> list:
         elif op == P.OP_NOBIT:
             met = not some >> value & 1
         else:
-            met = _meets(feats, c).all()
+            met = rows_meet(feats, c).all()
         if met:
             out.append(c)
     return out
@@ -353,12 +354,12 @@ def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarra
 def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
     """`shortest`, then lines left with nothing to decide removed, until neither changes: a
     line re-described to meet more classes can leave a line below it with nothing of its own."""
-    from .derive import _Compactor
+    from .compact import Compactor
 
     start = 0
     for _ in range(3):
         described = shortest(data, lines, family, start)
-        compactor = _Compactor(data, described)
+        compactor = Compactor(data, described)
         if not compactor._remove():
             return described
         lines = compactor.lines()
@@ -386,7 +387,7 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
             continue
         place, held = play(data, out)
         key = tuple(c[2] for c in line[:3])
-        checker = _Checker(_Group(loose, loose.pattern_rows[key]))
+        checker = _Checker(PatternGroup(loose, loose.pattern_rows[key]))
         found = _descriptions(checker, line, (place < 0) | (place >= i), place == i, held,
                               family)
         for description in islice(found, TRIMMED_TRIES):

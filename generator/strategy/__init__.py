@@ -1,0 +1,27 @@
+"""The strategy stage: a solved pay table in, its hand-rank strategy tables out.
+
+In: a `solver.Solution` (every hold's exact EV on every suit class). Out: `Levels`, the exact
+table (0 misplays), the card and simple levels and the curve of lines against cost, each line in
+words and notation and each level checked on every deal; `report` writes them as text and JSON.
+
+The steps, each a module (`build` runs them in order):
+- `features`: what a player sees in a hold (cards held, wild cards, kind, straights, high cards,
+  penalty cards), as integers, and conditions on them; `deal_kernels` computes them in numba;
+- `holds`: those features for every (class, hold) row of a solution;
+- `derive` (kernels: `derive_kernels`): the exact decision list, built line by line;
+- `compact` (kernels: `play_kernels`): lines merged and dropped while exact;
+- `shortest` (kernels: `shortest_kernels`): each line re-described by its shortest exact conditions;
+- `levels`: the card and simple levels and the curve, descending from the exact list;
+- `describe`: every line in a player's words and the paper's notation;
+- `verify`: a table played on every deal, its misplays, cost and worst deal;
+- `table`: the described tables; `report`: text and JSON.
+"""
+
+from .build import build, build_levels
+from .describe import describe_line, describe_lines
+from .report import ce_table
+from .table import Levels, LineInfo, StrategyTable
+from .verify import from_json, verify
+
+__all__ = ["build", "build_levels", "ce_table", "describe_line", "describe_lines", "from_json",
+           "Levels", "LineInfo", "StrategyTable", "verify"]

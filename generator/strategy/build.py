@@ -1,0 +1,117 @@
+"""The strategy stage, end to end: a solved pay table in, its exact table and levels out.
+
+1. `holds.hold_data`: the features of every hold of every suit class;
+2. `derive.derive`: the exact decision list, built line by line, each line safe;
+3. `compact.compact`: lines merged and dropped while exact;
+4. `shortest.tidy`: each line re-described by the shortest conditions that keep it exact;
+5. `levels.find`: the card and simple levels and the curve, descending from the derived list;
+6. `describe` and `verify.class_check`: every line in words, every level checked on every deal.
+"""
+
+import time
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from ..cards import format_hand
+from . import features as P
+from .compact import compact
+from .derive import derive
+from .describe import describe_lines
+from .holds import Strategy, hold_data, indexed, named
+from .table import Levels, LineInfo, StrategyTable
+from .verify import class_check, example
+
+
+def build(solution, examples: int = 3) -> StrategyTable:
+    """Derive the exact strategy table of a solution, with its statistics."""
+    return _exact(solution, examples)[0]
+
+
+def _exact(solution, examples: int):
+    """(exact table described and timed, the holds' features, the derived Strategy before its
+    lines are re-described by `shortest`)."""
+    from .shortest import tidy
+
+    start = time.perf_counter()
+    data = hold_data(solution)
+    derived = compact(data, derive(data))
+    strategy = indexed(tidy(data, named(derived), solution.table.family.key))
+    exact = _describe(solution, data, strategy, examples)
+    return replace(exact, seconds=time.perf_counter() - start), data, derived
+
+
+def build_levels(solution, examples: int = 3) -> Levels:
+    """The exact table, the card and simple levels and the curve (generator/strategy/levels.py)."""
+    from . import levels
+    from .shortest import no_worse, tidy, trimmed
+
+    # The levels descend from the derived table as it was before `shortest`: a re-described
+    # line meets more holds, and the descent's greedy steps found dearer short tables from it
+    # (9/6 Jacks or Better at 16 lines: 0.085% against 0.071%).
+    exact, data, derived = _exact(solution, examples)
+    start = time.perf_counter()
+    found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, derived,
+                        solution.table.family.key)
+    pat = found.pat
+    exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
+    family = solution.table.family.key
+    card, simple = (tidy(no_worse(data, solution.evs, named(s), pat), named(s), family)
+                    for s in (found.card, found.simple))
+    # A card line still listing scores of rank sets is written shortly at a little cost, within
+    # the card's allowance and its bound on one deal.
+    card = indexed(trimmed(data, solution.evs, card, pat, family,
+                            int(levels.CARD_BOUND * solution.unit),
+                            int(levels.CARD_COST * solution.unit * solution.deck.deals)))
+    simple = indexed(simple)
+    card = _describe(solution, data, card, examples, pat, found.card_route)
+    simple = _describe(solution, data, simple, examples, pat, found.simple_route)
+    scale = solution.unit * solution.deck.deals
+    # The curve starts at the exact table as published (re-described, it may be shorter).
+    curve = tuple((k, Fraction(cost, scale) if k < exact.printed else Fraction(0))
+                  for k, cost in found.curve if k <= exact.printed)
+    # Re-described, a level plays no deal worse and may be shorter or cheaper: the curve holds
+    # it too (at its length and above, a longer table never costing more).
+    for level in (card, simple):
+        curve = tuple((k, min(c, level.check["cost"]) if k >= level.printed else c)
+                      for k, c in curve)
+    routes = tuple((route, card, None if cost is None else Fraction(cost, scale), simple,
+                    Fraction(simple_cost, scale))
+                   for route, card, cost, simple, simple_cost in found.routes)
+    return Levels(exact, card, simple, curve, time.perf_counter() - start, routes)
+
+
+def _describe(solution, data, strategy: Strategy, examples, pat=None,
+              route: str = "exact") -> StrategyTable:
+    from .levels import play, printed_rows
+
+    lines = named(strategy)
+    place, held = play(data, lines)
+    rows = printed_rows(lines)
+    ce_number = _ce_numbers(solution)
+    family = solution.table.family.key
+    words = describe_lines(strategy.lines, strategy.rank_sets, family,
+                           P.high_rank(family, solution.table.min_pair),
+                           lambda c: format_hand(solution.deck.reps[c].tolist()))
+    infos = []
+    for i, conditions in enumerate(strategy.lines):
+        decided = np.flatnonzero(place == i)
+        text, note = words[i]
+        numbers = tuple(sorted(set(ce_number[decided].tolist())))
+        values = solution.best_ev[decided]
+        picks = decided[np.argsort(-values, kind="stable")][:examples] if len(decided) else []
+        shown = tuple(example(solution, c, int(held[c])) for c in picks)
+        infos.append(LineInfo(
+            i + 1, conditions, text, note, numbers,
+            solution.fraction(values.max()) if len(decided) else None,
+            solution.fraction(values.min()) if len(decided) else None,
+            int(solution.deck.sizes[decided].sum()), len(decided), shown, rows[i] + 1))
+    return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
+                         class_check(solution, place, held, len(infos), pat), route)
+
+
+def _ce_numbers(solution) -> np.ndarray:
+    """CE number (1 = largest CE value) of every class."""
+    values = solution.ce_values  # largest first
+    return np.searchsorted(-values, -solution.best_ev) + 1

@@ -1,0 +1,256 @@
+"""Compact an exact decision list: merge and drop lines while it stays exact on every class.
+
+In: HoldData and a Strategy that is exact (derive.derive's). Out: a Strategy, no longer, still
+exact: lines of one pattern merged (their rank sets joined), lines left with nothing to decide
+removed. `Compactor` is the edit engine the levels' descent and `shortest.tidy` reuse.
+"""
+
+import numpy as np
+
+from . import features as P
+from .holds import HoldData, Strategy, indexed, named, rows_meeting
+
+
+class Compactor:
+    """Try edits of an exact list, keeping only those that leave it exact.
+
+    Each (class, hold) row keeps a bitset of the lines (slots) it meets, so an edit recomputes
+    one line's column and re-decides every class in numba.
+    """
+
+    # Words of slot bits per row: room for the lines and a merged line per line.
+    # Every check scans every word of a row, so no more than that.
+    WORDS = 1
+
+    def __init__(self, data: HoldData, lines: list[tuple]):
+        from .play_kernels import decide_classes, move_column
+
+        self._decide, self._move = decide_classes, move_column
+        self.data = data
+        self.WORDS = max(self.WORDS, (2 * len(lines)) // 32 + 2)
+        self.slots: list[tuple] = []
+        self.slot_rows: dict[int, np.ndarray] = {}  # the rows meeting each slot's line
+        # Word-major, so that a line's column is one run; 32 slots a word.
+        self.bits = np.zeros((self.WORDS, len(data.keys)), np.uint32)
+        self.order: list[int] = []
+        for line in lines:
+            self.order.append(self.new_slot(line))
+        self._decider = None  # see _deciders
+        self._checked = np.empty(0, np.int64)  # the classes the last `exact` checked
+        self._touched_last = self._checked  # the classes its lines meet
+        self.failed_on = -1  # the class it found played wrongly
+        # A trial that failed on class c fails again while no accepted edit has touched c (the
+        # lines meeting c's holds and their order are unchanged): retrying it is skipped.
+        self.version = 0
+        self.changed_at = np.zeros(data.n_classes, np.int64)  # class -> last edit touching it
+        self._failed: dict = {}  # trial -> (class it failed on, version then)
+
+    def _still_fails(self, trial) -> bool:
+        if trial not in self._failed:
+            return False
+        c, version = self._failed[trial]
+        return self.changed_at[c] <= version
+
+    def _failed_now(self, trial) -> None:
+        self._failed[trial] = (self.failed_on, self.version)
+
+    def set_slot(self, slot: int, conditions: tuple) -> None:
+        if slot < len(self.slots):
+            self.slots[slot] = conditions
+        self.put(slot, self.rows_meeting(conditions))
+
+    def rows_meeting(self, conditions: tuple) -> np.ndarray:
+        return rows_meeting(self.data, conditions)
+
+    def put(self, slot: int, rows: np.ndarray) -> None:
+        """Set the slot's bit on exactly these rows (clearing only where it was set: a full
+        pass over millions of rows per edit was most of the compaction time)."""
+        self._move(self.bits, slot, self.slot_rows.get(slot, np.empty(0, np.int64)), rows)
+        self.slot_rows[slot] = rows
+
+    def touched(self, slots) -> np.ndarray:
+        """The classes with a hold meeting any of the given slots' lines (ascending)."""
+        from .play_kernels import classes_of
+
+        rows = [self.slot_rows[s] for s in slots if s in self.slot_rows]
+        rows = np.concatenate(rows) if rows else np.empty(0, np.int64)
+        return classes_of(rows, self.data.n_classes)
+
+    def new_slot(self, conditions: tuple) -> int:
+        if len(self.slots) >= 32 * self.WORDS:
+            raise RuntimeError("too many lines to compact")
+        self.slots.append(conditions)
+        self.set_slot(len(self.slots) - 1, conditions)
+        return len(self.slots) - 1
+
+    def positions(self, order=None) -> np.ndarray:
+        position = np.full(32 * self.WORDS, -1, np.int32)
+        for place, slot in enumerate(self.order if order is None else order):
+            position[slot] = place
+        return position
+
+    def exact(self, order=None, slots=None, since=None) -> bool:
+        """Whether the list (this order, or a trial order) plays every class optimally.
+
+        With `slots`, only classes with a hold meeting one of those lines are re-checked: an
+        edit of those lines can change nothing else. With `since` too (the first place in the
+        current list that the trial changes), classes decided above that place are skipped as
+        well. If the trial is exact it becomes the list: call `accept` with it.
+        """
+        position = self.positions(order)
+        if slots is None:
+            classes = np.arange(self.data.n_classes)
+        else:
+            classes = self.touched(slots)
+            if since is not None:
+                decider = self._deciders()[classes]
+                current = self.positions()
+                place = np.where(decider < 0, since, current[decider])
+                classes = classes[place >= since]
+        self._checked = classes
+        self._touched_last = classes if slots is None else self.touched(slots)
+        self.failed_on = int(self._decide(self.bits, position, self.data.keys,
+                                          self.data.optimal, classes))
+        return self.failed_on < 0
+
+    def accept(self, order) -> None:
+        """Make a trial order (just found exact) the list, and note who decides what now."""
+        self.order = order
+        self.version += 1
+        self.changed_at[self._touched_last] = self.version
+        if self._decider is not None:
+            from .play_kernels import decide_into
+
+            decide_into(self.bits, self.positions(), np.array(order, np.int32), self.data.keys,
+                        self._checked, self._decider)
+
+    def _deciders(self) -> np.ndarray:
+        """The slot of the line deciding each class in the current list (-1: none)."""
+        if self._decider is None:
+            from .play_kernels import decide_into
+
+            self._decider = np.full(self.data.n_classes, -1, np.int32)
+            decide_into(self.bits, self.positions(), np.array(self.order, np.int32),
+                        self.data.keys, np.arange(self.data.n_classes), self._decider)
+        return self._decider
+
+    def lines(self) -> list[tuple]:
+        return [self.slots[slot] for slot in self.order]
+
+    def run(self) -> None:
+        changed = True
+        while changed:
+            changed = self._remove() | self._generalise() | self._merge()
+
+    def _remove(self) -> bool:
+        changed = False
+        for slot in list(reversed(self.order[:-1])):
+            if self._still_fails(("remove", slot)):
+                continue
+            trial = [s for s in self.order if s != slot]
+            if self.exact(trial, [slot], since=self.order.index(slot)):
+                self.accept(trial)
+                changed = True
+            else:
+                self._failed_now(("remove", slot))
+        return changed
+
+    def _generalise(self) -> bool:
+        changed = False
+        for slot in list(self.order):
+            conditions = self.slots[slot]
+            for condition in conditions[3:]:
+                if condition not in self.slots[slot]:
+                    continue
+                before, rows = self.slots[slot], self.slot_rows[slot]
+                wider = tuple(c for c in before if c != condition)
+                if self._still_fails(("generalise", slot, wider)):
+                    continue
+                self.set_slot(slot, wider)
+                if self.exact(slots=[slot], since=self.order.index(slot)):
+                    self.accept(self.order)
+                    changed = True
+                else:
+                    self._failed_now(("generalise", slot, wider))
+                    self.slots[slot] = before
+                    self.put(slot, rows)
+        return changed
+
+    def _merge(self) -> bool:
+        """Two lines of one pattern and the same other conditions, held ranks differing: one line
+        listing both rank sets, at the place of either."""
+        changed = False
+        i = 0
+        while i < len(self.order):
+            j = i + 1
+            while j < len(self.order):
+                a, b = self.order[i], self.order[j]
+                merged = _merged(self.slots[a], self.slots[b])
+                if merged is not None and not (self._still_fails(("merge", a, b, a))
+                                               and self._still_fails(("merge", a, b, b))):
+                    slot = self.new_slot(merged)
+                    for keep in (i, j):
+                        trial = list(self.order)
+                        trial[keep] = slot
+                        del trial[j if keep == i else i]
+                        if self.exact(trial, [a, b, slot], since=i):
+                            self.accept(trial)
+                            changed = True
+                            break
+                        self._failed_now(("merge", a, b, a if keep == i else b))
+                    else:
+                        self.slots.pop()
+                        self.put(slot, np.empty(0, np.int64))
+                        j += 1
+                        continue
+                    j = i + 1
+                    continue
+                j += 1
+            i += 1
+        return changed
+
+
+def loosely_merged(a: tuple, b: tuple):
+    """Two lines of one pattern as one: rank sets joined, the other conditions both share."""
+    if a[:3] != b[:3]:
+        return None
+    ra, rb = _rank_condition(a), _rank_condition(b)
+    shared = tuple(c for c in a[3:] if c in b[3:] and c not in (ra, rb))
+    if ra is not None and rb is not None:
+        masks = set()
+        for c in (ra, rb):
+            masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
+        return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + shared
+    return a[:3] + shared
+
+
+def _rank_condition(line):
+    for c in line[3:]:
+        if c[0] == P.F_RANKS and c[1] in (P.OP_EQ, P.OP_IN):
+            return c
+    return None
+
+
+def _merged(a: tuple, b: tuple):
+    if a[:3] != b[:3]:
+        return None
+    ra, rb = _rank_condition(a), _rank_condition(b)
+    if ra is None or rb is None:
+        return None
+    rest_a = sorted(c for c in a[3:] if c != ra)
+    rest_b = sorted(c for c in b[3:] if c != rb)
+    if rest_a != rest_b:
+        return None
+    masks = set()
+    for c in (ra, rb):
+        masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
+    return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + tuple(rest_a)
+
+
+def compact(data: HoldData, strategy: Strategy) -> Strategy:
+    """The shortest exact list the edits reach (see Compactor), with rank sets indexed."""
+    compactor = Compactor(data, named(strategy))
+    if not compactor.exact():
+        raise AssertionError("the derived list is not exact")
+    compactor.run()
+    return indexed(compactor.lines())

@@ -1,0 +1,292 @@
+"""Strategy lines in words: the text a player reads and the paper's compact notation.
+
+In: a line's conditions (feature, operator, value), its rank sets, the family and the game's
+lowest high rank. Out: (text, notation), e.g. ("3 to a Royal Flush, no flush penalty",
+"3RF: no fp"); `describe_lines` reads a table top down (below the line holding every high
+pair, a pair is a Low Pair).
+"""
+
+from itertools import combinations
+
+from ..cards import RANKS
+from . import features as P
+
+
+_KIND_TEXT = {P.RF: "Royal Flush", P.SF: "Straight Flush", P.F: "Flush", P.S: "Straight"}
+
+
+_KIND_ABBR = {P.RF: "RF", P.SF: "SF", P.F: "F", P.S: "S"}
+
+
+# Cards of a kind, wild cards counted in: what a player calls them, and the paper's symbol
+# after the cards held ("33K", "55K").
+_OF_A_KIND = {3: ("Three of a Kind", "3K"), 4: ("Four of a Kind", "4K"), 5: ("Five of a Kind", "5K")}
+
+
+_RANK_NAMES = {"T": "Tens", "J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces"}
+
+
+def rank_text(mask: int) -> str:
+    """The ranks of a mask high to low, as players write them: 'KQJ', 'AT', '8765'."""
+    return "".join(RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
+
+
+def a_rank(rank: str) -> str:
+    """'an A', 'an 8', 'a K': the article as the rank is said aloud."""
+    return ("an " if rank in "A8" else "a ") + rank
+
+
+def rank_span(low: int) -> str:
+    """'J-A': ranks `low` to ace ('A' alone for ace)."""
+    return RANKS[low] + ("-A" if low < 12 else "")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _wild_word(family: str, w: int) -> str:
+    if family == "joker":
+        return "the joker"
+    return _plural(w, "deuce")
+
+
+def wild_mark(family: str, w: int) -> str:
+    """The notation's mark of wild cards among those held: '1D'..'4D' deuces, 'Jkr' the joker
+    (never a card: suits are lower case, and 'Jk' is the joker card in a deal written out)."""
+    return "Jkr" if family == "joker" else f"{w}D"
+
+
+def describe_lines(lines, rank_sets, family: str, high: int = 13,
+                   deal_text=str) -> list[tuple[str, str]]:
+    """(text, notation) of each line of a table, read top down: below a line that holds every
+    high pair, a pair is a Low Pair."""
+    out, pairs_high = [], False
+    for conditions in lines:
+        out.append(describe_line(conditions, rank_sets, family, deal_text, high,
+                                 low_pairs=pairs_high))
+        base = {c[0]: c[2] for c in conditions[:3]}
+        extra = [c for c in conditions[3:]]
+        if (base[P.F_N], base[P.F_W], base[P.F_KIND]) == (2, 0, P.PAIR) and high < 13 and (
+                not extra or extra in ([(P.F_H, P.OP_GE, 2)], [(P.F_H, P.OP_EQ, 2)])):
+            pairs_high = True
+    return out
+
+
+def _pair_name(high: int, is_high: bool | None, ranks: int | None = None) -> tuple[str, str]:
+    """(text, symbol) of a natural pair: high (J-A), low, or either ('Pair' when no pair
+    pays, or the ranks mix high and low)."""
+    if ranks is not None and bin(ranks).count("1") == 1:
+        rank = RANKS[ranks.bit_length() - 1]
+        text = "Pair of " + _RANK_NAMES.get(rank, rank + "s")
+        return text, ("HP" if ranks.bit_length() - 1 >= high else "LP") if high < 13 else "PR"
+    if high >= 13 or is_high is None:
+        return "Pair", "PR"
+    if is_high:
+        return ("Pair of Aces" if high == 12 else f"High Pair ({rank_span(high)})"), "HP"
+    return "Low Pair", "LP"
+
+
+def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int = 13,
+                  low_pairs: bool = False) -> tuple[str, str]:
+    """(chart text as players write it, the paper's notation) of one line; `deal_text` names
+    a suit class, `high` is the lowest high rank (13: none), `low_pairs` says every high pair
+    was held by a line above."""
+    base = {c[0]: c[2] for c in conditions[:3]}
+    n, w, kind = base[P.F_N], base[P.F_W], base[P.F_KIND]
+    naturals = n - w
+    extra = list(conditions[3:])
+    universe = rank_universe(kind, naturals, family)
+    ranks = next((c for c in extra if c[0] == P.F_RANKS), None)
+    if kind == P.NONE:
+        text, note = "Discard everything", "none"
+    elif kind == P.WILD:
+        text, note = f"{_wild_word(family, w).capitalize()} only", f"{w}W"
+    elif kind == P.S and n < 5 and not w and ranks is not None and (
+            listed := condition_text(*ranks, rank_sets, universe)[0])[:3] != "any":
+        # "KQJ unsuited": the ranks say it all.
+        extra.remove(ranks)
+        text, note = f"{listed} unsuited", f"{n}S: {listed}"
+    elif kind == P.RF and n == 1 and not w and high < 13 and (
+            single := next((c for c in extra if c[0] == P.F_H and c[2] == 1
+                            and c[1] in (P.OP_EQ, P.OP_GE)), None)):
+        # One card of T-A that is a high card: a high card.
+        extra.remove(single)
+        text, note = f"1 high card ({rank_span(max(high, 8))})", "1RF: h=1"
+    elif kind in (P.RF, P.SF) and n == 1 and not w and ranks is not None:
+        # One card: "K only", "A, Q or J only" (the universe written out, never "any but").
+        masks = {ranks[2]} if ranks[1] == P.OP_EQ else set(rank_sets[ranks[2]])
+        extra.remove(ranks)
+        names = [rank_text(m) for m in _by_rank(masks)]
+        text = (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + names[-1] + " only"
+        note = f"1{_KIND_ABBR[kind]}: " + " or ".join(names)
+    elif kind in _KIND_TEXT:
+        name = _KIND_TEXT[kind]
+        if n == 5:
+            text = ("Wild " if w and kind == P.RF else "Natural " if kind == P.RF and
+                    family != "natural" else "") + name
+        else:
+            text = f"{n} to a{'n' if name[0] in 'AEIOU' else ''} {name}"
+        note = f"{n}{_KIND_ABBR[kind]}"
+    elif kind == P.X:
+        text, note = f"{_plural(naturals, 'unrelated card')}", f"{n}X"
+    else:
+        # Made hands: the hand the held cards make, wild cards counted in ("Five of a Kind,
+        # with 2 deuces" for three natural sevens and two deuces).
+        group = {P.PAIR: 2, P.TWO_PAIR: 4, P.TRIPS: 3, P.FULL_HOUSE: 5, P.QUADS: 4}[kind]
+        kickers = naturals - group
+        if kind == P.TWO_PAIR and w:
+            text, abbr = "Full House", "FH"
+        elif kind == P.TWO_PAIR:
+            text, abbr = "Two Pair", "2P"
+        elif kind == P.FULL_HOUSE:
+            text, abbr = "Full House", "FH"
+        elif kind == P.PAIR and not w:
+            is_high = None
+            h = next((c for c in extra if c[0] == P.F_H and c[1] in (P.OP_GE, P.OP_EQ)
+                      and c[2] == 2 and n <= 3), None)
+            low = next((c for c in extra if c[0] == P.F_H and c[2] == 0 and c[1] in (
+                P.OP_EQ, P.OP_LE)), None)
+            if h or low:
+                extra.remove(h or low)
+                is_high = bool(h)
+            elif low_pairs:
+                is_high = False
+            mask = None
+            if ranks is not None and ranks[1] == P.OP_EQ:
+                mask = ranks[2]
+                extra.remove(ranks)
+            elif ranks is not None and high < 13:
+                masks = rank_sets[ranks[2]]
+                if all(m.bit_length() - 1 >= high for m in masks):
+                    is_high = True
+                elif all(m.bit_length() - 1 < high for m in masks):
+                    is_high = False
+            text, abbr = _pair_name(high, is_high, mask)
+            if mask is not None:
+                abbr += ": " + rank_text(mask)
+        else:
+            count = {P.PAIR: 2, P.TRIPS: 3, P.QUADS: 4}[kind] + w
+            text, abbr = _OF_A_KIND[count]
+            if count == 3 and ranks is not None and ranks[1] == P.OP_EQ and not kickers:
+                rank = RANKS[ranks[2].bit_length() - 1]
+                text = "Three " + _RANK_NAMES.get(rank, rank + "s")
+                extra.remove(ranks)
+                abbr += ": " + rank
+        if kickers:
+            text += " + " + _plural(kickers, "kicker")
+        note = f"{n}{abbr}"
+    if w and kind not in (P.WILD, P.NONE):
+        text += f", with {_wild_word(family, w)}"
+        head, colon, rest = note.partition(":")
+        note = f"{head} {wild_mark(family, w)}{colon}{rest}"
+    details, short = [], []
+    # Discarded ranks in one phrase each: "with a J and a Q discarded", "no 3 or 6 discarded".
+    present = [RANKS[v] for f, op, v in extra if f == P.F_DISC and op == P.OP_BIT]
+    absent = [RANKS[v] for f, op, v in extra if f == P.F_DISC and op == P.OP_NOBIT]
+    said = set()
+    for feature, op, value in extra:
+        if feature == P.F_DISC and op in (P.OP_BIT, P.OP_NOBIT):
+            d = (None if op in said else
+                 "with " + " and ".join(a_rank(r) for r in present) + " discarded"
+                 if op == P.OP_BIT else "no " + " or ".join(absent) + " discarded")
+            said.add(op)
+            if d:
+                details.append(d)
+            short.append(condition_text(feature, op, value, rank_sets)[1])
+            continue
+        if feature == P.F_DEAL:
+            deals = [deal_text(c) for c in sorted(rank_sets[value])]
+            d = "only in " + ("the deal " if len(deals) == 1 else "the deals ") + " or ".join(
+                deals) + " (or the same with suits exchanged)"
+            s = "exception: " + ", ".join(deals)
+        else:
+            d, s = condition_text(feature, op, value, rank_sets, universe)
+        details.append(d)
+        short.append(s)
+    if details:
+        text += ": " + ", ".join(details)
+        note += (", " if ":" in note else ": ") + ", ".join(short)
+    return text, note
+
+
+def rank_universe(kind, naturals, family) -> frozenset | None:
+    """Every set of held natural ranks a hold of this kind can have (deuces are wild in Deuces
+    Wild), or None where a rank set is not read against its complement."""
+    if kind not in (P.RF, P.SF, P.S, P.F, P.X) or naturals < 1:
+        return None
+    out = set()
+    for combo in combinations(range(1 if family == "deuces" else 0, 13), naturals):
+        mask = sum(1 << r for r in combo)
+        fits = any(mask & ~window == 0 for window in P.WINDOWS)
+        royal = mask & ~P.ROYAL_MASK == 0
+        if {P.RF: fits and royal, P.SF: fits and not royal, P.S: fits}.get(kind, not fits):
+            out.add(mask)
+    return frozenset(out)
+
+
+def _by_rank(masks):
+    """Rank sets as players list them: fewer cards first, then the highest ranks first."""
+    return sorted(masks, key=lambda m: (bin(m).count("1"),
+                                        [-r for r in range(12, -1, -1) if m >> r & 1]))
+
+
+# Penalties among the discards: (what one card of it is called, its symbol).
+_PENALTIES = {P.F_FP: ("flush penalty", "fp"), P.F_SP: ("straight penalty", "sp"),
+              P.F_RP: ("royal penalty", "rp"), P.F_SFP: ("straight flush penalty", "sfp"),
+              P.F_BP: ("broken pair", "bp")}
+
+
+def _count_words(op, value: int, noun: str, plural: str) -> str:
+    """'no high card', 'at most 2 high cards', '1 high card', 'at least 2 high cards'."""
+    if value == 0 and op in (P.OP_EQ, P.OP_LE):
+        return f"no {noun}"
+    word = noun if value == 1 else plural
+    return {P.OP_EQ: f"{value} {word}", P.OP_GE: f"at least {value} {word}",
+            P.OP_LE: f"at most {value} {word}"}[op]
+
+
+def condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, str]:
+    name = P.FEATURES[feature]
+    sign = {P.OP_EQ: "=", P.OP_GE: "≥", P.OP_LE: "≤"}.get(op)
+    if feature == P.F_RANKS:
+        masks = {value} if op == P.OP_EQ else set(rank_sets[value])
+        if universe is not None and masks <= universe and 2 * len(universe - masks) <= len(masks):
+            # "any but 432 or 543" is shorter than the twenty sets it stands for, and exact:
+            # the universe is every set of ranks this kind of hold can have.
+            listed = "any but " + " or ".join(rank_text(m) for m in _by_rank(universe - masks))
+        else:
+            listed = " or ".join(rank_text(m) for m in _by_rank(masks))
+        return listed, listed
+    if feature in (P.F_S, P.F_SH):
+        label = {P.F_S: "s", P.F_SH: "s+h"}[feature]
+        return f"{label} {sign} {value}", f"{label}{sign}{value}"
+    if feature == P.F_H:
+        return _count_words(op, value, "high card", "high cards"), f"h{sign}{value}"
+    if feature == P.F_DISC:
+        rank = RANKS[value]
+        if op == P.OP_BIT:
+            return f"with {a_rank(rank)} discarded", f"{rank} discarded"
+        return f"no {rank} discarded", f"no {rank} discarded"
+    if feature == P.F_DS:
+        # ds: the most discarded naturals that share one suit.
+        if op == P.OP_LE:
+            text = f"at most {_plural(value, 'discard')} of any one suit"
+        elif op == P.OP_GE:
+            text = f"at least {value} discards of one suit"
+        else:
+            text = f"{_plural(value, 'discard')} of one suit, no more of any"
+        return text, f"ds{sign}{value}"
+    if feature == P.F_HP:
+        words = _count_words(op, value, "high card", "high cards") + " discarded"
+        if op == P.OP_GE and value == 1:
+            return "with a high card discarded", "hp"
+        return words, "no hp" if value == 0 and op in (P.OP_EQ, P.OP_LE) else f"hp{sign}{value}"
+    if feature in _PENALTIES:
+        long, abbr = _PENALTIES[feature]
+        if value == 0 and op in (P.OP_EQ, P.OP_LE):
+            return f"no {long}", f"no {abbr}"
+        if op == P.OP_GE and value == 1:
+            return f"with {'an' if long[0] in 'aeiou' else 'a'} {long}", abbr
+        return _count_words(op, value, f"{long} card", f"{long} cards"), f"{abbr}{sign}{value}"
+    return f"{name} {sign} {value}", f"{name}{sign}{value}"

@@ -1,0 +1,83 @@
+"""A strategy table as the site, the card and the checker read it.
+
+`LineInfo` is one line described (text, notation, the CE numbers and deals it decides, examples);
+`StrategyTable` a level's lines with its check; `Levels` the three levels of a pay table and the
+curve of lines against cost.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from . import features as P
+
+
+@dataclass(frozen=True)
+class LineInfo:
+    number: int
+    conditions: tuple  # (feature, op, value); IN values index rank_sets
+    text: str
+    notation: str
+    ce_numbers: tuple[int, ...]  # CE numbers of the deals this line decides
+    ce_high: Fraction | None
+    ce_low: Fraction | None
+    deals: int
+    classes: int
+    examples: tuple[str, ...]
+    row: int = 0  # the printed row (from 1): a run of lines holding made hands shares one
+
+
+@dataclass(frozen=True)
+class StrategyTable:
+    lines: tuple[LineInfo, ...]
+    rank_sets: tuple[frozenset, ...]
+    seconds: float
+    # `verify`'s figures from playing every suit class once, weighted by its deals (see
+    # `class_check`); None for a table read back from JSON.
+    check: dict | None = None
+    route: str = "exact"  # how the table was found (levels.find)
+
+    @property
+    def printed(self) -> int:
+        """Lines as printed: a run of lines holding made hands is one."""
+        return self.lines[-1].row if self.lines else 0
+
+    def arrays(self):
+        """The lines as parallel condition arrays and a rank-set table, for the kernels."""
+        width = max(len(line.conditions) for line in self.lines)
+        ops = np.zeros((len(self.lines), width), np.int64)
+        features = np.zeros_like(ops)
+        values = np.zeros_like(ops)
+        for i, line in enumerate(self.lines):
+            for j, (feature, op, value) in enumerate(line.conditions):
+                ops[i, j], features[i, j], values[i, j] = op, feature, value
+        width = max([1 << 13] + [max(values) + 1 for values in self.rank_sets if values])
+        table = np.zeros((max(1, len(self.rank_sets)), width), np.bool_)
+        for i, masks in enumerate(self.rank_sets):
+            table[i, sorted(masks)] = True
+        return ops, features, values, table
+
+    def buckets(self):
+        """Lines by hold pattern: (start per pattern, line indexes in list order)."""
+        from .deal_kernels import N_PATTERNS
+
+        by_pattern = [[] for _ in range(N_PATTERNS)]
+        for i, line in enumerate(self.lines):
+            base = {c[0]: c[2] for c in line.conditions[:3]}
+            by_pattern[(base[P.F_N] * 6 + base[P.F_W]) * 12 + base[P.F_KIND]].append(i)
+        start = np.zeros(N_PATTERNS + 1, np.int64)
+        start[1:] = np.cumsum([len(b) for b in by_pattern])
+        return start, np.array([i for b in by_pattern for i in b], np.int64)
+
+
+@dataclass(frozen=True)
+class Levels:
+    """The three levels of one pay table and the curve of lines against cost."""
+
+    exact: StrategyTable
+    card: StrategyTable
+    simple: StrategyTable
+    curve: tuple  # (printed lines, cost as a Fraction of the bet), from the longest down
+    seconds: float  # finding the card and simple levels and the curve
+    routes: tuple = ()  # (route, card lines, card cost, simple lines, simple cost) per route
