@@ -192,6 +192,21 @@ def test_the_subsetter_is_part_of_the_card_key(warm, cache_folder, monkeypatch):
     assert len(list((cache_folder / "cards").glob("*.pdf"))) == 2
 
 
+def test_the_subsetter_is_named_alike_before_weasyprint_is_loaded():
+    """A build whose cards all come from the cache names the subsetter without loading
+    WeasyPrint (0.3 s); the name must be the one WeasyPrint then gives, or every card in the
+    cache would be missed."""
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom generator.site import pocket\nprint(pocket.subsetter())\n"
+              "print('weasyprint' in sys.modules)\nimport weasyprint\nprint(pocket.subsetter())")
+    before, loaded, after = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+        check=True).stdout.splitlines()
+    assert before == after and loaded == "False"
+
+
 # -- solutions ------------------------------------------------------------------------------
 
 def test_a_solution_made_by_other_library_versions_is_solved_again(cache_folder, monkeypatch):
