@@ -207,6 +207,47 @@ def test_the_subsetter_is_named_alike_before_weasyprint_is_loaded():
     assert before == after and loaded == "False"
 
 
+# -- the URLs of each page, for the link check ------------------------------------------------
+
+@pytest.fixture
+def two_pages(tmp_path, cache_folder):
+    from generator.site.links import check_links
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.html").write_text('<p>\n<a href="b.html">b</a>\n', encoding="utf-8")
+    (site / "b.html").write_text("<p>b</p>\n", encoding="utf-8")
+    check_links(site, use_cache=True)  # fills the cache
+    entries = sorted((cache_folder / "links").glob("*.json"))
+    assert len(entries) == 2
+    return site, entries
+
+
+def test_urls_from_the_cache_are_still_checked_against_the_files(two_pages):
+    from generator.errors import ContentError
+    from generator.site.links import check_links
+
+    site, _ = two_pages
+    (site / "b.html").unlink()
+    with pytest.raises(ContentError, match="a.html:2.*b.html.*a file of the built site"):
+        check_links(site, use_cache=True)
+
+
+def test_an_edited_url_entry_is_parsed_again(two_pages):
+    from generator.site.links import check_links
+
+    site, entries = two_pages
+    edited = 0
+    for entry in entries:
+        data = entry.read_bytes()
+        if b"b.html" in data:  # a.html's entry: a link to a page that does not exist
+            entry.write_bytes(data.replace(b"b.html", b"c.html"))
+            edited += 1
+    assert edited == 1
+    check_links(site, use_cache=True)  # parsed again: a.html links to b.html, which exists
+    assert all(b"c.html" not in entry.read_bytes() for entry in entries)  # and whole again
+
+
 # -- solutions ------------------------------------------------------------------------------
 
 def test_a_solution_made_by_other_library_versions_is_solved_again(cache_folder, monkeypatch):

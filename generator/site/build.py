@@ -133,7 +133,7 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
             id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
             search_pays={d["slug"]: view.search_pays(d) for d in exports},
             pay_key=view.pay_key(view.identifying_pays(d) for d in exports), chinese=chinese))
-        check_links(tmp)
+        check_links(tmp, use_cache)
         swap(tmp, out_dir)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
