@@ -10,7 +10,6 @@ on every build.
 
 import functools
 import hashlib
-import json
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -50,19 +49,9 @@ def _code_version() -> str:
 
 
 def _cached_urls(path: Path) -> list[tuple[int, str]]:
-    data = path.read_bytes()
-    digest = hashlib.sha256(data).hexdigest()
-    entry = store.cache_dir() / "links" / f"links-{digest[:32]}.json"
-    meta = {"kind": "links", "page": digest, "code": _code_version()}
-    payload = store.read_sealed(entry, meta)
-    if payload is not None:
-        try:
-            return [(int(line), str(url)) for line, url in json.loads(payload)]
-        except (ValueError, TypeError):
-            pass  # sealed but not what this code writes: parse again
-    urls = _parse(data.decode("utf-8"))
-    store.write_bytes(entry, store.seal(json.dumps(urls).encode(), meta))
-    return urls
+    urls = store.derived("links", path.read_bytes(), _code_version(),
+                         lambda data: _parse(data.decode("utf-8")))
+    return [(int(line), str(url)) for line, url in urls]
 
 
 def check_links(folder: Path, use_cache: bool = False) -> None:
