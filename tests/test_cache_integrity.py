@@ -55,6 +55,21 @@ def test_seal_round_trip_and_every_kind_of_damage():
     assert store.unseal(json.dumps(header).encode() + b"\n" + payload, meta) is None  # foreign
 
 
+def test_a_derived_fact_is_kept_and_computed_again_when_its_entry_is_damaged(cache_folder):
+    calls = []
+
+    def count(data):
+        calls.append(data)
+        return len(data)
+
+    assert store.derived("test", b"abc", "v1", count) == 3
+    assert store.derived("test", b"abc", "v1", count) == 3 and len(calls) == 1  # kept
+    assert store.derived("test", b"abc", "v2", count) == 3 and len(calls) == 2  # other code
+    for entry in (cache_folder / "test").glob("*.json"):
+        entry.write_bytes(entry.read_bytes().replace(b"\n3", b"\n4"))  # edited by hand
+    assert store.derived("test", b"abc", "v2", count) == 3 and len(calls) == 3
+
+
 # -- exports --------------------------------------------------------------------------------
 
 def test_an_intact_export_entry_is_used(private):
