@@ -344,10 +344,13 @@ def test_card_is_one_page_and_the_same_bytes_twice(cache_folder):
     t = tablefile.read(tablefile.path_in(CONTENT))
     renderer = Renderer(ROOT / "templates")
     first = page.card_pdf(t, renderer, ROOT / "static")
-    cached = list((cache_folder / "cards").glob("chinese-*.pdf"))
-    assert first is not None and len(cached) == 1
-    cached[0].unlink()  # render again rather than read the cache
-    assert page.card_pdf(t, renderer, ROOT / "static") == first  # card_pdf returns one page or None
+    cached = list((cache_folder / "cards").glob("chinese-*"))
+    assert first is not None and first.startswith(b"%PDF-") and len(cached) == 1
+    assert page.card_pdf(t, renderer, ROOT / "static") == first  # from the cache
+    entry = cached[0].read_bytes()
+    cached[0].write_bytes(entry[:-100] + bytes([entry[-100] ^ 1]) + entry[-99:])  # one bit off
+    assert page.card_pdf(t, renderer, ROOT / "static") == first  # rendered again, not published
+    assert cached[0].read_bytes() == entry  # and the entry is whole again
 
 
 def test_bands_cover_each_row_once_in_order():
