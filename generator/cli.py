@@ -152,6 +152,7 @@ def cmd_strategy(args) -> int:
 def cmd_build(args) -> int:
     from .site.build import build_site, summary_text
 
+    gc.freeze()  # (see _run)
     summary = build_site(args.content, args.out, use_cache=not args.no_cache,
                          progress=lambda text: print(text, flush=True))
     print(summary_text(summary))
@@ -335,10 +336,15 @@ def main(argv=None) -> int:
 
 
 def _run(args) -> int:
+    """Run the command; one line for any error. A command may freeze what its imports made
+    (gc.freeze: objects that live as long as the process, numpy's, Jinja's, ...), so that the
+    collector's full passes walk only what it makes after: 0.04 s of a 0.9 s rebuild of the
+    site. They are handed back to the collector when it returns, for callers in-process."""
     try:
         try:
             return args.run(args)
         finally:
+            gc.unfreeze()
             sys.stdout.flush()
     except VpchartsError as exc:
         if args.debug:

@@ -2,12 +2,12 @@
 
 One `.npz` file holds named arrays and a JSON header: the caller's metadata (what the file is for
 and the solver version), the versions of the libraries that computed it, and a checksum of the
-arrays. Other entries (exports, pocket cards) are `seal`ed: a JSON header line with the same
-kind of metadata and the SHA-256 of the bytes that follow it. `load` and `unseal` return None for
-a missing, truncated, garbled, stale, foreign or edited entry, and the caller recomputes. Files are
-written under a temporary name and renamed, so an interrupted write never leaves half a file under
-the real name; a write that fails (a full disk, a read-only cache folder) prints one warning and
-the run goes on without caching.
+arrays. Other entries (exports, pocket cards, facts `derived` from a file's bytes) are
+`seal`ed: a JSON header line with the same kind of metadata and the SHA-256 of the bytes that
+follow it. `load` and `unseal` return None for a missing, truncated, garbled, stale, foreign or
+edited entry, and the caller recomputes. Files are written under a temporary name and renamed,
+so an interrupted write never leaves half a file under the real name; a write that fails (a
+full disk, a read-only cache folder) prints one warning and the run goes on without caching.
 
 The folder is $VPCHARTS_CACHE, or else $XDG_CACHE_HOME/vpcharts (~/.cache/vpcharts).
 """
@@ -125,6 +125,25 @@ def read_sealed(path: Path, meta: dict) -> bytes | None:
         return unseal(path.read_bytes(), meta)
     except OSError:
         return None
+
+
+def derived(kind: str, data: bytes, code: str, compute):
+    """`compute(data)`, for a JSON result that depends on the bytes `data` alone, kept in the
+    cache folder under their SHA-256 (sealed: a damaged or foreign entry is computed again).
+    `code` names what `compute` does: give another and every entry misses. Returns the result
+    as JSON reads it back (lists, not tuples), computed or not."""
+    digest = hashlib.sha256(data).hexdigest()
+    path = cache_dir() / kind / f"{kind}-{digest[:32]}.json"
+    meta = {"kind": kind, "of": digest, "code": code}
+    payload = read_sealed(path, meta)
+    if payload is not None:
+        try:
+            return json.loads(payload)
+        except ValueError:
+            pass
+    payload = json.dumps(compute(data)).encode()
+    write_bytes(path, seal(payload, meta))
+    return json.loads(payload)
 
 
 def save(path: Path, arrays: dict, meta: dict) -> None:

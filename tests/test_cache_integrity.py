@@ -55,6 +55,21 @@ def test_seal_round_trip_and_every_kind_of_damage():
     assert store.unseal(json.dumps(header).encode() + b"\n" + payload, meta) is None  # foreign
 
 
+def test_a_derived_fact_is_kept_and_computed_again_when_its_entry_is_damaged(cache_folder):
+    calls = []
+
+    def count(data):
+        calls.append(data)
+        return len(data)
+
+    assert store.derived("test", b"abc", "v1", count) == 3
+    assert store.derived("test", b"abc", "v1", count) == 3 and len(calls) == 1  # kept
+    assert store.derived("test", b"abc", "v2", count) == 3 and len(calls) == 2  # other code
+    for entry in (cache_folder / "test").glob("*.json"):
+        entry.write_bytes(entry.read_bytes().replace(b"\n3", b"\n4"))  # edited by hand
+    assert store.derived("test", b"abc", "v2", count) == 3 and len(calls) == 3
+
+
 # -- exports --------------------------------------------------------------------------------
 
 def test_an_intact_export_entry_is_used(private):
@@ -190,6 +205,62 @@ def test_the_subsetter_is_part_of_the_card_key(warm, cache_folder, monkeypatch):
     other = pocket.render_card(data, Renderer(TEMPLATES), STATIC)
     assert not other.cached  # a card subset by HarfBuzz does not stand in for fontTools'
     assert len(list((cache_folder / "cards").glob("*.pdf"))) == 2
+
+
+def test_the_subsetter_is_named_alike_before_weasyprint_is_loaded():
+    """A build whose cards all come from the cache names the subsetter without loading
+    WeasyPrint (0.3 s); the name must be the one WeasyPrint then gives, or every card in the
+    cache would be missed."""
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom generator.site import pocket\nprint(pocket.subsetter())\n"
+              "print('weasyprint' in sys.modules)\nimport weasyprint\nprint(pocket.subsetter())")
+    before, loaded, after = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+        check=True).stdout.splitlines()
+    assert before == after and loaded == "False"
+
+
+# -- the URLs of each page, for the link check ------------------------------------------------
+
+@pytest.fixture
+def two_pages(tmp_path, cache_folder):
+    from generator.site.links import check_links
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.html").write_text('<p>\n<a href="b.html">b</a>\n', encoding="utf-8")
+    (site / "b.html").write_text("<p>b</p>\n", encoding="utf-8")
+    check_links(site, use_cache=True)  # fills the cache
+    entries = sorted((cache_folder / "links").glob("*.json"))
+    assert len(entries) == 2
+    return site, entries
+
+
+def test_urls_from_the_cache_are_still_checked_against_the_files(two_pages):
+    from generator.errors import ContentError
+    from generator.site.links import check_links
+
+    site, _ = two_pages
+    (site / "b.html").unlink()
+    with pytest.raises(ContentError, match="a.html:2.*b.html.*a file of the built site"):
+        check_links(site, use_cache=True)
+
+
+def test_an_edited_url_entry_is_parsed_again(two_pages):
+    from generator.site.links import check_links
+
+    site, entries = two_pages
+    edited = 0
+    for entry in entries:
+        data = entry.read_bytes()
+        if b"b.html" in data:  # a.html's entry: a link to a page that does not exist
+            entry.write_bytes(data.replace(b"b.html", b"c.html"))
+            edited += 1
+    assert edited == 1
+    check_links(site, use_cache=True)  # parsed again: a.html links to b.html, which exists
+    assert all(b"c.html" not in entry.read_bytes() for entry in entries)  # and whole again
 
 
 # -- solutions ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.chinese import arranger, evaluation, ranks, tablefile, training
+from generator.chinese import arranger, evaluation, rank_kernels, ranks, tablefile, training
 from tests import chinese_slow as slow
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,7 @@ def run_cli(*args, cwd=ROOT, env_cache=None):
 # --- (1) ranks ---------------------------------------------------------------------------------
 
 def test_five_card_hands_by_category_and_distinct_ranks():
-    keys = ranks.all_five_keys(ranks.BINOMIAL)
+    keys = rank_kernels.all_five_keys(ranks.BINOMIAL)
     assert len(keys) == 2_598_960
     by_category = np.bincount(keys >> 20, minlength=9).tolist()
     assert by_category == [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
@@ -44,7 +44,7 @@ def test_five_card_hands_by_category_and_distinct_ranks():
 
 
 def test_three_card_hands_by_category():
-    keys = ranks.all_three_keys(ranks.BINOMIAL)
+    keys = rank_kernels.all_three_keys(ranks.BINOMIAL)
     assert np.bincount(keys >> 20, minlength=4).tolist() == [18_304, 3_744, 0, 52]
 
 
@@ -57,7 +57,7 @@ def test_dense_ranks_order_hands_like_the_slow_evaluator():
         rng = random.Random(size)
         for _ in range(3000):
             cards = rng.sample(range(52), size)
-            key = ranks.key5(*cards) if size == 5 else ranks.key3(*cards)
+            key = rank_kernels.key5(*cards) if size == 5 else rank_kernels.key3(*cards)
             assert strengths[int(np.searchsorted(keys, key))] == slow.strength(cards)
 
 
@@ -66,7 +66,7 @@ def test_rows_compare_across_sizes_like_the_slow_evaluator():
     for _ in range(20000):
         cards = rng.sample(range(52), 8)
         front, middle = cards[:3], cards[3:]
-        fast = ranks.key3(*front) <= ranks.key5(*middle)
+        fast = rank_kernels.key3(*front) <= rank_kernels.key5(*middle)
         assert fast == (slow.strength(front) <= slow.strength(middle)), (front, middle)
 
 
@@ -86,15 +86,15 @@ def card_list(text):
 ])
 def test_foul_rule_examples(front, middle, legal):
     f, m = card_list(front), card_list(middle)
-    assert (ranks.key3(*f) <= ranks.key5(*m)) == legal
+    assert (rank_kernels.key3(*f) <= rank_kernels.key5(*m)) == legal
 
 
 def test_wheel_is_the_lowest_straight_and_key_names():
-    wheel = ranks.key5(*card_list("As 2d 3c 4h 5s"))
-    six = ranks.key5(*card_list("6s 2d 3c 4h 5s"))
+    wheel = rank_kernels.key5(*card_list("As 2d 3c 4h 5s"))
+    six = rank_kernels.key5(*card_list("6s 2d 3c 4h 5s"))
     assert wheel < six and ranks.key_text(wheel) == "5-high straight"
-    assert ranks.key_text(ranks.key5(*card_list("Ks Kd Ac Qh Jh"))) == "KK-A-Q-J"
-    assert ranks.key_text(ranks.key3(*card_list("4s 3d 2c"))) == "4-3-2"
+    assert ranks.key_text(rank_kernels.key5(*card_list("Ks Kd Ac Qh Jh"))) == "KK-A-Q-J"
+    assert ranks.key_text(rank_kernels.key3(*card_list("4s 3d 2c"))) == "4-3-2"
 
 
 # --- (2) arranger ------------------------------------------------------------------------------
@@ -344,10 +344,13 @@ def test_card_is_one_page_and_the_same_bytes_twice(cache_folder):
     t = tablefile.read(tablefile.path_in(CONTENT))
     renderer = Renderer(ROOT / "templates")
     first = page.card_pdf(t, renderer, ROOT / "static")
-    cached = list((cache_folder / "cards").glob("chinese-*.pdf"))
-    assert first is not None and len(cached) == 1
-    cached[0].unlink()  # render again rather than read the cache
-    assert page.card_pdf(t, renderer, ROOT / "static") == first  # card_pdf returns one page or None
+    cached = list((cache_folder / "cards").glob("chinese-*"))
+    assert first is not None and first.startswith(b"%PDF-") and len(cached) == 1
+    assert page.card_pdf(t, renderer, ROOT / "static") == first  # from the cache
+    entry = cached[0].read_bytes()
+    cached[0].write_bytes(entry[:-100] + bytes([entry[-100] ^ 1]) + entry[-99:])  # one bit off
+    assert page.card_pdf(t, renderer, ROOT / "static") == first  # rendered again, not published
+    assert cached[0].read_bytes() == entry  # and the entry is whole again
 
 
 def test_bands_cover_each_row_once_in_order():
@@ -379,8 +382,8 @@ def test_js_arranger_agrees_with_python_on_1000_random_hands(tmp_path):
     keys = []
     for size in [5, 3] * 1000:
         cards = rng.sample(range(52), size)
-        keys.append({"cards": cards, "key": int(ranks.key5(*cards) if size == 5
-                                                 else ranks.key3(*cards))})
+        keys.append({"cards": cards, "key": int(rank_kernels.key5(*cards) if size == 5
+                                                 else rank_kernels.key3(*cards))})
     five, three = ranks.rank_keys()
     tables = {"denominator": t["denominator"]}
     for row, k in (("front", three), ("middle", five), ("back", five)):

@@ -282,6 +282,17 @@ def _one_line_error(excinfo, *needles):
         assert needle in message, message
 
 
+def test_an_export_over_the_gzip_limit_is_named_on_every_build(built, tmp_path, monkeypatch):
+    from generator.site import build as build_module
+
+    monkeypatch.setattr(build_module, "JSON_LIMIT", 1000)
+    for _ in range(2):  # the second time the size comes from the cache
+        lines = []
+        build_site(FIXTURE, tmp_path / "site", progress=lines.append)
+        assert any(f"WARNING: {SLUG}.json is " in line and "gzipped, over the 1,000" in line
+                   for line in lines)
+
+
 def test_invalid_paytable_stops_the_build(old_site, tmp_path):
     out, intact = old_site
     content = _content(tmp_path)

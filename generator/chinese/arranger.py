@@ -18,7 +18,8 @@ from itertools import combinations
 import numpy as np
 from numba import njit, prange
 
-from .ranks import BINOMIAL, colex3, colex5, lookup_tables, rank_keys
+from .rank_kernels import colex3, colex5
+from .ranks import BINOMIAL, lookup_tables, rank_keys
 
 N_SPLITS = 72072
 FIVE_SUBSETS = np.array(list(combinations(range(13), 5)), np.int64)    # 1,287 x 5 positions

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..errors import ContentError
 from .ranks import N_FIVE, N_THREE
-from .training import RULES, TRAINER_VERSION
+from .version import RULES, TRAINER_VERSION
 
 ROWS = (("front", N_THREE), ("middle", N_FIVE), ("back", N_FIVE))
 

@@ -29,10 +29,7 @@ from numba import njit, prange
 
 from .arranger import Arranger
 from .ranks import N_FIVE, N_THREE, lookup_tables
-
-# Bump when a change to training, the arranger or the ranks can change the tables.
-TRAINER_VERSION = "chinese-fp-2"  # 2: rounds weighted by their number
-RULES = "closed-hand Chinese Poker, 13 cards set 5-5-3, 4-2 scoring, fouled hands lose every row"
+from .version import RULES, TRAINER_VERSION  # (bump it when a change here can change the tables)
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 

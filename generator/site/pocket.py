@@ -21,6 +21,7 @@ WeasyPrint's choice (tests render twice and compare, with each subsetter). A cac
 sealed (store.seal): its PDF's checksum and the layout are checked before it is published.
 """
 
+import functools
 import hashlib
 import json
 import os
@@ -87,13 +88,59 @@ class CardResult:
 
 
 def subsetter() -> str:
-    """The font subsetter WeasyPrint will use here, with its version (what makes the bytes)."""
+    """The font subsetter WeasyPrint will use here, with its version (what makes the bytes).
+
+    Once WeasyPrint is loaded, it says. Before that, the libraries answer: importing WeasyPrint
+    takes 0.3 s (cffi reads all its C declarations and looks for a dozen libraries), which a
+    build whose cards all come from the cache need not pay. A rendered card is stored under the
+    key WeasyPrint gives (render_card computes it again after rendering), so a wrong answer here
+    could only make cached cards missed, never publish one made by the other subsetter.
+    """
+    import sys
+
+    if "weasyprint" not in sys.modules and _harfbuzz_subset_loads():
+        harfbuzz = _harfbuzz()
+        if harfbuzz is not None and harfbuzz.hb_version_atleast(4, 1, 0):
+            return "harfbuzz-subset " + _harfbuzz_version()
+    return _weasyprint_subsetter()  # (also when the libraries are not where the names say)
+
+
+def _weasyprint_subsetter() -> str:
     from weasyprint.pdf import fonts
     from weasyprint.text.ffi import harfbuzz
 
     if fonts.harfbuzz_subset and harfbuzz.hb_version_atleast(4, 1, 0):
         return "harfbuzz-subset " + _harfbuzz_version()
     return "fonttools " + version("fonttools")
+
+
+# The file names among those WeasyPrint tries (weasyprint/text/ffi.py) that name a file rather
+# than a library for ctypes.util.find_library to look for (a few subprocesses each time).
+_HARFBUZZ_SUBSET_FILES = ("libharfbuzz-subset.so.0", "libharfbuzz-subset.0.dylib")
+
+
+def _harfbuzz_subset_loads() -> bool:
+    import ctypes
+
+    for name in _HARFBUZZ_SUBSET_FILES:
+        try:
+            ctypes.CDLL(name)
+        except OSError:
+            continue
+        return True
+    return False
+
+
+def _harfbuzz():
+    import ctypes
+
+    try:
+        library = ctypes.CDLL("libharfbuzz.so.0")
+        library.hb_version_atleast.restype = ctypes.c_int
+        library.hb_version_atleast.argtypes = (ctypes.c_uint, ctypes.c_uint, ctypes.c_uint)
+    except (OSError, AttributeError):
+        return None
+    return library
 
 
 def _harfbuzz_version() -> str:
@@ -126,12 +173,26 @@ def _fixed_time():
 
 
 def _key(htmls: list[str], static_dir: Path) -> str:
-    digest = hashlib.sha256(f"weasyprint {version('weasyprint')}\n{subsetter()}\n".encode())
-    for font in FONTS:
-        digest.update((static_dir / font).read_bytes())
+    digest = _fonts_digest(f"weasyprint {version('weasyprint')}\n{subsetter()}\n",
+                           tuple(_file_id(static_dir / font) for font in FONTS)).copy()
     for html in htmls:
         digest.update(html.encode())
     return digest.hexdigest()[:24]
+
+
+def _file_id(path: Path) -> tuple:
+    stat = path.stat()
+    return str(path.resolve()), stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+@functools.lru_cache(maxsize=4)
+def _fonts_digest(head: str, fonts: tuple) -> "hashlib._Hash":
+    """The hash of every card key's common start: the libraries, then the font files (1.3 MB,
+    read once a build rather than once a card; a font file changed on disk has another id)."""
+    digest = hashlib.sha256(head.encode())
+    for path, *_ in fonts:
+        digest.update(Path(path).read_bytes())
+    return digest
 
 
 def _overflowing_lines(document) -> list[int]:
@@ -210,12 +271,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         return card_html(renderer, export, level, wordings, layout, size, settings, shown)
 
     htmls = [html(layout) for layout in LAYOUTS]
-    folder = store.cache_dir() / "cards"
-    key = _key(htmls, static_dir)
-    pdf_path = folder / f"card-{export['slug']}-{key}.pdf"
-    meta_path = pdf_path.with_suffix(".json")
-    entry = {"kind": "card", "slug": export["slug"], "key": key}
     if use_cache:
+        pdf_path, meta_path, entry = _cache_entry(export["slug"], _key(htmls, static_dir))
         cached = _read_cached(pdf_path, meta_path, entry)
         if cached is not None:
             return cached
@@ -282,6 +339,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
                   if overflow else f"the {len(lines)} lines do not fit on {page}")
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:
+        # The key again, now that WeasyPrint is loaded and itself names the subsetter it used.
+        pdf_path, meta_path, entry = _cache_entry(export["slug"], _key(htmls, static_dir))
         if not result.written or store.write_bytes(pdf_path, result.pdf):
             store.write_bytes(meta_path, store.seal(json.dumps({
                 "written": result.written, "layout": result.layout, "reason": result.reason,
@@ -289,6 +348,12 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
                 "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
             }, sort_keys=True).encode(), entry))
     return result
+
+
+def _cache_entry(slug: str, key: str) -> tuple[Path, Path, dict]:
+    """A card's PDF and sealed record in the cache folder, and what the record's seal names."""
+    pdf_path = store.cache_dir() / "cards" / f"card-{slug}-{key}.pdf"
+    return pdf_path, pdf_path.with_suffix(".json"), {"kind": "card", "slug": slug, "key": key}
 
 
 def _read_cached(pdf_path: Path, meta_path: Path, entry: dict) -> CardResult | None:
