@@ -76,3 +76,26 @@ def test_in_is_false_outside_its_table():
     assert not condition_holds(9000, P.OP_IN, 0, table)
     assert not condition_holds(-1, P.OP_IN, 0, table)
     assert condition_holds(5, P.OP_IN, 1, table)
+
+
+def test_best_compares_a_draw_with_its_rivals():
+    # Joker and one card: 6d and 8c both fit five straights; 8c's suit has a discard (4c).
+    deal = "2h 4c 6d 8c Jk"
+    assert features(deal, "6d Jk", "joker", 11)["best"] == 1
+    assert features(deal, "8c Jk", "joker", 11)["best"] == 0
+    assert features(deal, "2h Jk", "joker", 11)["best"] == 0  # two straights only
+    # No flush penalty either way: the fewer straight penalty cards win (8c's: 4h 6d; 6d's:
+    # 2c 4h 8c), and ties are all best.
+    assert features("2c 4h 6d 8s Jk", "8s Jk", "joker", 11)["best"] == 1
+    assert features("2c 4h 6d 8s Jk", "6d Jk", "joker", 11)["best"] == 0
+    # One card from a deal with a pair: a nine has one straight penalty card (7s) against the
+    # seven's four (9c 9d 3h 4d), and 9c no flush penalty against 9d's (4d).
+    assert [features("9c 9d 3h 7s 4d", held, "joker", 11)["best"]
+            for held in ("9c", "9d", "7s")] == [1, 0, 0]
+    # Equal keys are all best: 6c and 8d fit five straights each, with one straight penalty
+    # card (each other) and no flush penalty.
+    assert [features("6c 8d Ks Kh As", held, "natural", 9)["best"]
+            for held in ("6c", "8d", "Ks")] == [1, 1, 0]
+    # Only draws to a straight flush of under five cards are ever best.
+    assert features("9c 9d 3h 7s 4d", "9c 9d", "joker", 11)["best"] == 0
+    assert features("2c 3c 4c 5c 6c", "2c 3c 4c 5c 6c")["best"] == 0

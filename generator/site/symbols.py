@@ -47,8 +47,12 @@ _FEATURES = {
     "ds": "the most discards of one suit",
     "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
     "h": "high cards held",
+    "best": "the best of the draws like it in the deal (as many cards and wild cards): the "
+            "most straights (s), then the fewest discards of its suit (fp), then the fewest "
+            "straight penalty cards (sp)",
 }
-_FEATURE = re.compile(r"(?<![\w+])(s\+h|sfp|fp|sp|hp|rp|ds|bp)(?![\w+])|(?<![\w+])(s|h)(?=\s?[=≥≤])")
+_FEATURE = re.compile(r"(?<![\w+])(s\+h|sfp|fp|sp|hp|rp|ds|bp|best)(?![\w+])"
+                      r"|(?<![\w+])(s|h)(?=\s?[=≥≤])")
 
 _PHRASES = (
     ("none", re.compile(r"^none\b"), "hold nothing: discard all five"),

@@ -61,9 +61,9 @@ def build_levels(solution, examples: int = 3) -> Levels:
                     for s in (found.card, found.simple))
     # A card line still listing scores of rank sets is written shortly at a little cost, within
     # the card's allowance and its bound on one deal.
-    card = indexed(trimmed(data, solution.evs, card, pat, family,
-                            int(levels.CARD_BOUND * solution.unit),
-                            int(levels.CARD_COST * solution.unit * solution.deck.deals)))
+    card = indexed(levels.without_idle(data, trimmed(
+        data, solution.evs, card, pat, family, int(levels.CARD_BOUND * solution.unit),
+        int(levels.CARD_COST * solution.unit * solution.deck.deals))))
     simple = indexed(simple)
     card = _describe(solution, data, card, examples, pat, found.card_route)
     simple = _describe(solution, data, simple, examples, pat, found.simple_route)

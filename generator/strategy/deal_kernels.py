@@ -14,12 +14,12 @@ import numpy as np
 from numba import njit
 
 
-from .features import (F, F_BP, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
+from .features import (F, F_BEST, F_BP, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
                        F_WD, FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
                        QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
 
-N_FEATURES = 17
+N_FEATURES = 18
 
 
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
@@ -163,6 +163,29 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         for _ in range(placed, 5):
             key *= 14
         keys[mask] = key
+    _mark_best(out)
+
+
+@njit(cache=True)
+def _draw_key(feats):
+    """`features.best_key` as one integer (larger is better), or -1 for a hold that is no draw
+    to a straight flush of under five cards."""
+    if (feats[F_KIND] != RF and feats[F_KIND] != SF) or feats[F_N] == 5:
+        return -1
+    return (feats[F_S] * 100 + 99 - feats[F_FP]) * 100 + 99 - feats[F_SP]
+
+
+@njit(cache=True)
+def _mark_best(out):
+    """out[:, F_BEST] of a hand's 32 holds: 1 for each draw to a straight flush that no draw of
+    as many cards and wild cards beats (the best key per count of cards and wild cards)."""
+    top = np.full(36, -1, np.int64)  # by cards held * 6 + wild cards held
+    for mask in range(32):
+        group = out[mask, F_N] * 6 + out[mask, F_W]
+        top[group] = max(top[group], _draw_key(out[mask]))
+    for mask in range(32):
+        key = _draw_key(out[mask])
+        out[mask, F_BEST] = 1 if key >= 0 and key == top[out[mask, F_N] * 6 + out[mask, F_W]] else 0
 
 
 @njit(cache=True)

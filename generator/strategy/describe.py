@@ -277,6 +277,9 @@ def condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, s
         else:
             text = f"{_plural(value, 'discard')} of one suit, no more of any"
         return text, f"ds{sign}{value}"
+    if feature == P.F_BEST:
+        # (only "== 1" is ever a condition: the derivation offers no "not the best")
+        return "the best one", "best"
     if feature == P.F_HP:
         words = _count_words(op, value, "high card", "high cards") + " discarded"
         if op == P.OP_GE and value == 1:

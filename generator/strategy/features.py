@@ -23,6 +23,11 @@ suit, never on which suit, so every member of a suit class is described alike:
   (straight flush penalty; RF, SF);
 - bp: discarded natural cards of a rank held (a pair broken: 4 to a flush held from a deal
   with a pair, the pair's other card discarded);
+- best: 1 where a draw to a straight flush (kind RF or SF, under five cards) is the best of the
+  deal's such draws with as many cards and wild cards: none of them fits more straights (s),
+  then none with as many has fewer flush penalty cards (fp), then fewer straight penalty cards
+  (sp); 0 otherwise. It compares a hold with its rivals, as a player does who asks which one
+  card to keep beside the joker ("the one with the most straights, then the fewest penalties");
 - deal: the suit class of the whole deal (an index into the deck's representatives). It is not
   a pattern a player reads; a line that tests it (`deal in {...}`) is an exception naming the
   deals it covers, used only where no pattern separates an optimal hold from a worse one with
@@ -38,9 +43,9 @@ NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12
 KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
               "FULL_HOUSE", "QUADS")
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
-            "rp", "sfp", "bp", "deal")
+            "rp", "sfp", "bp", "best", "deal")
 (F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
- F_SFP, F_BP, F_DEAL) = range(17)
+ F_SFP, F_BP, F_BEST, F_DEAL) = range(18)
 # Condition ops. IN tests `ranks` against a list of allowed rank masks, or `deal` against a list
 # of suit classes.
 OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN = 1, 2, 3, 4, 5, 6
@@ -68,6 +73,26 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None,
 
     Written plainly: this is the reference the numba kernel and the JavaScript are tested against.
     """
+    own = _own_features(cards, mask, family, min_pair)
+    key = best_key(own)
+    best = int(key is not None and all(
+        (rival := _own_features(cards, other, family, min_pair))[F_N] != own[F_N]
+        or rival[F_W] != own[F_W] or best_key(rival) is None or best_key(rival) <= key
+        for other in range(32)))
+    return own + (best, deal)
+
+
+def best_key(features: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """What makes one draw to a straight flush better than another of as many cards for `best`
+    (more is better: straights, then fewer flush, then fewer straight penalty cards), or None
+    for a hold that is no such draw."""
+    if features[F_KIND] not in (RF, SF) or features[F_N] == 5:
+        return None
+    return features[F_S], -features[F_FP], -features[F_SP]
+
+
+def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None):
+    """`describe`'s features up to bp: those that depend on this hold alone."""
     high = high_rank(family, min_pair)
     held = [c for i, c in enumerate(cards) if mask >> i & 1]
     dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
@@ -130,8 +155,7 @@ def describe(cards: list[int], mask: int, family: str, min_pair: int | None,
         if kind in (RF, SF, S) and not rank_mask >> r & 1:
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
-    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp,
-            deal)
+    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp)
 
 
 def rank_key(cards: list[int], mask: int, family: str) -> int:

@@ -325,6 +325,15 @@ def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
     return place, np.where(place < 0, 0, held).astype(np.int64)
 
 
+def without_idle(data: HoldData, lines: list) -> list:
+    """The lines that decide some class, and the last (rank sets inline): a line below one that
+    meets every hold it meets decides nothing (`shortest.trimmed` can write a long line as an
+    earlier one), and removing it changes no play."""
+    place, _ = play(data, lines)
+    deciding = set(np.unique(place[place >= 0]).tolist()) | {len(lines) - 1}
+    return [line for i, line in enumerate(lines) if i in deciding]
+
+
 @dataclass(frozen=True)
 class Found:
     """What `find` returns: the card and simple tables (None where the exact table is the

@@ -9,9 +9,9 @@
 
   const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS"];
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS] = KIND_NAMES.keys();
-  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "deal"];
+  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "best", "deal"];
   const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
-  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_DEAL] = FEATURES.keys();
+  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_BEST, F_DEAL] = FEATURES.keys();
   const OP_EQ = 1, OP_GE = 2, OP_LE = 3, OP_BIT = 4, OP_NOBIT = 5, OP_IN = 6;
   const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
   const ROYAL_MASK = 0x1f00;
@@ -41,9 +41,42 @@
 
   /**
    * The features of holding cards[i] for each bit i of mask, in FEATURES order (an Int32Array).
-   * Mirrors features.describe line by line; `out` may be passed to avoid allocating.
+   * Mirrors features.describe; `out` may be passed to avoid allocating. `best` compares the
+   * hold with its rivals, so the whole deal is described: play() uses describeDeal once.
    */
   function describe(cards, mask, game, out = new Int32Array(FEATURES.length)) {
+    out.set(describeDeal(cards, game)[mask]);
+    return out;
+  }
+
+  /** features.best_key as one number (larger is better), or -1 for a hold that is no draw to a
+   * straight flush of under five cards (as deal_kernels._draw_key). */
+  function drawKey(f) {
+    if ((f[F_KIND] !== RF && f[F_KIND] !== SF) || f[F_N] === 5) return -1;
+    return (f[F_S] * 100 + 99 - f[F_FP]) * 100 + 99 - f[F_SP];
+  }
+
+  /** The features of the 32 holds of a deal (bit i of the index holds cards[i]), `best`
+   * marked: 1 for each draw to a straight flush that no draw of as many cards and wild cards
+   * beats (features.describe's `best`). */
+  function describeDeal(cards, game) {
+    const rows = [];
+    const top = new Int32Array(36).fill(-1); // by cards held * 6 + wild cards held
+    for (let mask = 0; mask < 32; mask++) {
+      const f = ownFeatures(cards, mask, game, new Int32Array(FEATURES.length));
+      const group = f[F_N] * 6 + f[F_W];
+      top[group] = Math.max(top[group], drawKey(f));
+      rows.push(f);
+    }
+    for (const f of rows) {
+      const key = drawKey(f);
+      f[F_BEST] = key >= 0 && key === top[f[F_N] * 6 + f[F_W]] ? 1 : 0;
+    }
+    return rows;
+  }
+
+  /** The features of one hold that depend on it alone (all but `best`). */
+  function ownFeatures(cards, mask, game, out) {
     const high = game.high;
     let n = 0, w = 0, rankMask = 0, suit = -1, suited = true, distinct = true, h = 0;
     const counts = new Int8Array(13);
@@ -244,8 +277,9 @@
       const id = table.dealIds.get(dealKey(cards));
       if (id !== undefined) deal = id;
     }
+    const described = describeDeal(cards, table.game);
     for (let mask = 0; mask < 32; mask++) {
-      const f = describe(cards, mask, table.game);
+      const f = described[mask];
       f[F_DEAL] = deal;
       features.push(f);
       firstLines[mask] = firstLine(table, f);
@@ -266,7 +300,7 @@
   }
 
   ns.rules = {
-    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, rankKey, dealKey, compileTable, firstLine,
+    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, describeDeal, rankKey, dealKey, compileTable, firstLine,
     play,
   };
 })(globalThis);
