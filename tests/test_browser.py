@@ -270,6 +270,39 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
     assert seen["height"] <= limit, f"{slug} at {width} px: {seen['height']} px tall"
 
 
+@pytest.fixture(scope="module")
+def whole_site(tmp_path_factory):
+    """The site as shipped: every pay table in content/, every page (the exports come from
+    $VPCHARTS_CACHE when an earlier test derived them)."""
+    from generator.site import build_site
+
+    site = tmp_path_factory.mktemp("whole") / "site"
+    build_site(Path(__file__).resolve().parents[1] / "content", site, progress=lambda *_: None)
+    return site
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_paytable_page_within_height_and_width(whole_site, browser, width):
+    """Every pay table's page of the shipped site: at most 8,000 px tall at 1280 px and 20,000
+    at 375, no horizontal scrolling at 375 px, and a pocket card."""
+    pages = sorted(p for p in whole_site.glob("*.html") if (whole_site / f"{p.stem}.json").exists())
+    assert len(pages) == len(list((Path(__file__).resolve().parents[1] / "content" /
+                                   "paytables").glob("*.toml")))
+    errors, over = [], []
+    limit = 8_000 if width == 1280 else 20_000
+    with serving(whole_site) as base:
+        page = open_page(browser, base + "index.html", errors,
+                         viewport={"width": width, "height": 900})
+        for path in pages:
+            page.goto(base + path.name)
+            seen = measure(page)
+            assert (whole_site / f"{path.stem}.pdf").exists(), path.stem
+            if seen["height"] > limit or (width == 375 and seen["overflow"] > 0):
+                over.append((path.stem, seen))
+    assert errors == [] and over == []
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_index_screenshot_overflow_and_find_my_machine(games_site, browser, artifacts, width):
     errors = []

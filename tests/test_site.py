@@ -488,32 +488,15 @@ def test_layout_search_finds_the_first_fit_from_any_guess():
                 assert len(tried) <= 2
 
 
-def test_card_that_cannot_fit_is_reported_not_written(built, tmp_path):
-    templates = _templates(tmp_path)
-    css = templates / "card.css"
-    css.write_text(css.read_text().replace("margin: 4mm 4mm 3.5mm 4mm", "margin: 62mm 4mm")
-                   .replace("margin: 3mm 3mm 2.5mm 3mm", "margin: 62mm 3mm"))  # every @page
-    out = tmp_path / "site"
-    summary = build_site(FIXTURE, out, progress=lambda text: None, templates_dir=templates)
-    reason = summary["cards_missing"][SLUG]
-    assert summary["cards"] == 0 and "do not fit" in reason and "overflow" in reason
-    assert not (out / f"{SLUG}.pdf").exists()
-    page = (out / f"{SLUG}.html").read_text(encoding="utf-8")
-    assert "No pocket card" in page and f'href="{SLUG}.pdf"' not in page
-    assert "overflow" not in page  # the build's words stay in the build's output
-    assert f'href="{SLUG}.pdf"' not in (out / "index.html").read_text(encoding="utf-8")
-
-
-def test_card_that_must_fit_and_does_not_fails_the_build(old_site, tmp_path):
-    """With `must_fit = true` in content/site.toml (and, once the export has levels, always), a
-    card that does not fit one page stops the build with one line, and the old site stays."""
+def test_card_that_does_not_fit_fails_the_build(old_site, tmp_path):
+    """A card that does not fit one page (here: margins that leave no room) stops the build
+    with one line, and the old site stays."""
     out, intact = old_site
     templates = _templates(tmp_path)
     css = templates / "card.css"
     css.write_text(css.read_text().replace("margin: 4mm 4mm 3.5mm 4mm", "margin: 62mm 4mm")
                    .replace("margin: 3mm 3mm 2.5mm 3mm", "margin: 62mm 3mm"))
     content = _content(tmp_path)
-    (content / "site.toml").write_text("[cards]\nmust_fit = true\n")
     with pytest.raises(ContentError) as excinfo:
         build_site(content, out, progress=lambda text: None, templates_dir=templates)
     _one_line_error(excinfo, SLUG, "pocket card", "fits one A6 page", "overflow")
@@ -538,7 +521,7 @@ def test_us_card_size_from_the_settings(export_data):
 @pytest.mark.parametrize("text, needle", [
     ('url = "ftp://x"', "url = 'ftp://x': expected an http(s) address"),
     ('[cards]\nsize = "A5"', "cards.size = 'A5': expected one of A6, 4x6in"),
-    ('[cards]\nmust_fit = "yes"', "cards.must_fit = 'yes': expected true or false"),
+    ('[cards]\nmust_fit = true', "cards.must_fit = True: expected 'size', the only key"),
     ('colour = "red"', "colour = 'red': expected one of the keys"),
 ])
 def test_bad_settings_name_the_file_and_field(tmp_path, text, needle):

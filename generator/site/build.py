@@ -103,8 +103,8 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
                          f"the {JSON_LIMIT:,} the checker's pages allow for")
             card = render_card(data, renderer, static_dir, use_cache, settings)
             cards_cached += card.cached
-            if not card.written and settings.cards_must_fit:
-                # (off by default while two card levels still overflow: see the README)
+            if not card.written and data["strategy"]:
+                # A pay table with a strategy gets its card: one that overflows is a failure.
                 raise ContentError(content_dir / "paytables", f"{table.slug}: pocket card", None,
                                    f"a card level that fits one {settings.card_size} page "
                                    f"({card.reason})")
@@ -273,9 +273,9 @@ def paytable_context(data: dict, card, pages, settings) -> dict:
         "export": data, "root": "", "nav": pages, "card": card, "levels": levels,
         "card_size": settings.card_size,
         "id_pays": view.identifying_pays(data),
-        "card_rows": view.line_rows(card_lines),
+        "card_rows": view.level_rows(card_lines),
         "card_key": _key(card_lines, data["rules"]),
-        "simple_rows": view.line_rows(levels["simple"]["lines"]) if levels else [],
+        "simple_rows": view.level_rows(levels["simple"]["lines"]) if levels else [],
         "simple_key": _key(levels["simple"]["lines"], data["rules"]) if levels else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),

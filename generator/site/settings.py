@@ -3,10 +3,9 @@
     url = "https://example.org/vp/"   # the site's address, printed on every pocket card
     [cards]
     size = "A6"          # "A6" (105 x 148 mm) or "4x6in" (US index card)
-    must_fit = false     # fail the build when a card does not fit one page
 
-Once the export carries strategy levels, a card that does not fit fails the build whatever
-`must_fit` says (the card prints the card level, made to fit); before, it is reported.
+Every pay table with a strategy table gets a card of this size; one whose card level does not fit
+one page fails the build (site/build.py).
 """
 
 import tomllib
@@ -22,7 +21,6 @@ CARD_SIZES = {"A6": "105mm 148mm", "4x6in": "4in 6in"}
 class Settings:
     url: str = ""
     card_size: str = "A6"
-    cards_must_fit: bool = False
 
     @property
     def page_size(self) -> str:
@@ -50,12 +48,9 @@ def load_settings(content_dir: Path) -> Settings:
     if not isinstance(cards, dict):
         raise ContentError(path, "cards", cards, "a [cards] table")
     for key in cards:
-        if key not in ("size", "must_fit"):
-            raise ContentError(path, f"cards.{key}", cards[key], "'size' or 'must_fit'")
+        if key != "size":
+            raise ContentError(path, f"cards.{key}", cards[key], "'size', the only key of [cards]")
     size = cards.get("size", "A6")
     if size not in CARD_SIZES:
         raise ContentError(path, "cards.size", size, f"one of {', '.join(CARD_SIZES)}")
-    must_fit = cards.get("must_fit", False)
-    if not isinstance(must_fit, bool):
-        raise ContentError(path, "cards.must_fit", must_fit, "true or false")
-    return Settings(url, size, must_fit)
+    return Settings(url, size)

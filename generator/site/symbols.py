@@ -47,9 +47,8 @@ _FEATURES = {
     "ds": "the most discards of one suit",
     "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
     "h": "high cards held",
-    "best": "the best of the draws like it in the deal (as many cards and wild cards): the "
-            "most straights (s), then the fewest discards of its suit (fp), then the fewest "
-            "straight penalty cards (sp)",
+    "best": "of such draws in the deal (as many cards, as many wild), the one with the most "
+            "straights (s), then the fewest fp, then the fewest sp",
 }
 _FEATURE = re.compile(r"(?<![\w+])(s\+h|sfp|fp|sp|hp|rp|ds|bp|best)(?![\w+])"
                       r"|(?<![\w+])(s|h)(?=\s?[=≥≤])")
@@ -143,7 +142,7 @@ def long_text(text: str, wild: str | None = None, notation: bool = False) -> Mar
     def shown(part):
         return abbr_notation(part, wild) if notation else escape(part)
 
-    if len(text) <= LONG_TEXT:
+    if len(text) <= LONG_TEXT or " or " not in text:  # (a run of made hands is read whole)
         return shown(text)
     cut = text.rfind(" or ", 0, LONG_TEXT)
     if cut < 0:

@@ -4,7 +4,7 @@ Exact values stay Fractions until the last step; the strings made here are for d
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..cards import RANKS, SUIT_SYMBOLS, SUITS
@@ -100,6 +100,7 @@ class LineRow:
     ce_values: str
     deals: int
     examples: list[list[Card]]
+    also: tuple[int, ...] = ()  # the other lines printed in this row (a run of made hands)
 
 
 def line_rows(lines: list[dict]) -> list[LineRow]:
@@ -123,6 +124,19 @@ class FinalRow:
     combinations: int
     probability: str
     contribution: str
+
+
+def level_rows(lines: list[dict]) -> list[LineRow]:
+    """A level's rows as the card prints them: a run of made hands sharing one `row` is one row
+    ("Natural Royal Flush; Five of a Kind, with the joker; ..."), its first line's example, the
+    other lines' numbers in `also` (the checker finds a line by any of them)."""
+    rows = line_rows(lines)
+    out = []
+    for run in printed_lines(lines):
+        members = [row for row in rows if row.number in run["lines"]]
+        out.append(replace(members[0], hold=run["text"], notation=run["notation"],
+                           also=tuple(run["lines"][1:])))
+    return out
 
 
 def final_rows(solution: dict) -> list[FinalRow]:

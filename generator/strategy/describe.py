@@ -98,6 +98,10 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     extra = list(conditions[3:])
     universe = rank_universe(kind, naturals, family)
     ranks = next((c for c in extra if c[0] == P.F_RANKS), None)
+    # "the best" of the draws like it in the deal: said before the hold, as a player says it.
+    best = next((c for c in extra if c[0] == P.F_BEST), None)
+    if best is not None:
+        extra.remove(best)
     if kind == P.NONE:
         text, note = "Discard everything", "none"
     elif kind == P.WILD:
@@ -118,8 +122,14 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         masks = {ranks[2]} if ranks[1] == P.OP_EQ else set(rank_sets[ranks[2]])
         extra.remove(ranks)
         names = [rank_text(m) for m in _by_rank(masks)]
-        text = (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + names[-1] + " only"
+        listed = (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + names[-1]
+        text = f"Single card: {listed}" if best else f"{listed} only"
         note = f"1{_KIND_ABBR[kind]}: " + " or ".join(names)
+    elif kind in (P.RF, P.SF) and n == 1 and not w:
+        # One card of the royal ranks, or of the others: "single card (T-A)".
+        low = 1 if family == "deuces" else 0  # (deuces are wild cards, never a natural one)
+        span = "T-A" if kind == P.RF else f"{RANKS[low]}-9"
+        text, note = f"Single card ({span})", f"1{_KIND_ABBR[kind]}"
     elif kind in _KIND_TEXT:
         name = _KIND_TEXT[kind]
         if n == 5:
@@ -180,6 +190,10 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         text += f", with {_wild_word(family, w)}"
         head, colon, rest = note.partition(":")
         note = f"{head} {wild_mark(family, w)}{colon}{rest}"
+    if best is not None:
+        text = "The best " + (text if text[0].isdigit() else text[0].lower() + text[1:])
+        head, colon, rest = note.partition(":")
+        note = f"{head}: best" + (f",{rest}" if colon else "")
     details, short = [], []
     # Discarded ranks in one phrase each: "with a J and a Q discarded", "no 3 or 6 discarded".
     present = [RANKS[v] for f, op, v in extra if f == P.F_DISC and op == P.OP_BIT]

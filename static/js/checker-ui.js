@@ -42,10 +42,10 @@
     if (level === "simple") return `#simple-line-${number}`;
     return `${exactPage}#line-${number}`;
   }
+  // (a run of made hands is one row: its other lines are anchors inside it)
   function lineRow(number) {
-    if (level === "card") return document.getElementById(`line-${number}`);
-    if (level === "simple") return document.getElementById(`simple-line-${number}`);
-    return null;
+    const id = level === "card" ? `line-${number}` : level === "simple" ? `simple-line-${number}` : null;
+    return id ? document.getElementById(id)?.closest("tr") ?? null : null;
   }
 
   const state = {
