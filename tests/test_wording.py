@@ -98,7 +98,7 @@ _RANK_SET = re.compile(r"(?<![\w(-])[2-9TJQKA]{2,5}(?![\w)-])")
 _TOKEN_KINDS = (
     ("head", re.compile(r"^([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)$")),
     ("wild", re.compile(r"^([1-4]D|Jkr)$")),
-    ("feature", re.compile(r"^(s\+h|sfp|fp|sp|hp|rp|ds|bp|s|h)([=≥≤]\d+)?$")),
+    ("feature", re.compile(r"^(s\+h|sfp|fp|sp|hp|rp|ds|bp|best|s|h)([=≥≤]\d+)?$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$")),
     ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
     ("word", re.compile(r"^(or|no|any|but|discarded|exception|none)$")),

@@ -142,7 +142,7 @@ def long_text(text: str, wild: str | None = None, notation: bool = False) -> Mar
     def shown(part):
         return abbr_notation(part, wild) if notation else escape(part)
 
-    if len(text) <= LONG_TEXT or " or " not in text:  # (a run of made hands is read whole)
+    if len(text) <= LONG_TEXT:
         return shown(text)
     cut = text.rfind(" or ", 0, LONG_TEXT)
     if cut < 0:
