@@ -10,6 +10,10 @@ import numpy as np
 from . import features as P
 from .holds import HoldData, Strategy, indexed, named, rows_meeting
 
+# A line listing more rank sets than this is narrowed to the sets it needs (`Compactor.narrow`):
+# `shortest` writes at most four sets, so a longer list is read as it stands.
+MAX_LISTED = 4
+
 
 class Compactor:
     """Try edits of an exact list, keeping only those that leave it exact.
@@ -89,26 +93,28 @@ class Compactor:
             position[slot] = place
         return position
 
-    def exact(self, order=None, slots=None, since=None) -> bool:
+    def exact(self, order=None, slots=None, since=None, touched=None) -> bool:
         """Whether the list (this order, or a trial order) plays every class optimally.
 
         With `slots`, only classes with a hold meeting one of those lines are re-checked: an
-        edit of those lines can change nothing else. With `since` too (the first place in the
-        current list that the trial changes), classes decided above that place are skipped as
-        well. If the trial is exact it becomes the list: call `accept` with it.
+        edit of those lines can change nothing else (`touched`: those classes, when the edit
+        narrowed a line, so that its lines no longer meet them all). With `since` too (the first
+        place in the current list that the trial changes), classes decided above that place are
+        skipped as well. If the trial is exact it becomes the list: call `accept` with it.
         """
         position = self.positions(order)
         if slots is None:
             classes = np.arange(self.data.n_classes)
         else:
-            classes = self.touched(slots)
+            classes = self.touched(slots) if touched is None else touched
             if since is not None:
                 decider = self._deciders()[classes]
                 current = self.positions()
                 place = np.where(decider < 0, since, current[decider])
                 classes = classes[place >= since]
         self._checked = classes
-        self._touched_last = classes if slots is None else self.touched(slots)
+        self._touched_last = (classes if slots is None else
+                              self.touched(slots) if touched is None else touched)
         self.failed_on = int(self._decide(self.bits, position, self.data.keys,
                                           self.data.optimal, classes))
         return self.failed_on < 0
@@ -172,6 +178,33 @@ class Compactor:
                     changed = True
                 else:
                     self._failed_now(("generalise", slot, wider))
+                    self.slots[slot] = before
+                    self.put(slot, rows)
+        return changed
+
+    def narrow(self, longer_than: int) -> bool:
+        """Rank sets dropped, one at a time, from each line listing more than `longer_than` of
+        them, wherever the list stays exact: the classes a dropped set decided fall to the lines
+        below, which play them as well. Where holds tie (four of a kind held with its kicker or
+        without), the derivation listed every set its line could take; a player needs only
+        those where the line's hold is better."""
+        changed = False
+        for slot in list(self.order):
+            ranks = _rank_condition(self.slots[slot])
+            if ranks is None or ranks[1] != P.OP_IN or len(ranks[2]) <= longer_than:
+                continue
+            for mask in sorted(ranks[2]):
+                before, rows = self.slots[slot], self.slot_rows[slot]
+                current = _rank_condition(before)
+                left = current[2] - {mask}
+                fewer = ((P.F_RANKS, P.OP_EQ, next(iter(left))) if len(left) == 1 else
+                         (P.F_RANKS, P.OP_IN, frozenset(left)))
+                touched = self.touched([slot])
+                self.set_slot(slot, tuple(fewer if c == current else c for c in before))
+                if self.exact(slots=[slot], since=self.order.index(slot), touched=touched):
+                    self.accept(self.order)
+                    changed = True
+                else:
                     self.slots[slot] = before
                     self.put(slot, rows)
         return changed
@@ -253,4 +286,6 @@ def compact(data: HoldData, strategy: Strategy) -> Strategy:
     if not compactor.exact():
         raise AssertionError("the derived list is not exact")
     compactor.run()
+    if compactor.narrow(MAX_LISTED):
+        compactor._remove()
     return indexed(compactor.lines())
