@@ -117,3 +117,31 @@ def test_cost_counts_what_a_player_reads():
     universe = frozenset({1, 2, 4, 8})
     most = (P.F_RANKS, P.OP_IN, frozenset({1, 2, 4}))
     assert S.cost([most], universe) == len("any but 5") + 2
+
+
+def test_narrowed_lines_list_only_the_rank_sets_they_need(solved):
+    """After compaction, a line listing more than four rank sets keeps only sets it needs:
+    dropping any one of them plays some class wrongly (9/5 Double Double Bonus listed 42 sets
+    of four of a kind and kicker, where holding the kicker only ties but for six of them)."""
+    from generator.strategy.compact import MAX_LISTED, Compactor, _rank_condition
+
+    s = solved("9-5-double-double-bonus")
+    data, lines = _table(s)
+    assert (_loss(s, lines, data) == 0).all()
+    quads = [line for line in lines if line[:3] == ((P.F_N, P.OP_EQ, 5), (P.F_W, P.OP_EQ, 0),
+                                                    (P.F_KIND, P.OP_EQ, P.QUADS))]
+    assert quads and all(len(_rank_condition(line)[2]) == 6 for line in quads)
+    long = [i for i, line in enumerate(lines) if (r := _rank_condition(line)) is not None
+            and r[1] == P.OP_IN and len(r[2]) > MAX_LISTED]
+    assert long
+    compactor = Compactor(data, lines)
+    for i in long:
+        slot = compactor.order[i]
+        before = compactor.slots[slot]
+        ranks = _rank_condition(before)
+        for mask in ranks[2]:
+            touched = compactor.touched([slot])
+            fewer = (P.F_RANKS, P.OP_IN, frozenset(ranks[2] - {mask}))
+            compactor.set_slot(slot, tuple(fewer if c == ranks else c for c in before))
+            assert not compactor.exact(slots=[slot], touched=touched), (before, mask)
+            compactor.set_slot(slot, before)

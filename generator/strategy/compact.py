@@ -196,6 +196,8 @@ class Compactor:
             for mask in sorted(ranks[2]):
                 before, rows = self.slots[slot], self.slot_rows[slot]
                 current = _rank_condition(before)
+                if current[1] != P.OP_IN:
+                    break  # one set left: the line stays (`_remove` drops it if it is idle)
                 left = current[2] - {mask}
                 fewer = ((P.F_RANKS, P.OP_EQ, next(iter(left))) if len(left) == 1 else
                          (P.F_RANKS, P.OP_IN, frozenset(left)))
