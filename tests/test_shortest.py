@@ -120,13 +120,16 @@ def test_cost_counts_what_a_player_reads():
 
 
 def test_narrowed_lines_list_only_the_rank_sets_they_need(solved):
-    """After compaction, a line listing more than four rank sets keeps only sets it needs:
+    """Narrowed, a line listing more than four rank sets keeps only the sets it needs:
     dropping any one of them plays some class wrongly (9/5 Double Double Bonus listed 42 sets
     of four of a kind and kicker, where holding the kicker only ties but for six of them)."""
     from generator.strategy.compact import MAX_LISTED, Compactor, _rank_condition
 
     s = solved("9-5-double-double-bonus")
     data, lines = _table(s)
+    narrowing = Compactor(data, lines)
+    assert narrowing.narrow(MAX_LISTED)
+    lines = narrowing.lines()
     assert (_loss(s, lines, data) == 0).all()
     quads = [line for line in lines if line[:3] == ((P.F_N, P.OP_EQ, 5), (P.F_W, P.OP_EQ, 0),
                                                     (P.F_KIND, P.OP_EQ, P.QUADS))]

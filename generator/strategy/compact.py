@@ -10,8 +10,9 @@ import numpy as np
 from . import features as P
 from .holds import HoldData, Strategy, indexed, named, rows_meeting
 
-# A line listing more rank sets than this is narrowed to the sets it needs (`Compactor.narrow`):
-# `shortest` writes at most four sets, so a longer list is read as it stands.
+# A line listing more rank sets than this is narrowed to the sets it needs (`Compactor.narrow`,
+# run by `shortest.tidy`): `shortest` writes at most four sets, so a longer list is read as it
+# stands.
 MAX_LISTED = 4
 
 
@@ -288,6 +289,4 @@ def compact(data: HoldData, strategy: Strategy) -> Strategy:
     if not compactor.exact():
         raise AssertionError("the derived list is not exact")
     compactor.run()
-    if compactor.narrow(MAX_LISTED):
-        compactor._remove()
     return indexed(compactor.lines())

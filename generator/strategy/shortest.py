@@ -352,10 +352,16 @@ def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarra
 
 
 def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
-    """`shortest`, then lines left with nothing to decide removed, until neither changes: a
-    line re-described to meet more classes can leave a line below it with nothing of its own."""
-    from .compact import Compactor
+    """Lines listing many rank sets narrowed to the sets they need (`Compactor.narrow`), then
+    `shortest`, then lines left with nothing to decide removed, until neither changes: a line
+    re-described to meet more classes can leave a line below it with nothing of its own. Every
+    class is played as well as `data` allows (optimally, or no worse than now for a level)."""
+    from .compact import MAX_LISTED, Compactor
 
+    compactor = Compactor(data, lines)
+    if compactor.narrow(MAX_LISTED):
+        compactor._remove()
+        lines = compactor.lines()
     start = 0
     for _ in range(3):
         described = shortest(data, lines, family, start)
