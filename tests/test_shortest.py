@@ -128,7 +128,7 @@ def test_narrowed_lines_list_only_the_rank_sets_they_need(solved):
     s = solved("9-5-double-double-bonus")
     data, lines = _table(s)
     narrowing = Compactor(data, lines)
-    assert narrowing.narrow(MAX_LISTED)
+    assert narrowing.narrow(MAX_LISTED, lambda line: S.line_cost(line, "natural"))
     lines = narrowing.lines()
     assert (_loss(s, lines, data) == 0).all()
     quads = [line for line in lines if line[:3] == ((P.F_N, P.OP_EQ, 5), (P.F_W, P.OP_EQ, 0),

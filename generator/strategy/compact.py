@@ -183,12 +183,13 @@ class Compactor:
                     self.put(slot, rows)
         return changed
 
-    def narrow(self, longer_than: int) -> bool:
+    def narrow(self, longer_than: int, written) -> bool:
         """Rank sets dropped, one at a time, from each line listing more than `longer_than` of
-        them, wherever the list stays exact: the classes a dropped set decided fall to the lines
-        below, which play them as well. Where holds tie (four of a kind held with its kicker or
-        without), the derivation listed every set its line could take; a player needs only
-        those where the line's hold is better."""
+        them, wherever the list stays exact and the line reads shorter (`written`: a line's
+        length as printed; a line written "any but" a few sets only grows): the classes a
+        dropped set decided fall to the lines below, which play them as well. Where holds tie
+        (four of a kind held with its kicker or without), the derivation listed every set its
+        line could take; a player needs only those where the line's hold is better."""
         changed = False
         for slot in list(self.order):
             ranks = _rank_condition(self.slots[slot])
@@ -202,8 +203,11 @@ class Compactor:
                 left = current[2] - {mask}
                 fewer = ((P.F_RANKS, P.OP_EQ, next(iter(left))) if len(left) == 1 else
                          (P.F_RANKS, P.OP_IN, frozenset(left)))
+                narrower = tuple(fewer if c == current else c for c in before)
+                if written(narrower) >= written(before):
+                    break  # written "any but": leaving a set out adds to the line
                 touched = self.touched([slot])
-                self.set_slot(slot, tuple(fewer if c == current else c for c in before))
+                self.set_slot(slot, narrower)
                 if self.exact(slots=[slot], since=self.order.index(slot), touched=touched):
                     self.accept(self.order)
                     changed = True

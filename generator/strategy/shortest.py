@@ -359,7 +359,7 @@ def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
     from .compact import MAX_LISTED, Compactor
 
     compactor = Compactor(data, lines)
-    if compactor.narrow(MAX_LISTED):
+    if compactor.narrow(MAX_LISTED, lambda line: line_cost(line, family)):
         compactor._remove()
         lines = compactor.lines()
     start = 0
