@@ -31,7 +31,7 @@ def build(solution, examples: int = 3) -> StrategyTable:
 
 def _exact(solution, examples: int):
     """(exact table described and timed, the holds' features, the derived Strategy before its
-    lines are re-described by `shortest`)."""
+    lines are narrowed and re-described by `tidy`, and the Strategy after: the one published)."""
     from .shortest import tidy
 
     start = time.perf_counter()
@@ -39,7 +39,7 @@ def _exact(solution, examples: int):
     derived = compact(data, derive(data))
     strategy = indexed(tidy(data, named(derived), solution.table.family.key))
     exact = _describe(solution, data, strategy, examples)
-    return replace(exact, seconds=time.perf_counter() - start), data, derived
+    return replace(exact, seconds=time.perf_counter() - start), data, derived, strategy
 
 
 def build_levels(solution, examples: int = 3) -> Levels:
@@ -50,10 +50,13 @@ def build_levels(solution, examples: int = 3) -> Levels:
     # The levels descend from the derived table as it was before `shortest`: a re-described
     # line meets more holds, and the descent's greedy steps found dearer short tables from it
     # (9/6 Jacks or Better at 16 lines: 0.085% against 0.071%).
-    exact, data, derived = _exact(solution, examples)
+    exact, data, derived, published = _exact(solution, examples)
     start = time.perf_counter()
+    # Pat hands are those the published exact table stands on: where standing only ties with
+    # a hold of four (four of a kind and a kicker), `tidy` may have narrowed it to hold four.
+    _, held = levels.play(data, named(published))
     found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, derived,
-                        solution.table.family.key)
+                        solution.table.family.key, pat=held == 31)
     pat = found.pat
     exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
     family = solution.table.family.key

@@ -352,7 +352,7 @@ class Found:
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
-         family: str = "natural", tolerances=TOLERANCES) -> Found:
+         family: str = "natural", tolerances=TOLERANCES, pat: np.ndarray | None = None) -> Found:
     """The curve and the levels of one pay table (see the module docstring). `unit` is the EV
     integer of one unit bet, `deals` the deals in the deck. Where the card misses the family's
     goal by a little, or the simple level misses its goal (CARD_GOAL, SIMPLE_GOAL), more
@@ -362,8 +362,8 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     from .derive import derive
 
     exact_lines = named(exact)
-    _, held = play(data, exact_lines)
-    pat = held == 31  # the classes the exact table plays by holding all five cards
+    if pat is None:  # the classes the exact table plays by holding all five cards
+        pat = play(data, exact_lines)[1] == 31
     # The card's bound, then the simple level's; below that (the curve's shortest tables) only
     # the pat-hand rule holds.
     bounds = [int(CARD_BOUND * unit), int(SIMPLE_BOUND * unit), int(evs.max()) + 1]
