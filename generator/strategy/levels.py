@@ -75,10 +75,7 @@ def tolerant(data: HoldData, evs: np.ndarray, tolerance: int, pat: np.ndarray) -
     right = (data.ce[:, None] - evs) <= tolerance
     right[pat] = False
     right[pat, 31] = True
-    out = HoldData(data.feats, data.keys, right.reshape(-1), data.ce, data.sizes)
-    out.__dict__["pattern_rows"] = data.pattern_rows
-    out.__dict__["rows_cache"] = data.rows_cache  # rows meeting a line do not depend on `right`
-    return out
+    return data.judged_by(right.reshape(-1))  # (rows meeting a line do not depend on `right`)
 
 
 def has_exception(line: tuple) -> bool:

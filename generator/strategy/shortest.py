@@ -45,7 +45,7 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0) ->
             continue  # a bare pattern: nothing shorter
         key = tuple(c[2] for c in line[:3])
         if key not in checkers:
-            checkers[key] = _Checker(PatternGroup(data, data.pattern_rows[key]))
+            checkers[key] = _Checker(PatternGroup(data, key))
         checker = checkers[key]
         alive = (place < 0) | (place >= i)
         found = _shorter(checker, line, alive, place == i, held, family)
@@ -208,19 +208,18 @@ class _Checker:
 
     def __init__(self, group: PatternGroup):
         self.group = group
-        first = np.ones(len(group.cls), bool)
-        first[1:] = group.cls[1:] != group.cls[:-1]
-        self.starts = np.append(np.flatnonzero(first), len(group.cls)).astype(np.int64)
-        self.run_cls = group.cls[first]
-        self.conditions = _thresholds(group.feats) + group.penalty_conditions
+        pattern = group.pattern  # (what depends on the rows alone is kept there)
+        self.starts, self.run_cls = pattern.derived("runs", _runs)
+        self.conditions = (pattern.derived("thresholds", lambda p: _thresholds(p.by_feature.T))
+                           + group.penalty_conditions)
         # The pattern's rows in ascending order, and where each stands in the group's order.
-        self.in_group = np.argsort(group.rows)
-        self.ascending = group.rows[self.in_group]
+        self.in_group = pattern.in_group
+        self.ascending = pattern.ascending
         self.index = {}
         self._by_index = []
         self._rows = np.zeros((2 * len(self.conditions) + 8, len(group.rows)), np.bool_)
         self.add(self.conditions)
-        self.masks = np.ascontiguousarray(group.feats[:, P.F_RANKS]).astype(np.int64)
+        self.masks = pattern.derived("masks", lambda p: p.by_feature[P.F_RANKS].astype(np.int64))
         # Runs that failed lately, and (last) the next slot to fill.
         self.failed = np.full(self.REMEMBERED + 1, -1, np.int64)
         self.failed[-1] = 0
@@ -296,6 +295,14 @@ class _Checker:
         return cls[first], self.group.rows[rows[first]] % 32
 
 
+def _runs(pattern) -> tuple:
+    """(first row of each class's run and, last, the number of rows; the class of each run)."""
+    first = np.ones(len(pattern.cls), bool)
+    first[1:] = pattern.cls[1:] != pattern.cls[:-1]
+    return (np.append(np.flatnonzero(first), len(pattern.cls)).astype(np.int64),
+            pattern.cls[first])
+
+
 def _covering(conditions, feats: np.ndarray) -> list:
     """The conditions that every row of `feats` meets (from each feature's least and greatest
     value, and the discarded ranks they all or none have)."""
@@ -345,10 +352,7 @@ def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarra
     allowed = evs >= played[:, None]
     allowed[pat] = False
     allowed[pat, 31] = True
-    out = HoldData(data.feats, data.keys, allowed.reshape(-1), data.ce, data.sizes)
-    out.__dict__["pattern_rows"] = data.pattern_rows
-    out.__dict__["rows_cache"] = data.rows_cache
-    return out
+    return data.judged_by(allowed.reshape(-1))
 
 
 def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
@@ -387,7 +391,7 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
             continue
         place, held = play(data, out)
         key = tuple(c[2] for c in line[:3])
-        checker = _Checker(PatternGroup(loose, loose.pattern_rows[key]))
+        checker = _Checker(PatternGroup(loose, key))
         found = _descriptions(checker, line, (place < 0) | (place >= i), place == i, held,
                               family)
         for description in islice(found, TRIMMED_TRIES):
