@@ -231,7 +231,9 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
     # unsafe while that class is undecided, whatever else is decided.
     coarse = {}
     unsplittable = set()  # patterns with no safe split
-    top_optimal = {}  # pattern -> largest CE value of an undecided class where it is optimal
+    # pattern -> (largest CE value of an undecided class where it is optimal, that class), or
+    # None. Deciding classes only lowers it, and only when that class is decided: kept till then.
+    top_optimal = {}
 
     def add(base, extra, classes):
         lines.append(tuple(base) + tuple(extra))
@@ -241,7 +243,9 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
             verdict = coarse.get(keys[i])
             if verdict is not None and not (verdict[2] >= 0 and alive[verdict[2]]):
                 del coarse[keys[i]]
-            top_optimal.pop(keys[i], None)
+            top = top_optimal.get(keys[i])
+            if top is not None and not alive[top[1]]:
+                del top_optimal[keys[i]]
             unsplittable.discard(keys[i])
 
     def base_conditions(n, w, kind):
@@ -278,10 +282,9 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
         ranked = []
         for key, group in groups.items():
             if key not in top_optimal:
-                useful = alive[group.cls] & group.optimal
-                top_optimal[key] = int(data.ce[group.cls[useful]].max()) if useful.any() else None
+                top_optimal[key] = _top_optimal(group, data, alive)
             if top_optimal[key] is not None:
-                ranked.append((top_optimal[key], key))
+                ranked.append((top_optimal[key][0], key))
         ranked.sort(reverse=True)
         chosen = None
         for _, key in ranked:
@@ -304,6 +307,16 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
             for key, extra, classes in plan:
                 add(base_conditions(*key), extra, classes)
     return indexed(lines)
+
+
+def _top_optimal(group: PatternGroup, data: HoldData, alive):
+    """(the largest CE value of an undecided class where the pattern is optimal, that class),
+    or None."""
+    useful = group.cls[alive[group.cls] & group.optimal]
+    if not len(useful):
+        return None
+    best = int(np.argmax(data.ce[useful]))
+    return int(data.ce[useful[best]]), int(useful[best])
 
 
 def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 4):
