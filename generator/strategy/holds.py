@@ -145,23 +145,22 @@ def _holds(family: str, deck, high: int) -> Holds:
 
 def _by_pattern(feats: np.ndarray, keys: np.ndarray) -> Holds:
     """Holds from row-major features: pattern by pattern, feature-major."""
+    from .deal_kernels import feature_major
     from .derive_kernels import by_class_then_key
 
     pattern = (feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * 12 + feats[:, P.F_KIND]
     # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)
     order = np.argsort(pattern.astype(np.int16), kind="stable")
     bounds = np.flatnonzero(np.diff(pattern[order])) + 1
-    columns = np.empty((feats.shape[1], len(feats)), np.int32)
+    rows = [by_class_then_key(ascending, keys) for ascending in np.split(order, bounds)]
+    columns = feature_major(feats, np.concatenate(rows))
     patterns = {}
     at = 0
-    for ascending in np.split(order, bounds):
-        code = int(pattern[ascending[0]])
-        rows = by_class_then_key(ascending, keys)
-        span = slice(at, at + len(rows))
-        columns[:, span] = feats[rows].T
+    for pattern_rows in rows:
+        code = int(pattern[pattern_rows[0]])
         key = (code // 72, code // 12 % 6, code % 12)
-        patterns[key] = Pattern(key, rows, keys, columns[:, span])
-        at += len(rows)
+        patterns[key] = Pattern(key, pattern_rows, keys, columns[:, at:at + len(pattern_rows)])
+        at += len(pattern_rows)
     columns.flags.writeable = keys.flags.writeable = False
     return Holds(columns, keys, patterns)
 
