@@ -390,15 +390,33 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
         if line_cost(line, family) <= longer_than:
             continue
         place, held = play(data, out)
+        below = play(data, out[i + 1:])[1]
         key = tuple(c[2] for c in line[:3])
         checker = _Checker(PatternGroup(loose, key))
         found = _descriptions(checker, line, (place < 0) | (place >= i), place == i, held,
                               family)
         for description in islice(found, TRIMMED_TRIES):
             trial = out[:i] + [line[:3] + description] + out[i + 1:]
-            _, played = play(data, trial)
+            played = _played_instead(data, place, held, below, i, trial[i])
             loss = data.ce - evs[np.arange(len(played)), played]
             if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
                 out = trial
                 break
+    return out
+
+
+def _played_instead(data: HoldData, place, held, below, i: int, line: tuple) -> np.ndarray:
+    """The hold each class plays (as `levels.play`) when line i of a table is replaced by
+    `line`, from the table's own play (`place`, `held`) and that of its lines below i
+    (`below`): the classes decided above i keep their hold, the others go to the new line where
+    it meets them, else to the lines below. Two plays of the table per line, not one per
+    description tried."""
+    from .holds import rows_meeting
+    from .play_kernels import line_holds
+
+    above = (place >= 0) & (place < i)
+    out = np.where(above, held, below)
+    met, holds = line_holds(rows_meeting(data, line), data.keys)
+    takes = ~above[met]
+    out[met[takes]] = holds[takes]
     return out
