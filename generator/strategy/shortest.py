@@ -167,9 +167,9 @@ def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family
             yield _in_order(conditions_of(trials[at + first]))
             at += first + 1
         if end < len(trials):
-            conditions = conditions_of(trials[end])
-            left_out = checker.left_out(conditions, runs, covered)
+            left_out = checker.left_out_of(trials[end], runs, covered)
             if len(left_out):
+                conditions = conditions_of(trials[end])
                 ranks_in = (P.F_RANKS, P.OP_IN, frozenset(universe - set(left_out.tolist())))
                 if cost((ranks_in,) + conditions, universe) < own:
                     yield (ranks_in,) + _in_order(conditions)
@@ -278,11 +278,15 @@ class _Checker:
     def left_out(self, conditions, runs, covered) -> np.ndarray:
         """The rank sets (at most MAX_RANK_SETS, none of `covered`) whose leaving out makes the
         line safe; empty if there are none such."""
+        return self.left_out_of(self._combos([conditions])[0], runs, covered)
+
+    def left_out_of(self, combo, runs, covered) -> np.ndarray:
+        """`left_out` of a line given as a row of condition indexes (-1 for none)."""
         from .shortest_kernels import ranks_left_out
 
-        return ranks_left_out(self.meets, self._combos([conditions])[0], self.masks, covered,
-                              MAX_RANK_SETS, self.starts, runs, self.group.keys,
-                              self.group.optimal, self.failed)
+        return ranks_left_out(self.meets, combo, self.masks, covered, MAX_RANK_SETS,
+                              self.starts, runs, self.group.keys, self.group.optimal,
+                              self.failed)
 
     def played(self, conditions, alive):
         """(undecided classes the line meets, the hold it plays in each)."""
