@@ -412,6 +412,15 @@ def _grow(group: PatternGroup, base: np.ndarray, candidates: np.ndarray, alive):
     return candidates[joined].tolist(), where
 
 
+def _grown(group: PatternGroup, bases: np.ndarray, candidates: np.ndarray, alive, sizes):
+    """`_grow` on each row of `bases`: (candidates joined, per base; the deals the line decides
+    where it is safe and more than one candidate joined, else 0)."""
+    from .derive_kernels import grow_rank_sets
+
+    return grow_rank_sets(bases, *group.by_mask(), candidates, alive, group.cls, group.keys,
+                          group.optimal, sizes)
+
+
 def _best_split(group: PatternGroup, data: HoldData, alive):
     """The safe refinement of a pattern covering the most deals.
 
@@ -438,7 +447,8 @@ def _best_split(group: PatternGroup, data: HoldData, alive):
     from .derive_kernels import pair_verdicts
 
     meets = {c: rows_meet(group.feats, c) for c in singles}
-    words = _packed(np.array([meets[c] for c in singles])) if singles else None
+    stacked = np.array([meets[c] for c in singles]) if singles else None
+    words = _packed(stacked) if singles else None
     if singles:  # each single condition, in numba: as the pair (c, c)
         _, weights = pair_verdicts(words, np.repeat(np.arange(len(singles)), 2).reshape(-1, 2),
                                    alive, group.cls, group.keys, group.optimal, data.sizes)
@@ -455,12 +465,16 @@ def _best_split(group: PatternGroup, data: HoldData, alive):
     deals = np.zeros(len(present), np.int64)
     np.add.at(deals, which, data.sizes[group.cls[live]])
     candidates = present[np.lexsort((present, -deals))].astype(np.int64)
-    for extra in extras:
-        base = meets[extra] if extra is not None else np.ones(len(masks), bool)
-        chosen, where = _grow(group, base, candidates, alive)
-        if len(chosen) > 1:
+    # Each set grown alone and with each extra condition, in one numba call.
+    bases = np.ones((len(extras), len(masks)), bool)
+    if len(extras) > 1:
+        bases[1:] = stacked[[i for i, c in enumerate(singles) if c[0] != P.F_RANKS]]
+    joined, weights = _grown(group, bases, candidates, alive, data.sizes)
+    for k, extra in enumerate(extras):
+        if weights[k] and (best is None or (weights[k], -1 - (extra is not None)) > best[0]):
+            chosen = candidates[joined[k]].tolist()
             conditions = [(P.F_RANKS, P.OP_IN, frozenset(chosen))] + ([extra] if extra else [])
-            consider(conditions, where)
+            consider(conditions, _grow(group, bases[k], candidates, alive)[1])
     if best is None and len(singles) > 1:
         # Pairs of single conditions, in numba (thousands of them, tried again after most new
         # lines). A pair that played a class wrongly does so while that class is undecided: its
