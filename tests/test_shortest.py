@@ -82,7 +82,7 @@ def test_first_safe_agrees_with_plain_numpy(solved):
     data = hold_data(s)
     rng = random.Random(7)
     for key in [(2, 0, P.RF), (3, 0, P.SF), (4, 0, P.S), (2, 0, P.PAIR)]:
-        checker = S._Checker(PatternGroup(data, data.pattern_rows[key]))
+        checker = S._Checker(PatternGroup(data, key))
         group = checker.group
         for _ in range(40):
             alive = np.array([rng.random() < 0.7 for _ in range(data.n_classes)])
@@ -101,7 +101,7 @@ def test_covering_conditions_equal_testing_every_row(solved):
     data = hold_data(s)
     rng = np.random.default_rng(3)
     for key in list(data.pattern_rows)[:12]:
-        group = PatternGroup(data, data.pattern_rows[key])
+        group = PatternGroup(data, key)
         conditions = S._thresholds(group.feats) + group.penalty_conditions
         for size in (1, 5, 200):
             rows = rng.choice(len(group.rows), min(size, len(group.rows)), replace=False)

@@ -7,7 +7,8 @@ words and notation and each level checked on every deal; `report` writes them as
 The steps, each a module (`build` runs them in order):
 - `features`: what a player sees in a hold (cards held, wild cards, kind, straights, high cards,
   penalty cards), as integers, and conditions on them; `deal_kernels` computes them in numba;
-- `holds`: those features for every (class, hold) row of a solution;
+- `holds`: those features for every (class, hold) row of a solution, and per hold pattern
+  what does not depend on the pays, kept between the pay tables of one game;
 - `derive` (kernels: `derive_kernels`): the exact decision list, built line by line;
 - `compact` (kernels: `play_kernels`): lines merged and dropped while exact;
 - `shortest` (kernels: `shortest_kernels`): each line re-described by its shortest exact conditions;

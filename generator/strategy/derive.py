@@ -58,28 +58,28 @@ class _PairMemo:
 
 
 class PatternGroup:
-    """The rows of one hold pattern, sorted by class, then by order key descending.
+    """The rows of one hold pattern, sorted by class, then by order key descending, with which
+    of them are right (`holds.Pattern` holds what does not depend on the pays).
 
-    Most patterns are never split, so their rows' features are gathered only when first needed.
+    A restriction (`restricted`) keeps some of the rows, in order; their features are gathered
+    only when first needed (most patterns are never split).
     """
 
-    def __init__(self, data: HoldData, rows: np.ndarray):
-        from .derive_kernels import by_class_then_key
-
+    def __init__(self, data: HoldData, key: tuple):
+        pattern = data.patterns[key]
         self.data = data
-        self.rows = by_class_then_key(rows, data.keys)  # rows come ascending
-        self.cls = self.rows // 32
-        self.keys = data.keys[self.rows]
+        self.pattern = pattern  # shared with every restriction of the group
+        self.index = None  # the rows kept, as indexes into the pattern's rows (None: all)
+        self.rows, self.cls, self.keys = pattern.rows, pattern.cls, pattern.keys
         self.optimal = data.optimal[self.rows]
-        # Shared with every restriction of the group:
-        self.pairs = _PairMemo()
-        self._penalties = [self.rows, None]  # all the pattern's rows; their penalty conditions
+        self.pairs = _PairMemo()  # shared with every restriction of the group
 
     def restricted(self, keep: np.ndarray) -> "PatternGroup":
         """The same group with only the rows marked in `keep` (order kept)."""
         out = object.__new__(PatternGroup)
         for name in ("rows", "cls", "keys", "optimal"):
             setattr(out, name, getattr(self, name)[keep])
+        out.index = np.flatnonzero(keep) if self.index is None else self.index[keep]
         if "by_feature" in self.__dict__:
             out.by_feature = self.by_feature[:, keep]
         if "_by_mask" in self.__dict__:
@@ -89,33 +89,40 @@ class PatternGroup:
             kept = keep[order]
             out._by_mask = ((np.cumsum(keep) - 1)[order[kept]], masks[kept],
                             _class_starts(out.cls))
-        for name in ("data", "pairs", "_penalties"):
+        for name in ("data", "pairs", "pattern"):
             setattr(out, name, getattr(self, name))  # shared: they hold for the rows kept
         return out
 
     @functools.cached_property
     def by_feature(self) -> np.ndarray:
         """(features, rows): every test reads one feature of every row, so each is contiguous."""
-        return np.ascontiguousarray(self.data.feats[self.rows].T)
+        if self.index is None:
+            return self.pattern.by_feature
+        return self.pattern.by_feature[:, self.index]
 
     @property
     def feats(self) -> np.ndarray:
-        """(rows, features), as HoldData.feats."""
+        """(rows, features): `by_feature` seen row by row (a view)."""
         return self.by_feature.T
 
     @property
     def penalty_conditions(self) -> list:
         """From all of the pattern's rows, decided ones too (see _penalty_conditions)."""
-        if self._penalties[1] is None:
-            self._penalties[1] = _penalty_conditions(self.data.feats[self._penalties[0]])
-        return self._penalties[1]
+        return self.pattern.derived("penalty_conditions",
+                                    lambda p: _penalty_conditions(p.by_feature))
 
     def by_mask(self):
         """(rows sorted by held ranks, their rank masks, first row of each row's class)."""
         if "_by_mask" not in self.__dict__:
-            masks = self.by_feature[P.F_RANKS]
-            order = np.argsort(masks, kind="stable")
-            self._by_mask = (order, masks[order], _class_starts(self.cls))
+            # The pattern's order, kept rows only: as a stable sort of theirs would give.
+            order, masks, starts = self.pattern.derived("by_mask", _by_mask)
+            if self.index is not None:
+                keep = np.zeros(len(self.pattern.rows), bool)
+                keep[self.index] = True
+                kept = keep[order]
+                order, masks = (np.cumsum(keep) - 1)[order[kept]], masks[kept]
+                starts = _class_starts(self.cls)
+            self._by_mask = (order, masks, starts)
         return self._by_mask
 
     def evaluate(self, where: np.ndarray, alive: np.ndarray):
@@ -151,33 +158,40 @@ def _class_starts(cls: np.ndarray) -> np.ndarray:
     return np.flatnonzero(first)[np.cumsum(first) - 1]
 
 
+def _by_mask(group) -> tuple:
+    """PatternGroup.by_mask of a group (or a whole `holds.Pattern`)."""
+    masks = group.by_feature[P.F_RANKS]
+    order = np.argsort(masks, kind="stable")
+    return order, masks[order], _class_starts(group.cls)
+
+
 def _conditions_on(group: PatternGroup, data: HoldData, alive):
     """Candidate single conditions for splitting a pattern, from the values its rows take."""
     live = alive[group.cls] & group.optimal
-    feats = group.feats[live]
+    columns = group.by_feature[:, live]
     out = []
-    if len(feats) == 0:
+    if columns.shape[1] == 0:
         return out
     # (values present, by counting: small non-negative integers, quicker than sorting)
     for feature in (P.F_H, P.F_S, P.F_SH):  # h first: 'high pair' reads better than s+h
-        values = np.flatnonzero(np.bincount(feats[:, feature]))
+        values = np.flatnonzero(np.bincount(columns[feature]))
         for v in values[1:]:
             out.append((feature, P.OP_GE, int(v)))
         for v in values[:-1]:
             out.append((feature, P.OP_LE, int(v)))
         for v in values:
             out.append((feature, P.OP_EQ, int(v)))
-    for mask in np.flatnonzero(np.bincount(feats[:, P.F_RANKS])):
+    for mask in np.flatnonzero(np.bincount(columns[P.F_RANKS])):
         out.append((P.F_RANKS, P.OP_EQ, int(mask)))
     return out + group.penalty_conditions
 
 
-def _penalty_conditions(feats: np.ndarray) -> list:
+def _penalty_conditions(columns: np.ndarray) -> list:
     """Candidate conditions on the discards (penalty cards, suit spread, a discarded rank), from
-    the values all of a pattern's rows take: decided rows included, so that a line's conditions
-    do not depend on what is left undecided when it is made."""
+    the values all of a pattern's rows take (`columns`: features, rows): decided rows included,
+    so that a line's conditions do not depend on what is left undecided when it is made."""
     def values_of(feature):  # small counts: a histogram is quicker than sorting
-        return np.flatnonzero(np.bincount(feats[:, feature]))
+        return np.flatnonzero(np.bincount(columns[feature]))
 
     out = []
     for feature in (P.F_FP, P.F_SP, P.F_HP, P.F_RP, P.F_SFP, P.F_BP):
@@ -193,8 +207,8 @@ def _penalty_conditions(feats: np.ndarray) -> list:
         out.append((P.F_DS, P.OP_GE, int(v)))
     for v in values[:-1]:
         out.append((P.F_DS, P.OP_LE, int(v)))
-    some = np.bitwise_or.reduce(feats[:, P.F_DISC])
-    every = np.bitwise_and.reduce(feats[:, P.F_DISC])
+    some = np.bitwise_or.reduce(columns[P.F_DISC])
+    every = np.bitwise_and.reduce(columns[P.F_DISC])
     for r in range(13):
         if (some >> r) & 1 and not (every >> r) & 1:  # rank r discarded in some rows, not all
             out.append((P.F_DISC, P.OP_BIT, r))
@@ -204,13 +218,12 @@ def _penalty_conditions(feats: np.ndarray) -> list:
 
 def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
     """The exact decision list (see the module docstring)."""
-    pattern_rows = data.pattern_rows
-    groups = {key: PatternGroup(data, rows) for key, rows in pattern_rows.items()}
+    groups = {key: PatternGroup(data, key) for key in data.patterns}
     # Which pattern each row belongs to, to find the patterns a new line's classes touch.
     keys = list(groups)
     pattern_of_row = np.empty(len(data.keys), np.int16)
     for i, key in enumerate(keys):
-        pattern_of_row[pattern_rows[key]] = i
+        pattern_of_row[data.patterns[key].rows] = i
 
     alive = np.ones(data.n_classes, bool)
     lines: list[tuple] = []  # rank sets stand inline in IN conditions until indexed
@@ -220,7 +233,9 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
     # unsafe while that class is undecided, whatever else is decided.
     coarse = {}
     unsplittable = set()  # patterns with no safe split
-    top_optimal = {}  # pattern -> largest CE value of an undecided class where it is optimal
+    # pattern -> (largest CE value of an undecided class where it is optimal, that class), or
+    # None. Deciding classes only lowers it, and only when that class is decided: kept till then.
+    top_optimal = {}
 
     def add(base, extra, classes):
         lines.append(tuple(base) + tuple(extra))
@@ -230,7 +245,9 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
             verdict = coarse.get(keys[i])
             if verdict is not None and not (verdict[2] >= 0 and alive[verdict[2]]):
                 del coarse[keys[i]]
-            top_optimal.pop(keys[i], None)
+            top = top_optimal.get(keys[i])
+            if top is not None and not alive[top[1]]:
+                del top_optimal[keys[i]]
             unsplittable.discard(keys[i])
 
     def base_conditions(n, w, kind):
@@ -267,10 +284,9 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
         ranked = []
         for key, group in groups.items():
             if key not in top_optimal:
-                useful = alive[group.cls] & group.optimal
-                top_optimal[key] = int(data.ce[group.cls[useful]].max()) if useful.any() else None
+                top_optimal[key] = _top_optimal(group, data, alive)
             if top_optimal[key] is not None:
-                ranked.append((top_optimal[key], key))
+                ranked.append((top_optimal[key][0], key))
         ranked.sort(reverse=True)
         chosen = None
         for _, key in ranked:
@@ -293,6 +309,16 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
             for key, extra, classes in plan:
                 add(base_conditions(*key), extra, classes)
     return indexed(lines)
+
+
+def _top_optimal(group: PatternGroup, data: HoldData, alive):
+    """(the largest CE value of an undecided class where the pattern is optimal, that class),
+    or None."""
+    useful = group.cls[alive[group.cls] & group.optimal]
+    if not len(useful):
+        return None
+    best = int(np.argmax(data.ce[useful]))
+    return int(data.ce[useful[best]]), int(useful[best])
 
 
 def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 4):
@@ -343,7 +369,7 @@ def _exception_lines(groups, data: HoldData, alive, classes):
         rows = c * 32 + np.arange(32)
         rows = rows[data.optimal[rows]]
         row = int(rows[np.argmax(data.keys[rows])])  # the optimal hold a player would prefer
-        f = data.feats[row]
+        f = data.holds.features_of(row)
         key = (int(f[P.F_N]), int(f[P.F_W]), int(f[P.F_KIND]))
         by_hold.setdefault((key, int(f[P.F_RANKS])), []).append((c, row))
     plan = []
@@ -357,7 +383,8 @@ def _exception_lines(groups, data: HoldData, alive, classes):
             plan.append((key, extra, met))
             continue
         for c, row in members:  # pin each deal's hold by every feature it has
-            conditions = tuple((feature, P.OP_EQ, int(data.feats[row, feature]))
+            f = data.holds.features_of(row)
+            conditions = tuple((feature, P.OP_EQ, int(f[feature]))
                                for feature in range(3, P.F_DEAL))
             where = group.cls == c
             for condition in conditions:
@@ -387,6 +414,15 @@ def _grow(group: PatternGroup, base: np.ndarray, candidates: np.ndarray, alive):
     return candidates[joined].tolist(), where
 
 
+def _grown(group: PatternGroup, bases: np.ndarray, candidates: np.ndarray, alive, sizes):
+    """`_grow` on each row of `bases`: (candidates joined, per base; the deals the line decides
+    where it is safe and more than one candidate joined, else 0)."""
+    from .derive_kernels import grow_rank_sets
+
+    return grow_rank_sets(bases, *group.by_mask(), candidates, alive, group.cls, group.keys,
+                          group.optimal, sizes)
+
+
 def _best_split(group: PatternGroup, data: HoldData, alive):
     """The safe refinement of a pattern covering the most deals.
 
@@ -413,7 +449,8 @@ def _best_split(group: PatternGroup, data: HoldData, alive):
     from .derive_kernels import pair_verdicts
 
     meets = {c: rows_meet(group.feats, c) for c in singles}
-    words = _packed(np.array([meets[c] for c in singles])) if singles else None
+    stacked = np.array([meets[c] for c in singles]) if singles else None
+    words = _packed(stacked) if singles else None
     if singles:  # each single condition, in numba: as the pair (c, c)
         _, weights = pair_verdicts(words, np.repeat(np.arange(len(singles)), 2).reshape(-1, 2),
                                    alive, group.cls, group.keys, group.optimal, data.sizes)
@@ -430,12 +467,16 @@ def _best_split(group: PatternGroup, data: HoldData, alive):
     deals = np.zeros(len(present), np.int64)
     np.add.at(deals, which, data.sizes[group.cls[live]])
     candidates = present[np.lexsort((present, -deals))].astype(np.int64)
-    for extra in extras:
-        base = meets[extra] if extra is not None else np.ones(len(masks), bool)
-        chosen, where = _grow(group, base, candidates, alive)
-        if len(chosen) > 1:
+    # Each set grown alone and with each extra condition, in one numba call.
+    bases = np.ones((len(extras), len(masks)), bool)
+    if len(extras) > 1:
+        bases[1:] = stacked[[i for i, c in enumerate(singles) if c[0] != P.F_RANKS]]
+    joined, weights = _grown(group, bases, candidates, alive, data.sizes)
+    for k, extra in enumerate(extras):
+        if weights[k] and (best is None or (weights[k], -1 - (extra is not None)) > best[0]):
+            chosen = candidates[joined[k]].tolist()
             conditions = [(P.F_RANKS, P.OP_IN, frozenset(chosen))] + ([extra] if extra else [])
-            consider(conditions, where)
+            consider(conditions, _grow(group, bases[k], candidates, alive)[1])
     if best is None and len(singles) > 1:
         # Pairs of single conditions, in numba (thousands of them, tried again after most new
         # lines). A pair that played a class wrongly does so while that class is undecided: its

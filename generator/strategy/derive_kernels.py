@@ -162,6 +162,23 @@ def grow_rank_set(base, by_mask, sorted_masks, start, candidates, alive, cls, ke
 
 
 @njit(cache=True)
+def grow_rank_sets(bases, by_mask, sorted_masks, start, candidates, alive, cls, keys, optimal,
+                   sizes):
+    """`grow_rank_set` on each row of `bases` in turn, in one call (a split tries one per
+    condition, hundreds of thousands in a build): (which candidates joined, per base; the deals
+    the line decides if it is safe, else 0, per base where more than one joined)."""
+    joined = np.zeros((bases.shape[0], candidates.shape[0]), np.bool_)
+    weights = np.zeros(bases.shape[0], np.int64)
+    for k in range(bases.shape[0]):
+        grown, where = grow_rank_set(bases[k], by_mask, sorted_masks, start, candidates, alive,
+                                     cls, keys, optimal)
+        joined[k] = grown
+        if grown.sum() > 1:
+            _, weights[k] = line_is_safe(where, alive, cls, keys, optimal, sizes)
+    return joined, weights
+
+
+@njit(cache=True)
 def pair_verdicts(packed, pairs, alive, cls, keys, optimal, sizes):
     """For each pair (a, b), the line "meets condition a and condition b" (rows as for
     `line_is_safe`): (the class it plays wrongly first, or -1 if it is safe; the deals it

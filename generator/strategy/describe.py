@@ -6,6 +6,7 @@ lowest high rank. Out: (text, notation), e.g. ("3 to a Royal Flush, no flush pen
 pair, a pair is a Low Pair).
 """
 
+import functools
 from itertools import combinations
 
 from ..cards import RANKS
@@ -224,9 +225,11 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     return text, note
 
 
+@functools.cache
 def rank_universe(kind, naturals, family) -> frozenset | None:
     """Every set of held natural ranks a hold of this kind can have (deuces are wild in Deuces
-    Wild), or None where a rank set is not read against its complement."""
+    Wild), or None where a rank set is not read against its complement. Kept per arguments
+    (a few dozen): describing and re-describing a table asks for it thousands of times."""
     if kind not in (P.RF, P.SF, P.S, P.F, P.X) or naturals < 1:
         return None
     out = set()

@@ -4,6 +4,12 @@ In: a Solution. Out: `HoldData`, the features of every (class, hold) row (row = 
 hold mask), their order keys, which holds are optimal, each class's best EV and deals; the rows
 meeting a line (`rows_meeting`); and `Strategy`, a decision list as conditions with its rank
 sets indexed (`indexed`) or inline (`named`).
+
+What does not depend on the pays (`Holds`: every hold's features and order key, and per hold
+pattern its rows in the order the steps read them, `Pattern`) is kept between the pay tables of
+one game (deck, wild cards, lowest high card) in a process: a build runs a game's tables one
+after another. The features are stored feature-major and pattern by pattern, so that a
+pattern's column of one feature is one contiguous run, read without copying.
 """
 
 import functools
@@ -14,12 +20,62 @@ import numpy as np
 from . import features as P
 
 
+class Pattern:
+    """The rows of one hold pattern (cards held, wild cards held, kind), and what follows from
+    them alone: sorted by class, then by order key descending (each class's holds as a line
+    plays them: `derive.PatternGroup`), with their features as views into `Holds.columns`."""
+
+    def __init__(self, key: tuple, rows: np.ndarray, keys: np.ndarray, by_feature: np.ndarray):
+        self.key = key
+        self.rows = rows  # by class, then order key descending
+        self.cls = rows // 32
+        self.keys = keys[rows]
+        self.by_feature = by_feature  # (features, rows): each feature's column contiguous
+        self._derived: dict = {}
+
+    @functools.cached_property
+    def in_group(self) -> np.ndarray:
+        """Where each of the rows in ascending order stands in `rows`."""
+        return np.argsort(self.rows)
+
+    @functools.cached_property
+    def ascending(self) -> np.ndarray:
+        return self.rows[self.in_group]
+
+    def derived(self, name: str, compute):
+        """A fact of these rows that a step computes (`compute(pattern)`) and keeps here: its
+        candidate conditions, say. It holds for every pay table of the game."""
+        if name not in self._derived:
+            self._derived[name] = compute(self)
+        return self._derived[name]
+
+
+@dataclass
+class Holds:
+    """The features of every (class, hold) row of one game, with no pays in them."""
+
+    columns: np.ndarray  # (N_FEATURES, rows) int32: pattern by pattern, as each Pattern's rows
+    keys: np.ndarray  # (rows,) int32 by row: order among holds meeting the same line
+    patterns: dict  # (n, w, kind) -> Pattern
+
+    @functools.cached_property
+    def column_of(self) -> np.ndarray:
+        """The column of `columns` holding each row (rows are looked up singly only for deal
+        exceptions)."""
+        out = np.empty(len(self.keys), np.int64)
+        out[np.concatenate([p.rows for p in self.patterns.values()])] = np.arange(len(self.keys))
+        return out
+
+    def features_of(self, row: int) -> np.ndarray:
+        """One row's features, in FEATURES order."""
+        return self.columns[:, self.column_of[row]]
+
+
 @dataclass
 class HoldData:
-    """Features of every (class, hold) row, row = class * 32 + mask."""
+    """The holds of one pay table: the game's `Holds` and, per row, whether the hold is right."""
 
-    feats: np.ndarray  # (rows, N_FEATURES) int32
-    keys: np.ndarray  # (rows,) int32: order among holds meeting the same line
+    holds: Holds
     optimal: np.ndarray  # (rows,) bool
     ce: np.ndarray  # (classes,) int64: the class's optimal EV
     sizes: np.ndarray  # (classes,) deals per class
@@ -28,16 +84,31 @@ class HoldData:
     def n_classes(self) -> int:
         return len(self.ce)
 
+    @property
+    def keys(self) -> np.ndarray:
+        return self.holds.keys
+
+    @property
+    def patterns(self) -> dict:
+        return self.holds.patterns
+
+    @property
+    def pattern_rows(self) -> dict:
+        """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
+        return {key: p.ascending for key, p in self.patterns.items()}
+
     @functools.cached_property
     def rows_cache(self) -> dict:
         """For `rows_meeting`, shared by every list made on these holds (a table is
         compacted, described, simplified and described again: mostly the same lines)."""
-        return {"features": {}, "condition": {}, "line": {}}
+        return {"condition": {}, "line": {}}
 
-    @functools.cached_property
-    def pattern_rows(self) -> dict:
-        """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
-        return _pattern_rows(self.feats)
+    def judged_by(self, right: np.ndarray) -> "HoldData":
+        """The same holds, with `right` (rows,) marking the holds a class may be played with;
+        the rows meeting each line are shared (they do not depend on it)."""
+        out = HoldData(self.holds, right, self.ce, self.sizes)
+        out.__dict__["rows_cache"] = self.rows_cache
+        return out
 
 
 @dataclass
@@ -46,48 +117,52 @@ class Strategy:
     rank_sets: list  # of frozensets of rank masks, for OP_IN conditions
 
 
-def _pattern_rows(feats: np.ndarray) -> dict:
-    """HoldData.pattern_rows of these features."""
-    pattern = (feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * 12 + feats[:, P.F_KIND]
-    # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)
-    order = np.argsort(pattern.astype(np.int16), kind="stable")
-    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
-    out = {}
-    for rows in np.split(order, bounds):
-        key = int(pattern[rows[0]])
-        out[(key // 72, key // 12 % 6, key % 12)] = rows
-    return out
-
-
 def hold_data(solution) -> HoldData:
     table = solution.table
     holds = _holds(table.family.key, solution.deck, P.high_rank(table.family.key, table.min_pair))
-    evs = solution.evs
-    optimal = (evs == solution.best_ev[:, None]).reshape(-1)
-    data = HoldData(holds["feats"], holds["keys"], optimal, solution.best_ev, solution.deck.sizes)
-    data.__dict__["pattern_rows"] = holds["pattern_rows"]  # (the cached_property, filled)
-    return data
+    optimal = (solution.evs == solution.best_ev[:, None]).reshape(-1)
+    return HoldData(holds, optimal, solution.best_ev, solution.deck.sizes)
 
 
-# The features of every hold depend on the deck, the wild cards and the lowest high card only,
-# not on the pays: most pay tables in a row share them (a build runs the natural games one
-# after another), so the last ones are kept, read-only. Half a second per pay table.
+# The holds depend on the deck, the wild cards and the lowest high card only, not on the pays:
+# most pay tables in a row share them (a build runs a game's tables one after another), so the
+# last ones are kept, read-only, with what the steps learn of each pattern. Seconds per table.
 _last_holds: dict = {}
 
 
-def _holds(family: str, deck, high: int) -> dict:
+def _holds(family: str, deck, high: int) -> Holds:
     from ..jit import kernels
     from .deal_kernels import describe_holds
 
     key = (family, deck.n_cards, high)
     if key not in _last_holds:
         kernels()  # start numba the fast way before the first kernel of this module loads
+        _last_holds.clear()  # one game at a time: 300 MB each
         feats, keys = describe_holds(deck.reps, family == "deuces", high)
-        feats.flags.writeable = keys.flags.writeable = False
-        _last_holds.clear()  # one set at a time: 300 MB each
-        _last_holds[key] = {"feats": feats, "keys": keys,
-                            "pattern_rows": _pattern_rows(feats)}
+        _last_holds[key] = _by_pattern(feats, keys)
     return _last_holds[key]
+
+
+def _by_pattern(feats: np.ndarray, keys: np.ndarray) -> Holds:
+    """Holds from row-major features: pattern by pattern, feature-major."""
+    from .deal_kernels import feature_major
+    from .derive_kernels import by_class_then_key
+
+    pattern = (feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * 12 + feats[:, P.F_KIND]
+    # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)
+    order = np.argsort(pattern.astype(np.int16), kind="stable")
+    bounds = np.flatnonzero(np.diff(pattern[order])) + 1
+    rows = [by_class_then_key(ascending, keys) for ascending in np.split(order, bounds)]
+    columns = feature_major(feats, np.concatenate(rows))
+    patterns = {}
+    at = 0
+    for pattern_rows in rows:
+        code = int(pattern[pattern_rows[0]])
+        key = (code // 72, code // 12 % 6, code % 12)
+        patterns[key] = Pattern(key, pattern_rows, keys, columns[:, at:at + len(pattern_rows)])
+        at += len(pattern_rows)
+    columns.flags.writeable = keys.flags.writeable = False
+    return Holds(columns, keys, patterns)
 
 
 def rows_meeting(data: HoldData, conditions: tuple) -> np.ndarray:
@@ -101,19 +176,22 @@ def rows_meeting(data: HoldData, conditions: tuple) -> np.ndarray:
         return cache["line"][conditions]
     base = {c[0]: c[2] for c in conditions[:3]}
     key = (base[P.F_N], base[P.F_W], base[P.F_KIND])
-    rows = data.pattern_rows.get(key, np.empty(0, np.int64))
-    features = cache["features"]
-    if key not in features:  # feature-major, so that each feature's column is contiguous
-        features[key] = np.ascontiguousarray(data.feats[rows].T).T
+    pattern = data.patterns.get(key)
+    if pattern is None:
+        out = cache["line"][conditions] = np.empty(0, np.int64)
+        return out
+    # Tested in the pattern's own order (its features are contiguous there), then put in
+    # ascending order once per line.
     where = None
     for condition in conditions[3:]:
         met = cache["condition"].get((key, condition))
         if met is None:
-            met = rows_meet(features[key], condition)
+            met = rows_meet(pattern.by_feature.T, condition)
             if condition[1] != P.OP_IN:
                 cache["condition"][key, condition] = met
         where = met if where is None else where & met
-    out = cache["line"][conditions] = rows if where is None else rows[where]
+    rows = pattern.ascending if where is None else pattern.ascending[where[pattern.in_group]]
+    out = cache["line"][conditions] = rows
     return out
 
 

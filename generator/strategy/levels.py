@@ -75,10 +75,7 @@ def tolerant(data: HoldData, evs: np.ndarray, tolerance: int, pat: np.ndarray) -
     right = (data.ce[:, None] - evs) <= tolerance
     right[pat] = False
     right[pat, 31] = True
-    out = HoldData(data.feats, data.keys, right.reshape(-1), data.ce, data.sizes)
-    out.__dict__["pattern_rows"] = data.pattern_rows
-    out.__dict__["rows_cache"] = data.rows_cache  # rows meeting a line do not depend on `right`
-    return out
+    return data.judged_by(right.reshape(-1))  # (rows meeting a line do not depend on `right`)
 
 
 def has_exception(line: tuple) -> bool:
@@ -125,7 +122,7 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
     """
     bounds = list(bounds)
     bound = bounds.pop(0)
-    from .play_kernels import holds_on_classes, line_holds, play_and_price
+    from .play_kernels import holds_on_classes, line_holds, merge_takes, play_and_price
 
     compactor = Compactor(data, lines)
     n = data.n_classes
@@ -179,6 +176,7 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
         return places, now, [(int(deletion[s]), s) for s in order[:-1] if not blocked[s]]
 
     merged_holds = {}  # merged line -> (classes it meets, loss per deal if it decides each)
+    marks = np.zeros(n, np.bool_)  # merge_takes's scratch
 
     def merges(order, place, now, decided):
         """(cost, new order, merged line, slots removed) of every merge that keeps the rules."""
@@ -209,12 +207,11 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
         # The merged line at place i changes the classes a and b decide, and those it meets
         # that are decided below place i (or by no line); no others.
         met, loss_if, unpat = merged_holds[merged]
-        takes = (place[met] >= i) | (place[met] < 0)
-        if (loss_if[takes] > bound).any() or unpat[takes].any():
+        keeps, cost, rest = merge_takes(met, loss_if, unpat, place, i, bound, sizes, now,
+                                        decided[a], decided[b], marks)
+        if not keeps:
             return None
-        taken = met[takes]
-        cost = int((sizes[taken] * loss_if[takes] - now[taken]).sum())
-        rest = np.setdiff1d(np.concatenate([decided[a], decided[b]]), taken, assume_unique=True)
+        cost = int(cost)
         if len(rest):
             below = order[:i] + order[i + 1:j] + order[j + 1:]
             holds = holds_on_classes(compactor.bits, compactor.positions(below), data.keys,

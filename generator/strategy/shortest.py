@@ -45,7 +45,7 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0) ->
             continue  # a bare pattern: nothing shorter
         key = tuple(c[2] for c in line[:3])
         if key not in checkers:
-            checkers[key] = _Checker(PatternGroup(data, data.pattern_rows[key]))
+            checkers[key] = _Checker(PatternGroup(data, key))
         checker = checkers[key]
         alive = (place < 0) | (place >= i)
         found = _shorter(checker, line, alive, place == i, held, family)
@@ -167,9 +167,9 @@ def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family
             yield _in_order(conditions_of(trials[at + first]))
             at += first + 1
         if end < len(trials):
-            conditions = conditions_of(trials[end])
-            left_out = checker.left_out(conditions, runs, covered)
+            left_out = checker.left_out_of(trials[end], runs, covered)
             if len(left_out):
+                conditions = conditions_of(trials[end])
                 ranks_in = (P.F_RANKS, P.OP_IN, frozenset(universe - set(left_out.tolist())))
                 if cost((ranks_in,) + conditions, universe) < own:
                     yield (ranks_in,) + _in_order(conditions)
@@ -208,19 +208,18 @@ class _Checker:
 
     def __init__(self, group: PatternGroup):
         self.group = group
-        first = np.ones(len(group.cls), bool)
-        first[1:] = group.cls[1:] != group.cls[:-1]
-        self.starts = np.append(np.flatnonzero(first), len(group.cls)).astype(np.int64)
-        self.run_cls = group.cls[first]
-        self.conditions = _thresholds(group.feats) + group.penalty_conditions
+        pattern = group.pattern  # (what depends on the rows alone is kept there)
+        self.starts, self.run_cls = pattern.derived("runs", _runs)
+        self.conditions = (pattern.derived("thresholds", lambda p: _thresholds(p.by_feature.T))
+                           + group.penalty_conditions)
         # The pattern's rows in ascending order, and where each stands in the group's order.
-        self.in_group = np.argsort(group.rows)
-        self.ascending = group.rows[self.in_group]
+        self.in_group = pattern.in_group
+        self.ascending = pattern.ascending
         self.index = {}
         self._by_index = []
         self._rows = np.zeros((2 * len(self.conditions) + 8, len(group.rows)), np.bool_)
         self.add(self.conditions)
-        self.masks = np.ascontiguousarray(group.feats[:, P.F_RANKS]).astype(np.int64)
+        self.masks = pattern.derived("masks", lambda p: p.by_feature[P.F_RANKS].astype(np.int64))
         # Runs that failed lately, and (last) the next slot to fill.
         self.failed = np.full(self.REMEMBERED + 1, -1, np.int64)
         self.failed[-1] = 0
@@ -279,11 +278,15 @@ class _Checker:
     def left_out(self, conditions, runs, covered) -> np.ndarray:
         """The rank sets (at most MAX_RANK_SETS, none of `covered`) whose leaving out makes the
         line safe; empty if there are none such."""
+        return self.left_out_of(self._combos([conditions])[0], runs, covered)
+
+    def left_out_of(self, combo, runs, covered) -> np.ndarray:
+        """`left_out` of a line given as a row of condition indexes (-1 for none)."""
         from .shortest_kernels import ranks_left_out
 
-        return ranks_left_out(self.meets, self._combos([conditions])[0], self.masks, covered,
-                              MAX_RANK_SETS, self.starts, runs, self.group.keys,
-                              self.group.optimal, self.failed)
+        return ranks_left_out(self.meets, combo, self.masks, covered, MAX_RANK_SETS,
+                              self.starts, runs, self.group.keys, self.group.optimal,
+                              self.failed)
 
     def played(self, conditions, alive):
         """(undecided classes the line meets, the hold it plays in each)."""
@@ -294,6 +297,14 @@ class _Checker:
         first = np.ones(len(rows), bool)
         first[1:] = cls[1:] != cls[:-1]
         return cls[first], self.group.rows[rows[first]] % 32
+
+
+def _runs(pattern) -> tuple:
+    """(first row of each class's run and, last, the number of rows; the class of each run)."""
+    first = np.ones(len(pattern.cls), bool)
+    first[1:] = pattern.cls[1:] != pattern.cls[:-1]
+    return (np.append(np.flatnonzero(first), len(pattern.cls)).astype(np.int64),
+            pattern.cls[first])
 
 
 def _covering(conditions, feats: np.ndarray) -> list:
@@ -345,10 +356,7 @@ def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarra
     allowed = evs >= played[:, None]
     allowed[pat] = False
     allowed[pat, 31] = True
-    out = HoldData(data.feats, data.keys, allowed.reshape(-1), data.ce, data.sizes)
-    out.__dict__["pattern_rows"] = data.pattern_rows
-    out.__dict__["rows_cache"] = data.rows_cache
-    return out
+    return data.judged_by(allowed.reshape(-1))
 
 
 def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
@@ -392,15 +400,33 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
         if line_cost(line, family) <= longer_than:
             continue
         place, held = play(data, out)
+        below = play(data, out[i + 1:])[1]
         key = tuple(c[2] for c in line[:3])
-        checker = _Checker(PatternGroup(loose, loose.pattern_rows[key]))
+        checker = _Checker(PatternGroup(loose, key))
         found = _descriptions(checker, line, (place < 0) | (place >= i), place == i, held,
                               family)
         for description in islice(found, TRIMMED_TRIES):
             trial = out[:i] + [line[:3] + description] + out[i + 1:]
-            _, played = play(data, trial)
+            played = _played_instead(data, place, held, below, i, trial[i])
             loss = data.ce - evs[np.arange(len(played)), played]
             if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
                 out = trial
                 break
+    return out
+
+
+def _played_instead(data: HoldData, place, held, below, i: int, line: tuple) -> np.ndarray:
+    """The hold each class plays (as `levels.play`) when line i of a table is replaced by
+    `line`, from the table's own play (`place`, `held`) and that of its lines below i
+    (`below`): the classes decided above i keep their hold, the others go to the new line where
+    it meets them, else to the lines below. Two plays of the table per line, not one per
+    description tried."""
+    from .holds import rows_meeting
+    from .play_kernels import line_holds
+
+    above = (place >= 0) & (place < i)
+    out = np.where(above, held, below)
+    met, holds = line_holds(rows_meeting(data, line), data.keys)
+    takes = ~above[met]
+    out[met[takes]] = holds[takes]
     return out
