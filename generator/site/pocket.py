@@ -8,10 +8,13 @@ columns of full text, two then three columns of the short notation, and three th
 of the compact notation (rank sets listed with spaces: "3SF: 9JK 7TJ 79J" for "9JK or 7TJ or 79J";
 tables that split a hold by ranks spend most of their length on these lists). The first that
 fits on one page is kept; it is found in few renders, since whenever a layout fits, every later
-one does too. If none fits, no PDF is written: the result lists the lines that fell off the
-page, and the build reports them. Nothing is ever cut off silently.
+one does too, and so is the type size, since a card that fits at some size fits at every smaller
+one: the layout and the size the lines' lengths suggest are rendered first, so a well guessed
+card takes two renders (the size that fits, the next that does not). If none fits, no PDF is
+written: the result lists the lines that fell off the page, and the build reports them. Nothing
+is ever cut off silently.
 
-Rendering takes a fraction of a second to a second a card (one or two renders), so finished
+Rendering takes a fraction of a second to a second a card (two or three renders), so finished
 cards are cached in the cache folder, keyed by a hash of the HTML of every layout, the font
 files, the WeasyPrint version and the font subsetter that will embed the fonts (HarfBuzz or
 fontTools, with its version: they make different bytes). The bytes depend on nothing else: no
@@ -24,6 +27,7 @@ sealed (store.seal): its PDF's checksum and the layout are checked before it is 
 import functools
 import hashlib
 import json
+import math
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -225,6 +229,31 @@ def guess_layout(lines: list[dict]) -> int:
     return len(LAYOUTS)
 
 
+# The load (`_load`) up to which each layout's lines probably still fit one page, at any type
+# size: a guess of the size a card takes, as _CAPACITY guesses the layout, fitted to the same
+# renders (below 1 since the heading and the pays grow with the type, and more so where the
+# capacity was fitted on few tables).
+_FILL = (0.86, 0.75, 0.62, 0.62, 0.62, 0.70)
+
+
+def _load(lines: list[dict], layout: int, size: float) -> float:
+    """The rows `card_lines` take in a layout at a type size, as a fraction of the rows its
+    _CAPACITY gives at the smallest: a row holds fewer characters, and a column fewer rows,
+    as the type grows."""
+    chars, rows = _CAPACITY[layout]
+    wording = LAYOUTS[layout].wording
+    needed = sum(math.ceil((len(line[wording]) + 1) * size / (MIN_SIZE * chars))
+                 for line in lines)
+    return needed * size / MIN_SIZE / rows
+
+
+def guess_size(lines: list[dict], layout: int) -> int:
+    """The index in SIZES of the largest type the lines probably fit at in this layout (0, the
+    smallest, where they may not fit at all)."""
+    return max((k for k, size in enumerate(SIZES) if _load(lines, layout, size) <= _FILL[layout]),
+               default=0)
+
+
 def first_true(test, guess: int, n: int):
     """The first i in 0..n-1 with test(i) true, or None, for a test that stays true once true;
     tried first at the guess and its neighbour, then by halving."""
@@ -279,12 +308,14 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     import weasyprint  # 0.8 s to import: only when a card is rendered
 
-    documents, heads = {}, {}
+    renders, heads = {}, {}  # (layout, index in SIZES) -> (HTML, document)
 
-    def render(i):
-        if i not in documents:
-            documents[i] = weasyprint.HTML(string=htmls[i], base_url=str(static_dir) + "/").render()
-        return documents[i]
+    def rendered(i, k):
+        if (i, k) not in renders:
+            text = htmls[i] if k == 0 else html(LAYOUTS[i], size=SIZES[k])
+            renders[i, k] = (text, weasyprint.HTML(string=text,
+                                                    base_url=str(static_dir) + "/").render())
+        return renders[i, k][1]
 
     def head(i):
         """The card of the first PREFIX lines only, for a long table: if that overflows, so does
@@ -295,33 +326,38 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
                                        base_url=str(static_dir) + "/").render()
         return heads[i]
 
+    def too_big(i, k):
+        return len(rendered(i, k).pages) > 1
+
     def one_page(i):
+        """Whether layout i fits at the smallest type. A layout that fits at a larger type fits
+        at the smallest too: the size the card will probably take is tried first, and where it
+        fits, that render serves the search for the size as well."""
         if len(wordings) > PREFIX and len(head(i).pages) > 1:
             return False
-        return len(render(i).pages) == 1
+        k = guess_size(wordings, i)
+        if k and not too_big(i, k):
+            return True
+        return not too_big(i, 0)
 
     # The first layout that fits, found in few renders (a fraction of a second each). Whenever
     # a layout fits one page, every later one does too (checked by rendering all six layouts of
     # all 23 shipped tables), so a search from a guess finds it: the guessed layout, then its
-    # neighbour, then halving. A good guess costs two renders, a long table one.
+    # neighbour, then halving. A good guess costs one render (at the guessed size), a long
+    # table's two.
     last = len(LAYOUTS) - 1
     fits = first_true(one_page, guess_layout(wordings), len(LAYOUTS))
     if fits is not None:
         # The largest type at which the chosen layout still fits: the sizes fit up to some
-        # size and no further, so the last fit is found by halving from the smallest.
-        sized = {SIZES[0]: (htmls[fits], documents[fits])}
-
-        def too_big(i):
-            size = SIZES[i]
-            if size not in sized:
-                text = html(LAYOUTS[fits], size=size)
-                sized[size] = (text, weasyprint.HTML(
-                    string=text, base_url=str(static_dir) + "/").render())
-            return len(sized[size][1].pages) > 1
-
-        first_too_big = first_true(too_big, 1, len(SIZES))
-        size = SIZES[(first_too_big or len(SIZES)) - 1]
-        text, document = sized[size]
+        # size and no further, so the first too big is found from the guessed size's neighbour
+        # (most often already rendered by the layout's search: then one render more), then by
+        # halving.
+        k = guess_size(wordings, fits)
+        guess = k if (fits, k) in renders and too_big(fits, k) else k + 1
+        first_too_big = first_true(lambda j: too_big(fits, j), guess, len(SIZES))
+        index = (first_too_big or len(SIZES)) - 1
+        size = SIZES[index]
+        text, document = renders[fits, index]
         document.metadata.created = document.metadata.modified = None
         identifier = hashlib.sha256(text.encode()).hexdigest()[:32].encode()
         with _fixed_time():
@@ -332,7 +368,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
             overflow = tuple(_overflowing_lines(heads[last])) + tuple(
                 line["number"] for line in wordings[PREFIX:])
         else:
-            overflow = tuple(_overflowing_lines(render(last)))
+            overflow = tuple(_overflowing_lines(rendered(last, 0)))
         page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
         reason = (f"the {len(lines)} lines do not fit on {page} even in {LAYOUTS[-1].name} "
                   f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"

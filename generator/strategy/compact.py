@@ -132,13 +132,22 @@ class Compactor:
                         self._checked, self._decider)
 
     def _deciders(self) -> np.ndarray:
-        """The slot of the line deciding each class in the current list (-1: none)."""
-        if self._decider is None:
-            from .play_kernels import decide_into
+        """The slot of the line deciding each class in the current list (-1: none).
 
-            self._decider = np.full(self.data.n_classes, -1, np.int32)
-            decide_into(self.bits, self.positions(), np.array(self.order, np.int32),
-                        self.data.keys, np.arange(self.data.n_classes), self._decider)
+        Found from the rows each line meets, in order (`play_kernels.first_lines`): a pass over
+        those rows, where reading every row's words of bits took ten times as long (Joker Poker
+        Two Pair's derived 449 lines, 30 words a row: 0.2 s against 0.02 s), and a build
+        starts some 200 lists."""
+        if self._decider is None:
+            from .play_kernels import first_lines
+
+            rows = [self.slot_rows[slot] for slot in self.order]
+            starts = np.zeros(len(rows) + 1, np.int64)
+            starts[1:] = np.cumsum([len(r) for r in rows])
+            met = np.concatenate(rows) if rows else np.empty(0, np.int64)
+            place, _ = first_lines(met, starts, self.data.keys, self.data.n_classes)
+            slots = np.array(self.order + [-1], np.int32)
+            self._decider = slots[place]  # (place -1: the -1 at the end)
         return self._decider
 
     def lines(self) -> list[tuple]:
