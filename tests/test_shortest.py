@@ -96,6 +96,27 @@ def test_first_safe_agrees_with_plain_numpy(solved):
             assert fast == (len(wrong) == 0), (key, conditions)
 
 
+def test_condition_rows_equal_rows_meet_condition_by_condition(solved):
+    """The numba pass finding many conditions' rows at once against numpy, one condition at a
+    time, on every operator it takes (bits too: the suit spread of the discards), over whole
+    patterns and restrictions of them."""
+    from generator.strategy.derive import condition_rows
+
+    data = hold_data(solved("full-pay-deuces-wild"))
+    rng = np.random.default_rng(5)
+    ops = set()
+    for key in list(data.pattern_rows)[:12]:
+        group = PatternGroup(data, key)
+        conditions = S._thresholds(group.feats) + group.penalty_conditions
+        conditions += [(P.F_DS, op, 1) for op in (P.OP_BIT, P.OP_NOBIT)]
+        for g in (group, group.restricted(rng.random(len(group.rows)) < 0.5)):
+            fast = condition_rows(g, conditions)
+            for c, row in zip(conditions, fast):
+                assert (row == rows_meet(g.feats, c)).all(), (key, c)
+                ops.add(c[1])
+    assert ops == {P.OP_EQ, P.OP_GE, P.OP_LE, P.OP_BIT, P.OP_NOBIT}
+
+
 def test_covering_conditions_equal_testing_every_row(solved):
     s = solved("full-pay-deuces-wild")
     data = hold_data(s)

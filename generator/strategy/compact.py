@@ -216,7 +216,10 @@ class Compactor:
                 if written(narrower) >= written(before):
                     break  # written "any but": leaving a set out adds to the line
                 touched = self.touched([slot])
-                self.set_slot(slot, narrower)
+                # The line meets the rows it met but those holding `mask`: found among them,
+                # not by testing the pattern's rows again (a few thousand trials a build).
+                self.slots[slot] = narrower
+                self.put(slot, rows[self._ranks_of(rows) != mask])
                 if self.exact(slots=[slot], since=self.order.index(slot), touched=touched):
                     self.accept(self.order)
                     changed = True
@@ -224,6 +227,11 @@ class Compactor:
                     self.slots[slot] = before
                     self.put(slot, rows)
         return changed
+
+    def _ranks_of(self, rows: np.ndarray) -> np.ndarray:
+        """The rank mask each of these rows holds."""
+        holds = self.data.holds
+        return holds.columns[P.F_RANKS, holds.column_of[rows]]
 
     def _merge(self) -> bool:
         """Two lines of one pattern and the same other conditions, held ranks differing: one line

@@ -396,6 +396,15 @@ def _exception_lines(groups, data: HoldData, alive, classes):
     return plan
 
 
+def condition_rows(group: PatternGroup, conditions: list) -> np.ndarray:
+    """(conditions, rows) bool: the group's rows meeting each single condition (no rank or
+    deal sets), in one numba call (`rows_meet` is the same test, one condition at a time)."""
+    from . import derive_kernels
+
+    features, ops, values = (np.array(x, np.int64) for x in zip(*conditions))
+    return derive_kernels.condition_rows(group.by_feature, features, ops, values)
+
+
 def _packed(matrix: np.ndarray) -> np.ndarray:
     """Boolean rows as 64-bit words, row i's element j at bit j % 64 of word j // 64."""
     n = matrix.shape[1]
@@ -448,8 +457,8 @@ def _best_split(group: PatternGroup, data: HoldData, alive):
 
     from .derive_kernels import pair_verdicts
 
-    meets = {c: rows_meet(group.feats, c) for c in singles}
-    stacked = np.array([meets[c] for c in singles]) if singles else None
+    stacked = condition_rows(group, singles) if singles else None
+    meets = dict(zip(singles, stacked)) if singles else {}
     words = _packed(stacked) if singles else None
     if singles:  # each single condition, in numba: as the pair (c, c)
         _, weights = pair_verdicts(words, np.repeat(np.arange(len(singles)), 2).reshape(-1, 2),

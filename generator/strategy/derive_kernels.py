@@ -9,6 +9,8 @@ played wrongly, the deals a safe line decides.
 import numpy as np
 from numba import njit
 
+from .features import OP_BIT, OP_EQ, OP_GE, OP_LE, OP_NOBIT
+
 
 @njit(cache=True)
 def by_class_then_key(rows, keys):
@@ -349,3 +351,35 @@ def best_ranked_pair(meets, pairs, skip, by_mask, sorted_masks, start, candidate
                 best_joined[joined[q]] = True
     offsets[pairs.shape[0]] = n_failing
     return best, best_joined, offsets, failing[:n_failing].copy()
+
+
+@njit(cache=True)
+def condition_rows(by_feature, features, ops, values):
+    """(conditions, rows) bool: which rows meet each single condition (features[k], ops[k],
+    values[k]; no rank or deal sets), by_feature being (features, rows). A split tries a
+    hundred conditions on the same rows, thousands of times in a build: one call, each
+    condition one run over its feature's column, where numpy made an array per condition and
+    then a copy of them all."""
+    out = np.empty((features.shape[0], by_feature.shape[1]), np.bool_)
+    for k in range(features.shape[0]):
+        x = by_feature[features[k]]
+        v = values[k]
+        row = out[k]
+        if ops[k] == OP_EQ:
+            for i in range(x.shape[0]):
+                row[i] = x[i] == v
+        elif ops[k] == OP_GE:
+            for i in range(x.shape[0]):
+                row[i] = x[i] >= v
+        elif ops[k] == OP_LE:
+            for i in range(x.shape[0]):
+                row[i] = x[i] <= v
+        elif ops[k] == OP_BIT:
+            for i in range(x.shape[0]):
+                row[i] = (x[i] >> v) & 1 == 1
+        elif ops[k] == OP_NOBIT:
+            for i in range(x.shape[0]):
+                row[i] = (x[i] >> v) & 1 == 0
+        else:
+            raise ValueError("a single condition's operator")
+    return out

@@ -23,7 +23,7 @@ import numpy as np
 
 from . import features as P
 from .holds import HoldData, rows_meet
-from .derive import PatternGroup
+from .derive import PatternGroup, condition_rows
 
 MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
 MAX_THRESHOLDS = 3
@@ -225,14 +225,23 @@ class _Checker:
         self.failed[-1] = 0
 
     def add(self, conditions) -> None:
-        """Find the rows of conditions not seen yet (room doubled when full)."""
-        for c in conditions:
-            if c in self.index:
-                continue
-            if len(self.index) == len(self._rows):
-                self._rows = np.concatenate([self._rows, np.zeros_like(self._rows)])
-            self._rows[len(self.index)] = rows_meet(self.group.feats, c)
+        """Find the rows of conditions not seen yet (room doubled when full): those of single
+        conditions in one numba call (`derive.condition_rows`), a rank set's on its own."""
+        new = list(dict.fromkeys(c for c in conditions if c not in self.index))
+        if not new:
+            return
+        while len(self.index) + len(new) > len(self._rows):
+            self._rows = np.concatenate([self._rows, np.zeros_like(self._rows)])
+        singles = [c for c in new if c[1] != P.OP_IN]
+        at = len(self.index)
+        if singles:
+            self._rows[at:at + len(singles)] = condition_rows(self.group, singles)
+        for c in singles:
             self.index[c] = len(self.index)
+        for c in new:
+            if c[1] == P.OP_IN:
+                self._rows[len(self.index)] = rows_meet(self.group.feats, c)
+                self.index[c] = len(self.index)
 
     @property
     def meets(self) -> np.ndarray:
