@@ -172,8 +172,15 @@ def test_signal_during_solving_one_line_no_worker_no_leftover(old_site, tmp_path
                                                                 line):
     out, before = old_site
     tag = uuid.uuid4().hex
-    process = cli("--content", FIXTURE, "build", "--out", out, start_new_session=True,
-                  env={"VPCHARTS_TEST_TAG": tag, "VPCHARTS_CACHE": str(tmp_path / "cold")})
+    # From a terminal a build starts with Ctrl-C at its default. A suite started in the
+    # background by a shell without job control ignores SIGINT, and a child would inherit
+    # that (an ignored signal stays ignored across exec; a caught one is reset to default).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = cli("--content", FIXTURE, "build", "--out", out, start_new_session=True,
+                      env={"VPCHARTS_TEST_TAG": tag, "VPCHARTS_CACHE": str(tmp_path / "cold")})
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         wait_for_line(process, "Solving, deriving and verifying 1 pay tables")
         time.sleep(0.5)  # the worker is starting or solving
