@@ -117,6 +117,50 @@ def test_condition_rows_equal_rows_meet_condition_by_condition(solved):
     assert ops == {P.OP_EQ, P.OP_GE, P.OP_LE, P.OP_BIT, P.OP_NOBIT}
 
 
+def test_next_description_walks_the_trials_as_first_safe_and_left_out_do(solved):
+    """One numba call per description found, against the composition it replaced: `first_safe`
+    over each run of plain trials and `left_out_of` on each "any but" trial, in order, on two
+    checkers of the same pattern (each keeps its own classes that failed lately)."""
+    data = hold_data(solved("9-6-jacks-or-better"))
+    rng = random.Random(11)
+    found_any_but = 0
+    for key in [(3, 0, P.SF), (2, 0, P.RF), (4, 0, P.S), (2, 0, P.PAIR)]:
+        fast, slow = (S._Checker(PatternGroup(data, key)) for _ in range(2))
+        masks = sorted(set(fast.masks.tolist()))
+        for _ in range(15):
+            alive = np.array([rng.random() < 0.7 for _ in range(data.n_classes)])
+            runs = fast.runs_of(alive)
+            lines = [tuple(rng.sample(fast.conditions, rng.randint(0, 3))) for _ in range(40)]
+            trials = fast._combos(lines)
+            assert (slow._combos(lines) == trials).all()
+            any_but = np.array([rng.random() < 0.3 for _ in lines])
+            covered = np.array(rng.sample(masks, min(2, len(masks))), np.int64)
+            got, at = [], 0
+            while True:
+                at, left_out = fast.next_description(trials, any_but, at, runs, covered)
+                if at < 0:
+                    break
+                got.append((at, tuple(left_out.tolist())))
+                at += 1
+            want, at = [], 0
+            while at < len(trials):
+                end = at + int(np.argmax(any_but[at:])) if any_but[at:].any() else len(trials)
+                while end > at:
+                    first = slow.first_safe(trials[at:end], runs)
+                    if first < 0:
+                        break
+                    want.append((at + first, ()))
+                    at += first + 1
+                if end < len(trials):
+                    left_out = slow.left_out_of(trials[end], runs, covered)
+                    if len(left_out):
+                        want.append((end, tuple(left_out.tolist())))
+                at = end + 1
+            assert got == want, key
+            found_any_but += sum(1 for _, left in got if left)
+    assert found_any_but  # the "any but" branch was taken
+
+
 def test_covering_conditions_equal_testing_every_row(solved):
     s = solved("full-pay-deuces-wild")
     data = hold_data(s)

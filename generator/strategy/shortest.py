@@ -157,23 +157,18 @@ def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family
         return tuple(checker.conditions_by_index[j] for j in row if j >= 0)
 
     at = 0
-    while at < len(trials):
-        # A batch of plain descriptions up to the next "any but", in one call.
-        end = at + int(np.argmax(any_but[at:])) if any_but[at:].any() else len(trials)
-        while end > at:
-            first = checker.first_safe(trials[at:end], runs)
-            if first < 0:
-                break
-            yield _in_order(conditions_of(trials[at + first]))
-            at += first + 1
-        if end < len(trials):
-            left_out = checker.left_out_of(trials[end], runs, covered)
-            if len(left_out):
-                conditions = conditions_of(trials[end])
-                ranks_in = (P.F_RANKS, P.OP_IN, frozenset(universe - set(left_out.tolist())))
-                if cost((ranks_in,) + conditions, universe) < own:
-                    yield (ranks_in,) + _in_order(conditions)
-        at = end + 1
+    while True:
+        at, left_out = checker.next_description(trials, any_but, at, runs, covered)
+        if at < 0:
+            return
+        if not any_but[at]:
+            yield _in_order(conditions_of(trials[at]))
+        else:
+            conditions = conditions_of(trials[at])
+            ranks_in = (P.F_RANKS, P.OP_IN, frozenset(universe - set(left_out.tolist())))
+            if cost((ranks_in,) + conditions, universe) < own:
+                yield (ranks_in,) + _in_order(conditions)
+        at += 1
 
 
 def _in_order(conditions: tuple) -> tuple:
@@ -277,6 +272,16 @@ class _Checker:
 
         return int(first_safe(self.meets, combos, self.masks, self.starts, runs,
                               self.group.keys, self.group.optimal, self.failed))
+
+    def next_description(self, trials, any_but, at, runs, covered):
+        """(index, rank sets left out) of the first trial from `at` on that describes the line,
+        or (-1, ...): see shortest_kernels.next_description."""
+        from .shortest_kernels import next_description
+
+        at, left_out = next_description(self.meets, trials, any_but, at, self.masks, covered,
+                                        MAX_RANK_SETS, self.starts, runs, self.group.keys,
+                                        self.group.optimal, self.failed)
+        return int(at), left_out
 
     @property
     def conditions_by_index(self) -> list:

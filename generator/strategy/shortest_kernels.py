@@ -94,3 +94,32 @@ def ranks_left_out(meets, combo, masks, covered, most, starts, runs, keys, optim
                 return out[:0]
         out[k] = masks[row]
     return out[:0]
+
+
+@njit(cache=True)
+def next_description(meets, trials, any_but, at, masks, covered, most, starts, runs, keys,
+                     optimal, failed):
+    """From trial `at` on, the first that describes the line: a plain trial safe on `runs`, or
+    an "any but" trial (any_but[t]) with rank sets whose leaving out makes it safe; (its index
+    and those sets, empty for a plain one), or (-1, empty). The same checks in the same order as
+    `first_safe` over each run of plain trials and `ranks_left_out` on each "any but" one: one
+    call where `shortest._descriptions` made thousands (Python's share of them was most of the
+    time)."""
+    none = np.empty(0, np.int64)
+    n = trials.shape[0]
+    while at < n:
+        end = at
+        while end < n and not any_but[end]:
+            end += 1
+        for t in range(at, end):
+            run, _ = _first_wrong(meets, trials[t], masks, none, starts, runs, keys, optimal,
+                                  failed)
+            if run < 0:
+                return t, none
+        if end < n:
+            left_out = ranks_left_out(meets, trials[end], masks, covered, most, starts, runs,
+                                      keys, optimal, failed)
+            if left_out.shape[0]:
+                return end, left_out.copy()
+        at = end + 1
+    return -1, none
