@@ -90,8 +90,8 @@ class Compactor:
 
     def positions(self, order=None) -> np.ndarray:
         position = np.full(32 * self.WORDS, -1, np.int32)
-        for place, slot in enumerate(self.order if order is None else order):
-            position[slot] = place
+        slots = np.asarray(self.order if order is None else order, np.int64)
+        position[slots] = np.arange(len(slots), dtype=np.int32)  # (each slot once in a list)
         return position
 
     def exact(self, order=None, slots=None, since=None, touched=None) -> bool:
