@@ -213,3 +213,17 @@ def test_narrowed_lines_list_only_the_rank_sets_they_need(solved):
             compactor.set_slot(slot, tuple(fewer if c == ranks else c for c in before))
             assert not compactor.exact(slots=[slot], touched=touched), (before, mask)
             compactor.set_slot(slot, before)
+
+
+def test_classes_of_rows_equal_numpy_unique():
+    """The classes a set of rows meets, by sorting a few rows or by a bitmap over many, against
+    numpy: ascending, once each, for rows in any order and with repeats."""
+    from generator.strategy.play_kernels import classes_of
+
+    rng = np.random.default_rng(17)
+    n_classes = 134_459
+    for size in (0, 1, 5, 300, 8_000, 9_000, 200_000):
+        rows = rng.integers(0, 32 * n_classes, size).astype(np.int64)
+        assert np.array_equal(classes_of(rows, n_classes), np.unique(rows // 32)), size
+        ascending = np.sort(rows)
+        assert np.array_equal(classes_of(ascending, n_classes), np.unique(rows // 32)), size
