@@ -227,3 +227,28 @@ def test_classes_of_rows_equal_numpy_unique():
         assert np.array_equal(classes_of(rows, n_classes), np.unique(rows // 32)), size
         ascending = np.sort(rows)
         assert np.array_equal(classes_of(ascending, n_classes), np.unique(rows // 32)), size
+
+
+def test_move_column_sets_the_bit_on_exactly_the_new_rows():
+    """Moving a line's bit from its old rows to new ones, by a merge where both lists ascend or
+    row by row where they do not, leaves the same bits as clearing every old row and setting
+    every new one; other slots' bits are untouched."""
+    from generator.strategy.play_kernels import move_column
+
+    rng = np.random.default_rng(23)
+    for trial in range(200):
+        n = int(rng.integers(1, 400))
+        bits = rng.integers(0, 2**32, (2, n), dtype=np.uint64).astype(np.uint32)
+        slot = int(rng.integers(0, 64))
+        word, bit = slot // 32, np.uint32(1 << (slot % 32))
+        old = np.flatnonzero(rng.random(n) < rng.random())
+        bits[word] &= ~bit
+        bits[word, old] |= bit  # the slot's bit is set on exactly its old rows
+        new = np.flatnonzero(rng.random(n) < rng.random())
+        if trial % 3 == 0:
+            new = rng.permutation(new)  # not ascending: row by row
+        want = bits.copy()
+        want[word, old] &= ~bit
+        want[word, new] |= bit
+        move_column(bits, slot, old.astype(np.int64), new.astype(np.int64))
+        assert np.array_equal(bits, want), trial
