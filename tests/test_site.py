@@ -574,8 +574,10 @@ def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals(
 
     assert split_line_text("3 to a Royal Flush: no straight penalty, no T discarded") == (
         "3 to a Royal Flush", ["no straight penalty", "no T discarded"])
-    assert split_line_text("3 to a Straight Flush: KQ9 or KJ9, at most 1 discard of any one suit") == (
-        "3 to a Straight Flush: KQ9 or KJ9", ["at most 1 discard of any one suit"])
+    assert split_line_text("3 to a Straight Flush: KQ9 or KJ9, no two discards of one suit") == (
+        "3 to a Straight Flush: KQ9 or KJ9", ["no two discards of one suit"])
+    assert split_line_text("Low Pair: 2-9, at most 2 discards of one suit") == (
+        "Low Pair: 2-9", ["at most 2 discards of one suit"])
     # High cards held narrow the hold; high cards discarded are a penalty.
     assert split_line_text("3 to a Straight Flush: 1 high card, at most 1 high card discarded") == (
         "3 to a Straight Flush: 1 high card", ["at most 1 high card discarded"])

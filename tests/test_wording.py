@@ -79,7 +79,8 @@ def test_penalties_discards_and_thresholds_read_as_words():
     assert said((P.F_HP, P.OP_LE, 1)) == (
         "3 to a Straight Flush: at most 1 high card discarded", "3SF: hp≤1")
     assert said((P.F_DS, P.OP_LE, 1)) == (
-        "3 to a Straight Flush: at most 1 discard of any one suit", "3SF: ds≤1")
+        "3 to a Straight Flush: no two discards of one suit", "3SF: ds≤1")
+    assert said((P.F_DS, P.OP_LE, 2))[0].endswith(": at most 2 discards of one suit")
     assert said((P.F_H, P.OP_EQ, 1)) == ("3 to a Straight Flush: 1 high card", "3SF: h=1")
     assert said((P.F_DISC, P.OP_BIT, RANKS.index("8"))) == (
         "3 to a Straight Flush: with an 8 discarded", "3SF: 8 discarded")
@@ -87,6 +88,45 @@ def test_penalties_discards_and_thresholds_read_as_words():
                 (P.F_DISC, P.OP_NOBIT, 1), (P.F_DISC, P.OP_NOBIT, 4))[0] == (
         "3 to a Straight Flush: with an A and a K discarded, no 3 or 6 discarded")
     assert said((P.F_SH, P.OP_GE, 4), kind=P.RF) == ("3 to a Royal Flush: s+h ≥ 4", "3RF: s+h≥4")
+
+
+def test_draws_players_name_by_their_shape_keep_the_papers_notation():
+    def said(n, kind, *extra, sets=(), high=JACKS, family="natural"):
+        return describe_line(head(n, 0, kind, *extra), sets, family, high=high)
+
+    # Four to a straight: open at both ends (s = 2) or not.
+    assert said(4, P.S, (P.F_S, P.OP_GE, 2), (P.F_BP, P.OP_EQ, 0)) == (
+        "4 to an Outside Straight: no broken pair", "4S: s≥2, no bp")
+    assert said(4, P.S, (P.F_S, P.OP_EQ, 1)) == ("4 to an Inside Straight", "4S: s=1")
+    assert said(4, P.S, (P.F_H, P.OP_GE, 3)) == (
+        "4 to a Straight: at least 3 high cards", "4S: h≥3")
+    # Two to a royal flush by its ranks, and two high cards by their suits.
+    assert said(2, P.RF, (P.F_RANKS, P.OP_EQ, mask("QJ")), (P.F_FP, P.OP_EQ, 0)) == (
+        "Suited QJ: no flush penalty", "2RF: QJ, no fp")
+    assert said(2, P.RF, (P.F_RANKS, P.OP_IN, 0), sets=(frozenset({mask("KT"), mask("QT")}),)) \
+        == ("Suited KT or QT", "2RF: KT or QT")
+    assert said(2, P.RF, (P.F_H, P.OP_GE, 2), (P.F_HP, P.OP_LE, 1)) == (
+        "2 suited high cards: at most 1 high card discarded", "2RF: h≥2, hp≤1")
+    assert said(2, P.S, (P.F_H, P.OP_EQ, 2), (P.F_S, P.OP_GE, 2)) == (
+        "2 unsuited high cards: s ≥ 2", "2S: h=2, s≥2")
+    # No high cards in Deuces Wild: two to a straight stays what it is.
+    assert said(2, P.S, (P.F_H, P.OP_GE, 2), high=NO_HIGH, family="deuces")[0].startswith(
+        "2 to a Straight")
+
+
+def test_a_run_of_pair_ranks_is_written_as_a_span_and_other_lists_are_not():
+    sets = (frozenset(mask(r) for r in "98765432"), frozenset(mask(r) for r in "KQJ432"),
+            frozenset(mask(r) for r in "KQ8"), frozenset(mask(r) for r in "876"))
+    pair = head(2, 0, P.PAIR, (P.F_RANKS, P.OP_IN, 0))
+    assert describe_line(pair, sets, "joker", high=KINGS) == ("Low Pair: 2-9", "2LP: 2-9")
+    assert describe_line(head(2, 0, P.PAIR, (P.F_RANKS, P.OP_IN, 1)), sets, "natural",
+                         high=13) == ("Pair: J-K or 2-4", "2PR: J-K or 2-4")
+    assert describe_line(head(2, 0, P.PAIR, (P.F_RANKS, P.OP_IN, 2)), sets, "natural",
+                         high=13) == ("Pair: K or Q or 8", "2PR: K or Q or 8")
+    # One card held beside the joker: "8 or 7 or 6", never "6-8" (read as a span of cards).
+    line = ((P.F_N, P.OP_EQ, 2), (P.F_W, P.OP_EQ, 1), (P.F_KIND, P.OP_EQ, P.SF),
+            (P.F_RANKS, P.OP_IN, 3))
+    assert describe_line(line, sets, "joker", high=KINGS)[1] == "2SF Jkr: 8 or 7 or 6"
 
 
 # -- every line of every shipped table ----------------------------------------------------------
@@ -99,7 +139,7 @@ _TOKEN_KINDS = (
     ("head", re.compile(r"^([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)$")),
     ("wild", re.compile(r"^([1-4]D|Jkr)$")),
     ("feature", re.compile(r"^(s\+h|sfp|fp|sp|hp|rp|ds|bp|best|s|h)([=≥≤]\d+)?$")),
-    ("ranks", re.compile(r"^[2-9TJQKA]+$")),
+    ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),
     ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
     ("word", re.compile(r"^(or|no|any|but|discarded|exception|none)$")),
 )

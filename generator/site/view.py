@@ -16,7 +16,8 @@ _RED_SUITS = {"d", "h"}
 # A line's text is "head: qualifier, qualifier, ...". Qualifiers that narrow which hold is meant
 # (rank lists, s, s+h, high cards held) stay with the hold; the rest test the discards: penalty
 # notes.
-_RANK_LIST = re.compile(r"^[2-9TJQKA]+( or [2-9TJQKA]+)*$")
+_RANKS = r"([2-9TJQKA]+|[2-9TJQK]-[3-9TJQKA])"  # "KQJ", or a pair's span of ranks "2-9"
+_RANK_LIST = re.compile(rf"^{_RANKS}( or {_RANKS})*$")
 _STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h) [=≥≤] \d+|(no|\d+|at least \d+|at most \d+) high cards?)$")
 _OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
 

@@ -103,6 +103,9 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     best = next((c for c in extra if c[0] == P.F_BEST), None)
     if best is not None:
         extra.remove(best)
+    # Conditions the hold's name says in words ("4 to an Outside Straight" for s >= 2): the
+    # notation keeps them, the text does not say them again.
+    named = set()
     if kind == P.NONE:
         text, note = "Discard everything", "none"
     elif kind == P.WILD:
@@ -131,6 +134,22 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         low = 1 if family == "deuces" else 0  # (deuces are wild cards, never a natural one)
         span = "T-A" if kind == P.RF else f"{RANKS[low]}-9"
         text, note = f"Single card ({span})", f"1{_KIND_ABBR[kind]}"
+    elif kind == P.S and n == 4 and not w and (way := _straight_way(extra)):
+        # Players tell a four-card straight draw by its ends: open at both (s = 2) or not.
+        text, note = f"4 to an {way[0]} Straight", "4S"
+        named.add(way[1])
+    elif kind == P.RF and n == 2 and not w and ranks is not None and (
+            listed := condition_text(*ranks, rank_sets, universe)[0])[:3] != "any":
+        # "Suited QJ", as players write it; the notation keeps the paper's "2RF: QJ".
+        text, note = f"Suited {listed}", "2RF"
+        named.add(ranks)
+    elif kind in (P.S, P.RF) and n == 2 and not w and high < 13 and (
+            two := next((c for c in extra if c[0] == P.F_H and c[2] == 2
+                         and c[1] in (P.OP_EQ, P.OP_GE)), None)):
+        # Two high cards (any two of them fit a straight), of one suit or of two.
+        text = "2 suited high cards" if kind == P.RF else "2 unsuited high cards"
+        note = f"2{_KIND_ABBR[kind]}"
+        named.add(two)
     elif kind in _KIND_TEXT:
         name = _KIND_TEXT[kind]
         if n == 5:
@@ -216,13 +235,27 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
                 deals) + " (or the same with suits exchanged)"
             s = "exception: " + ", ".join(deals)
         else:
-            d, s = condition_text(feature, op, value, rank_sets, universe)
-        details.append(d)
+            d, s = condition_text(feature, op, value, rank_sets, universe,
+                                  kind in (P.PAIR, P.TRIPS, P.QUADS))
+        if (feature, op, value) not in named:
+            details.append(d)
         short.append(s)
     if details:
         text += ": " + ", ".join(details)
+    if short:
         note += (", " if ":" in note else ": ") + ", ".join(short)
     return text, note
+
+
+def _straight_way(conditions) -> tuple[str, tuple] | None:
+    """("Outside", the condition) for a four-card straight draw with s >= 2 (open at both ends),
+    ("Inside", ...) for s = 1 (a gap, or A-high or A-low), else None."""
+    for c in conditions:
+        if c[0] == P.F_S and (c[1], c[2]) in ((P.OP_GE, 2), (P.OP_EQ, 2)):
+            return "Outside", c
+        if c[0] == P.F_S and (c[1], c[2]) in ((P.OP_EQ, 1), (P.OP_LE, 1)):
+            return "Inside", c
+    return None
 
 
 @functools.cache
@@ -240,6 +273,24 @@ def rank_universe(kind, naturals, family) -> frozenset | None:
         if {P.RF: fits and royal, P.SF: fits and not royal, P.S: fits}.get(kind, not fits):
             out.add(mask)
     return frozenset(out)
+
+
+def _listed(masks, spans: bool = False) -> str:
+    """Rank sets as a list, high first ("KQJ or KQT"); with `spans` (the ranks of a pair or of
+    three or four of a kind), ranks that run on for three or more as a span, low to high as in
+    "High Pair (J-A)": "J-K or 2-4" for K, Q, J, 4, 3, 2."""
+    ordered = _by_rank(masks)
+    if not spans or any(bin(m).count("1") != 1 for m in ordered):
+        return " or ".join(rank_text(m) for m in ordered)
+    runs: list[list[int]] = []
+    for rank in (m.bit_length() - 1 for m in ordered):  # high to low
+        if runs and runs[-1][-1] == rank + 1:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    return " or ".join(
+        f"{RANKS[run[-1]]}-{RANKS[run[0]]}" if len(run) >= 3 else " or ".join(RANKS[r] for r in run)
+        for run in runs)
 
 
 def _by_rank(masks):
@@ -263,7 +314,10 @@ def _count_words(op, value: int, noun: str, plural: str) -> str:
             P.OP_LE: f"at most {value} {word}"}[op]
 
 
-def condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, str]:
+def condition_text(feature, op, value, rank_sets, universe=None,
+                   spans: bool = False) -> tuple[str, str]:
+    """(text, notation) of one condition; `universe` as `rank_universe`; `spans`: rank lists
+    are of one rank each (a pair's), written with spans ("2-9")."""
     name = P.FEATURES[feature]
     sign = {P.OP_EQ: "=", P.OP_GE: "≥", P.OP_LE: "≤"}.get(op)
     if feature == P.F_RANKS:
@@ -271,9 +325,9 @@ def condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, s
         if universe is not None and masks <= universe and 2 * len(universe - masks) <= len(masks):
             # "any but 432 or 543" is shorter than the twenty sets it stands for, and exact:
             # the universe is every set of ranks this kind of hold can have.
-            listed = "any but " + " or ".join(rank_text(m) for m in _by_rank(universe - masks))
+            listed = "any but " + _listed(universe - masks)
         else:
-            listed = " or ".join(rank_text(m) for m in _by_rank(masks))
+            listed = _listed(masks, spans)
         return listed, listed
     if feature in (P.F_S, P.F_SH):
         label = {P.F_S: "s", P.F_SH: "s+h"}[feature]
@@ -288,7 +342,8 @@ def condition_text(feature, op, value, rank_sets, universe=None) -> tuple[str, s
     if feature == P.F_DS:
         # ds: the most discarded naturals that share one suit.
         if op == P.OP_LE:
-            text = f"at most {_plural(value, 'discard')} of any one suit"
+            text = ("no card discarded" if value == 0 else "no two discards of one suit"
+                    if value == 1 else f"at most {_plural(value, 'discard')} of one suit")
         elif op == P.OP_GE:
             text = f"at least {value} discards of one suit"
         else:
