@@ -569,6 +569,22 @@ def test_serve_prints_its_url_and_serves_the_site(built):
         process.wait(timeout=10)
 
 
+def test_level_rows_join_a_run_of_made_hands_and_keep_a_lines_notes_apart():
+    from generator.site.view import level_rows
+
+    def line(number, row, text, notation):
+        return {"number": number, "row": row, "text": text, "notation": notation,
+                "ce_numbers": [[number, number]], "ce_high": "1", "ce_low": "1", "deals": 1,
+                "examples": []}
+
+    rows = level_rows([line(1, 1, "Full House", "5FH"), line(2, 1, "Flush", "5F"),
+                       line(3, 2, "3 to a Straight Flush: s+h ≥ 2, no high card discarded",
+                            "3SF: s+h≥2, no hp")])
+    assert [(r.number, r.hold, r.notes, r.also) for r in rows] == [
+        (1, "Full House, Flush", [], (2,)),
+        (3, "3 to a Straight Flush: s+h ≥ 2", ["no high card discarded"], ())]
+
+
 def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals():
     from generator.site.view import ce_ranges, compact_notation, example_cards, split_line_text
 

@@ -135,7 +135,9 @@ def level_rows(lines: list[dict]) -> list[LineRow]:
     out = []
     for run in printed_lines(lines):
         members = [row for row in rows if row.number in run["lines"]]
-        out.append(replace(members[0], hold=run["text"], notation=run["notation"],
+        # A lone line keeps its hold and penalty notes apart (the notes have their own column).
+        hold = run["text"] if len(members) > 1 else members[0].hold
+        out.append(replace(members[0], hold=hold, notation=run["notation"],
                            also=tuple(run["lines"][1:])))
     return out
 
