@@ -97,6 +97,7 @@ def _describe(solution, data, strategy: Strategy, examples, pat=None,
     words = describe_lines(strategy.lines, strategy.rank_sets, family,
                            P.high_rank(family, solution.table.min_pair),
                            lambda c: format_hand(solution.deck.reps[c].tolist()))
+    dealt = wild_dealt(solution)
     infos = []
     for i, conditions in enumerate(strategy.lines):
         decided = np.flatnonzero(place == i)
@@ -109,9 +110,20 @@ def _describe(solution, data, strategy: Strategy, examples, pat=None,
             i + 1, conditions, text, note, numbers,
             solution.fraction(values.max()) if len(decided) else None,
             solution.fraction(values.min()) if len(decided) else None,
-            int(solution.deck.sizes[decided].sum()), len(decided), shown, rows[i] + 1))
+            int(solution.deck.sizes[decided].sum()), len(decided), shown, rows[i] + 1,
+            () if dealt is None else tuple(np.unique(dealt[decided]).tolist())))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
                          class_check(solution, place, held, len(infos), pat), route)
+
+
+def wild_dealt(solution) -> np.ndarray | None:
+    """The wild cards in each suit class's deal (deuces, or the joker), None in a natural game."""
+    family = solution.table.family.key
+    if family == "natural":
+        return None
+    reps = solution.deck.reps
+    wild = reps < 4 if family == "deuces" else reps == 52
+    return wild.sum(axis=1)
 
 
 def _ce_numbers(solution) -> np.ndarray:

@@ -154,6 +154,7 @@ def lines_json(solution, table) -> list[dict]:
         "ce_high": None if line.ce_high is None else str(line.ce_high),
         "ce_low": None if line.ce_low is None else str(line.ce_low),
         "deals": line.deals, "examples": list(line.examples),
+        "wild_dealt": list(line.wild_dealt),
     } for line in table.lines]
 
 

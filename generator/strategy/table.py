@@ -26,6 +26,9 @@ class LineInfo:
     classes: int
     examples: tuple[str, ...]
     row: int = 0  # the printed row (from 1): a run of lines holding made hands shares one
+    # How many wild cards the deals this line decides hold (Deuces Wild 0-4, Joker Poker 0-1;
+    # () in a natural game): a player counts the deuces first, and reads only those lines.
+    wild_dealt: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,8 @@ def from_json(solution, lines: list[dict]) -> StrategyTable:
                 value = kinds[value]
             conditions.append((feature, op, value))
         infos.append(LineInfo(number, tuple(conditions), line["text"], line["notation"], (),
-                              None, None, line["deals"], 0, ()))
+                              None, None, line["deals"], 0, (),
+                              wild_dealt=tuple(line.get("wild_dealt", ()))))
     return StrategyTable(tuple(infos), tuple(rank_sets), 0.0)
 
 
