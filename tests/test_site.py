@@ -594,6 +594,9 @@ def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals(
         "3 to a Straight Flush: KQ9 or KJ9", ["no two discards of one suit"])
     assert split_line_text("Low Pair: 2-9, at most 2 discards of one suit") == (
         "Low Pair: 2-9", ["at most 2 discards of one suit"])
+    # "any but" names the hold's ranks too: it is no penalty.
+    assert split_line_text("4 to a Straight: any but A543, no flush penalty") == (
+        "4 to a Straight: any but A543", ["no flush penalty"])
     # High cards held narrow the hold; high cards discarded are a penalty.
     assert split_line_text("3 to a Straight Flush: 1 high card, at most 1 high card discarded") == (
         "3 to a Straight Flush: 1 high card", ["at most 1 high card discarded"])

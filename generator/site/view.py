@@ -17,7 +17,7 @@ _RED_SUITS = {"d", "h"}
 # (rank lists, s, s+h, high cards held) stay with the hold; the rest test the discards: penalty
 # notes.
 _RANKS = r"([2-9TJQKA]+|[2-9TJQK]-[3-9TJQKA])"  # "KQJ", or a pair's span of ranks "2-9"
-_RANK_LIST = re.compile(rf"^{_RANKS}( or {_RANKS})*$")
+_RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
 _STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h) [=≥≤] \d+|(no|\d+|at least \d+|at most \d+) high cards?)$")
 _OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
 
@@ -102,6 +102,26 @@ class LineRow:
     deals: int
     examples: list[list[Card]]
     also: tuple[int, ...] = ()  # the other lines printed in this row (a run of made hands)
+    anchored: bool = True  # the row carries the line's anchor (the first time it is shown)
+
+
+def section_rows(lines: list[dict], wild: str | None, rows_of) -> list[tuple[str | None, list]]:
+    """(label, rows) of each section of a table (`sections`: a wild game by the wild cards
+    dealt), rows made by `rows_of` (level_rows, line_rows). A line shown in two sections
+    carries its anchor (the checker's "line N") in the first only."""
+    from .sections import sections
+
+    seen: set[int] = set()
+    out = []
+    for section in sections(lines, wild):
+        rows = []
+        for row in rows_of(section.lines):
+            numbers = (row.number,) + row.also
+            rows.append(replace(row, anchored=row.number not in seen,
+                                also=tuple(n for n in row.also if n not in seen)))
+            seen.update(numbers)
+        out.append((section.label, rows))
+    return out
 
 
 def line_rows(lines: list[dict]) -> list[LineRow]:
