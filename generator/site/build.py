@@ -273,9 +273,10 @@ def paytable_context(data: dict, card, pages, settings) -> dict:
         "export": data, "root": "", "nav": pages, "card": card, "levels": levels,
         "card_size": settings.card_size,
         "id_pays": view.identifying_pays(data),
-        "card_rows": view.level_rows(card_lines),
+        "card_sections": view.section_rows(card_lines, data["rules"]["wild"], view.level_rows),
         "card_key": _key(card_lines, data["rules"]),
-        "simple_rows": view.level_rows(levels["simple"]["lines"]) if levels else [],
+        "simple_sections": view.section_rows(levels["simple"]["lines"], data["rules"]["wild"],
+                                             view.level_rows) if levels else [],
         "simple_key": _key(levels["simple"]["lines"], data["rules"]) if levels else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
@@ -308,7 +309,8 @@ def exact_context(data: dict, pages) -> dict:
     levels = levels_of(data)
     return {
         "export": data, "root": "", "nav": pages, "levels": levels,
-        "rows": view.line_rows(levels["exact"]["lines"]),
+        "sections": view.section_rows(levels["exact"]["lines"], data["rules"]["wild"],
+                                      view.line_rows),
         "exact_key": _key(levels["exact"]["lines"], data["rules"]),
         "plot": ce_distribution_svg(data),
     }

@@ -75,10 +75,19 @@ MIN_SIZE = SIZES[0]
 PREFIX = 120
 
 
-def card_lines(lines: list[dict]) -> list[dict]:
-    """Each printed line's number and its three wordings (a run of made hands is one line)."""
-    return [{"number": line["number"], "text": line["text"], "notation": line["notation"],
-             "compact": compact_notation(line["notation"])} for line in printed_lines(lines)]
+def card_lines(lines: list[dict], wild: str | None = None) -> list[dict]:
+    """Each printed line's number and its three wordings (a run of made hands is one line); in
+    a wild game, section by section (`sections`: "3 deuces"), the first line of each with its
+    section's label."""
+    from .sections import sections
+
+    out = []
+    for section in sections(lines, wild):
+        for i, line in enumerate(printed_lines(section.lines)):
+            out.append({"number": line["number"], "text": line["text"],
+                        "notation": line["notation"], "compact": compact_notation(line["notation"]),
+                        "section": section.label if i == 0 else None})
+    return out
 
 
 @dataclass(frozen=True)
@@ -280,7 +289,7 @@ def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[st
 def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict],
               layout: Layout, size: float, settings: Settings, shown: int | None = None) -> str:
     return renderer.render(
-        "card.html", export=export, level=level, lines=wordings[:shown], count=len(wordings),
+        "card.html", export=export, level=level, lines=wordings[:shown], count=level["printed"],
         layout=layout, size=size, page_size=settings.page_size,
         key=card_key(wordings, layout, export["rules"]),
         address=f"{settings.url}{export['slug']}.html")
@@ -293,7 +302,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     if levels is None:
         return CardResult(False, None, None, "no exact strategy table yet", (), False)
     level = levels["card"]
-    wordings = card_lines(level["lines"])  # as printed: a run of made hands is one line
+    # As printed: a run of made hands is one line; a wild game's in sections.
+    wordings = card_lines(level["lines"], export["rules"]["wild"])
     lines = wordings
 
     def html(layout, shown=None, size=MIN_SIZE):

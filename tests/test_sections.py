@@ -1,0 +1,124 @@
+"""A wild game's tables in sections by the wild cards dealt (generator/site/sections.py): what
+each section holds and says, that each plays the deals it is for exactly as the whole table does
+(every suit class of two shipped wild games, every level), and where the page and the pocket card
+show them.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator.site.sections import label, sections, without_wild
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+
+
+def line(number, text, dealt, row=None):
+    return {"number": number, "row": row or number, "text": text, "notation": "x",
+            "wild_dealt": dealt}
+
+
+def test_sections_run_from_most_wild_cards_to_none_and_drop_what_the_label_says():
+    lines = [line(1, "Natural Royal Flush", [0]), line(2, "4 deuces only", [4]),
+             line(3, "Wild Royal Flush, with 1 deuce", [1]),
+             line(4, "4 to a Royal Flush, with 1 deuce: s ≥ 2", [1]),
+             line(5, "Three of a Kind, with 1 deuce", [1, 2]),  # (a deuce discarded: kept)
+             line(6, "Discard everything", [0])]
+    got = [(s.label, s.wild, [(x["number"], x["text"]) for x in s.lines])
+           for s in sections(lines, "deuces")]
+    assert got == [
+        ("4 deuces", 4, [(2, "4 deuces only")]),
+        ("2 deuces", 2, [(5, "Three of a Kind, with 1 deuce")]),
+        ("1 deuce", 1, [(3, "Wild Royal Flush"), (4, "4 to a Royal Flush: s ≥ 2"),
+                        (5, "Three of a Kind")]),
+        ("No deuces", 0, [(1, "Natural Royal Flush"), (6, "Discard everything")])]
+    assert [label(k, "joker") for k in (1, 0)] == ["With the joker", "Without the joker"]
+    assert without_wild("The best 2 to a Straight Flush, with the joker: 8 or 7", 1, "joker") \
+        == "The best 2 to a Straight Flush: 8 or 7"
+    assert without_wild("Five of a Kind, with 2 deuces", 3, "deuces") == \
+        "Five of a Kind, with 2 deuces"
+
+
+def test_a_natural_game_is_one_section_without_a_label():
+    lines = [line(1, "Royal Flush", []), line(2, "Discard everything", [])]
+    assert [(s.label, s.lines) for s in sections(lines, None)] == [(None, lines)]
+    # A wild game whose lines all decide deals of one count is not split either.
+    lines = [line(1, "Pair", [0])]
+    assert [s.label for s in sections(lines, "deuces")] == [None]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", ["full-pay-deuces-wild", "joker-poker-kings-or-better"])
+def test_each_section_plays_its_deals_as_the_whole_table_does(slug):
+    """Every level, every suit class: the class's section alone (its lines in their order)
+    holds what the whole table holds, and every class's deciding line is in its section."""
+    from generator.cache import solve
+    from generator.export import export
+    from generator.paytable import load_paytable
+    from generator.strategy.build import wild_dealt
+    from generator.strategy.holds import hold_data, named, Strategy
+    from generator.strategy.levels import play
+    from generator.strategy.verify import from_json
+
+    table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
+    data, _ = export(table)
+    solution, _ = solve(table)
+    holds = hold_data(solution)
+    dealt = wild_dealt(solution)
+
+    def played(lines):
+        read = from_json(solution, lines)
+        return play(holds, named(Strategy([x.conditions for x in read.lines],
+                                          list(read.rank_sets))))
+
+    for name, level in data["strategy"]["levels"].items():
+        lines = level["lines"]
+        place, held = played(lines)
+        split = sections(lines, data["rules"]["wild"])
+        assert [s.wild for s in split] == sorted(set(dealt.tolist()), reverse=True), name
+        for section in split:
+            mine = dealt == section.wild
+            # The lines of the section are the lines deciding its deals, in table order.
+            numbers = [x["number"] for x in section.lines]
+            assert numbers == sorted(set((place[mine] + 1).tolist())), (name, section.label)
+            sub = [x for x in lines if x["number"] in numbers]
+            _, sub_held = played(sub)
+            assert np.array_equal(sub_held[mine], held[mine]), (name, section.label)
+            # The check can fail: without its first line, the section plays some deal otherwise.
+            if len(sub) > 1:
+                _, short_held = played(sub[1:])
+                assert not np.array_equal(short_held[mine], held[mine]), (name, section.label)
+
+
+@pytest.mark.slow
+def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
+    """A one-table site of Full Pay Deuces Wild: the card level on the page and the pocket card
+    read "4 deuces" down to "No deuces", every line's anchor once on the page."""
+    import re
+    import shutil
+
+    from pypdf import PdfReader
+
+    from generator.site.build import build_site
+
+    content = tmp_path / "content"
+    (content / "paytables").mkdir(parents=True)
+    shutil.copy(CONTENT / "paytables" / "full-pay-deuces-wild.toml", content / "paytables")
+    out = tmp_path / "site"
+    build_site(content, out, progress=lambda text: None)
+    page = (out / "full-pay-deuces-wild.html").read_text(encoding="utf-8")
+    data = json.loads((out / "full-pay-deuces-wild.json").read_text(encoding="utf-8"))
+    card = page[page.index('id="strategy-card"'):]
+    card = card[:card.index("</table>")]
+    heads = re.findall(r'<th scope="rowgroup" colspan="5">([^<]+)</th>', card)
+    assert heads == ["4 deuces", "3 deuces", "2 deuces", "1 deuce", "No deuces"]
+    anchors = re.findall(r'id="line-(\d+)"', card)
+    assert sorted(map(int, anchors)) == [x["number"] for x in
+                                         data["strategy"]["levels"]["card"]["lines"]]
+    flat = " ".join(PdfReader(out / "full-pay-deuces-wild.pdf").pages[0].extract_text().split())
+    at = [flat.index(head) for head in heads]
+    assert at == sorted(at)
+    exact = (out / "full-pay-deuces-wild-exact.html").read_text(encoding="utf-8")
+    assert re.findall(r'<th scope="rowgroup" colspan="7">([^<]+)</th>', exact) == heads
