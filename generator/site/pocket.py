@@ -30,7 +30,7 @@ import json
 import math
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import version
 from pathlib import Path
 
@@ -89,6 +89,7 @@ class CardResult:
     reason: str | None           # why there is no card, when not written
     overflow: tuple[int, ...]    # line numbers that did not fit (the most compact layout)
     cached: bool
+    key: str | None = None       # its key in the card cache, when the cache is on
 
 
 def subsetter() -> str:
@@ -176,8 +177,13 @@ def _fixed_time():
             os.environ["SOURCE_DATE_EPOCH"] = before
 
 
+def key_head() -> str:
+    """What a card key names besides the card's HTML and the fonts: what renders and embeds."""
+    return f"weasyprint {version('weasyprint')}\n{subsetter()}\n"
+
+
 def _key(htmls: list[str], static_dir: Path) -> str:
-    digest = _fonts_digest(f"weasyprint {version('weasyprint')}\n{subsetter()}\n",
+    digest = _fonts_digest(key_head(),
                            tuple(_file_id(static_dir / font) for font in FONTS)).copy()
     for html in htmls:
         digest.update(html.encode())
@@ -301,8 +307,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     htmls = [html(layout) for layout in LAYOUTS]
     if use_cache:
-        pdf_path, meta_path, entry = _cache_entry(export["slug"], _key(htmls, static_dir))
-        cached = _read_cached(pdf_path, meta_path, entry)
+        cached = cached_card(export["slug"], _key(htmls, static_dir))
         if cached is not None:
             return cached
 
@@ -376,13 +381,15 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:
         # The key again, now that WeasyPrint is loaded and itself names the subsetter it used.
-        pdf_path, meta_path, entry = _cache_entry(export["slug"], _key(htmls, static_dir))
+        key = _key(htmls, static_dir)
+        pdf_path, meta_path, entry = _cache_entry(export["slug"], key)
         if not result.written or store.write_bytes(pdf_path, result.pdf):
             store.write_bytes(meta_path, store.seal(json.dumps({
                 "written": result.written, "layout": result.layout, "reason": result.reason,
                 "overflow": list(result.overflow),
                 "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
             }, sort_keys=True).encode(), entry))
+        result = replace(result, key=key)
     return result
 
 
@@ -390,6 +397,12 @@ def _cache_entry(slug: str, key: str) -> tuple[Path, Path, dict]:
     """A card's PDF and sealed record in the cache folder, and what the record's seal names."""
     pdf_path = store.cache_dir() / "cards" / f"card-{slug}-{key}.pdf"
     return pdf_path, pdf_path.with_suffix(".json"), {"kind": "card", "slug": slug, "key": key}
+
+
+def cached_card(slug: str, key: str) -> CardResult | None:
+    """The card stored under `key` if its entry checks out (_read_cached); None otherwise."""
+    found = _read_cached(*_cache_entry(slug, key))
+    return None if found is None else replace(found, key=key)
 
 
 def _read_cached(pdf_path: Path, meta_path: Path, entry: dict) -> CardResult | None:
