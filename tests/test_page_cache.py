@@ -214,3 +214,23 @@ def test_a_damaged_page_entry_is_rendered_again(cache, renders, tmp_path, damage
 def test_no_cache_neither_reads_nor_writes_page_entries(cache, renders, tmp_path):
     build(tmp_path / "site", use_cache=False)
     assert not (cache / "pages").exists()
+
+
+def test_the_chinese_poker_page_comes_from_the_cache_until_its_content_changes(cache, renders,
+                                                                             tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE, content)
+    shutil.copytree(FIXTURE.parents[2] / "content" / "chinese", content / "chinese")
+    build(tmp_path / "first", content=content)
+    assert "chinese.html" in renders and (tmp_path / "first" / "chinese.pdf").is_file()
+    renders.clear()
+    build(tmp_path / "second", content=content)
+    assert "chinese.html" not in renders and "chinese-card.html" not in renders
+    assert files(tmp_path / "second") == files(tmp_path / "first")
+    _edit(content / "chinese" / "evaluation.json", '"seconds": 662', '"seconds": 663')
+    renders.clear()
+    build(tmp_path / "third", content=content)
+    assert "chinese.html" in renders
+    assert "(663 s)" in (tmp_path / "third" / "chinese.html").read_text(encoding="utf-8")
+    build(tmp_path / "fresh", content=content, use_cache=False)
+    assert files(tmp_path / "third") == files(tmp_path / "fresh")

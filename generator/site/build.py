@@ -72,7 +72,6 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
 def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
                   templates_dir: Path, static_dir: Path, start: float, settings,
                   content_dir: Path) -> dict:
-    from ..chinese.page import write_site as write_chinese
     from ..export import digest as export_digest, export
 
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
@@ -126,7 +125,10 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         for page in pages:
             _write(tmp / f"{page.slug}.html", renderer.render(
                 "page.html", page=fill_figures(page, figures), nav=pages, root=""))
-        chinese = write_chinese(content_dir, tmp, renderer, pages, static_dir)  # if trained
+        chinese_files = _chinese_files(content_dir, renderer, pages, static_dir, site)
+        for name, content in chinese_files.items():
+            _write(tmp / name, content)
+        chinese = bool(chinese_files)  # (only if the content has trained tables)
         _write(tmp / "index.html", renderer.render(
             "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
             index_levels={d["slug"]: levels_of(d) for d in exports},
@@ -163,9 +165,9 @@ def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, sit
 
     slug = data["slug"]
     if site is not None:
-        key = rendered.table_key(site, digest, settings, pages)
+        key = rendered.entry_key(site, {"export": digest, "settings": repr(settings)}, pages)
         entry = rendered.read(slug, key)
-        if entry is not None:
+        if entry is not None and entry.card is not None:
             card_key = entry.card.get("key")
             card = (cached_card(slug, card_key) if card_key is not None  # a table with no
                     else render_card(data, renderer, static_dir, True, settings))  # card
@@ -181,6 +183,24 @@ def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, sit
     if site is not None:
         rendered.write(slug, key, rendered.Entry(rendered.card_record(card), files))
     return card, files
+
+
+def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
+                   site: str | None) -> dict[str, bytes]:
+    """The Chinese Poker page's files (chinese.page.site_files): from the page cache when its
+    entry is for these inputs (site: the cache is on), otherwise rendered, and kept."""
+    from ..chinese.page import content_folder, site_files
+
+    folder = content_folder(content_dir)
+    if site is None or not folder.is_dir():
+        return site_files(content_dir, renderer, pages, static_dir)
+    key = rendered.entry_key(site, {"chinese": rendered.folder_digest(folder)}, pages)
+    entry = rendered.read("chinese", key)
+    if entry is not None and entry.card is None:
+        return entry.files
+    files = site_files(content_dir, renderer, pages, static_dir)
+    rendered.write("chinese", key, rendered.Entry(None, files))
+    return files
 
 
 def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,

@@ -1,20 +1,23 @@
-"""A pay table's rendered files kept between builds, under a hash of everything they are made of.
+"""Rendered files kept between builds, under a hash of everything they are made of: each pay
+table's page, exact-table page and published JSON, and the Chinese Poker page with its downloads.
 
-A pay table's page, its exact-table page and its published JSON took 0.03 to 0.1 s each to
-render (the exact tables' example deals most of it): most of a rebuild with nothing changed.
-They depend on nothing but
-  - the export (its JSON bytes: the solution, the levels, the CE table),
-  - the site's own inputs (`site_digest`): every source file of the generator, every file of the
+A pay table's files took 0.03 to 0.1 s to render (the exact tables' example deals most of it),
+the Chinese Poker page's 0.15 s (60,000 hands written out three ways): most of a rebuild with
+nothing changed. They depend on nothing but
+  - what is their own: a pay table's export (its JSON bytes) and the settings; the Chinese Poker
+    page's content folder (the trained tables and their evaluation),
+  - the site's inputs (`site_digest`): every source file of the generator, every file of the
     templates and static folders, the versions of Jinja, MarkupSafe and WeasyPrint and the font
-    subsetter (the last two make the card key, which the entry records),
-  - the settings, and the Markdown pages (the navigation of every page: every field of every
-    page is hashed, its HTML too, so a template that starts reading another field cannot go stale),
-  - and the pocket card as rendered (whether written, its layout): the entry records the card's
-    key and the card it was rendered with; the card itself is read from the card cache with all
-    its checks (pocket.cached_card), and the entry is used only if that card is the one recorded.
-So `table_key` hashes all of them but the card, and an edit to any input misses every entry it
-could touch. Entries are sealed like every other (store.seal: the checksum of the files, the
-key, the Python version): a damaged or foreign one is rendered again, never published.
+    subsetter (what makes the PDFs, and names a pocket card in the card cache),
+  - the Markdown pages (the navigation of every page: every field of every page is hashed, its
+    HTML too, so a template that starts reading another field cannot go stale),
+  - and a pay table's pocket card as rendered (whether written, its layout): the entry records
+    the card's key and the card it was rendered with; the card itself is read from the card
+    cache with all its checks (pocket.cached_card), and the entry is used only if that card is
+    the one recorded.
+`entry_key` hashes all of them but the card, so an edit to any input misses every entry it could
+touch. Entries are sealed like every other (store.seal: the checksum of the files, the key, the
+Python version): a damaged or foreign one is rendered again, never published.
 """
 
 import functools
@@ -55,7 +58,7 @@ def folder_digest(folder: Path) -> str:
 
 
 def site_digest(templates_dir: Path, static_dir: Path, card_head: str) -> str:
-    """The inputs every pay table's files share; `card_head` names what renders the cards."""
+    """The inputs every entry shares; `card_head` names what renders the pocket cards."""
     digest = hashlib.sha256()
     _add(digest, "code", _code_digest().encode())
     _add(digest, "templates", folder_digest(templates_dir).encode())
@@ -66,12 +69,13 @@ def site_digest(templates_dir: Path, static_dir: Path, card_head: str) -> str:
     return digest.hexdigest()
 
 
-def table_key(site: str, export_sha256: str, settings, pages) -> str:
-    """The key of one pay table's files: the site's inputs, its export, the settings, the pages."""
+def entry_key(site: str, parts: dict[str, str], pages) -> str:
+    """The key of one entry: the site's inputs, `parts` naming its own (a pay table's export and
+    the settings; the Chinese Poker tables), and the Markdown pages."""
     digest = hashlib.sha256()
     _add(digest, "site", site.encode())
-    _add(digest, "export", export_sha256.encode())
-    _add(digest, "settings", repr(settings).encode())
+    for name in sorted(parts):
+        _add(digest, name, parts[name].encode())
     for page in pages:  # frozen dataclasses: the repr names every field and its value
         _add(digest, "page", repr(page).encode())
     return digest.hexdigest()
@@ -86,18 +90,19 @@ def card_record(card) -> dict:
 
 @dataclass(frozen=True)
 class Entry:
-    card: dict                  # card_record of the card the files were rendered with
+    card: dict | None           # card_record of the card the files were rendered with, if any
     files: dict[str, bytes]     # file name in the site -> its bytes
 
 
-def _path(slug: str, key: str) -> tuple[Path, dict]:
-    return (store.cache_dir() / "pages" / f"pages-{slug}-{key[:24]}.bin",
-            {"kind": "pages", "slug": slug, "key": key})
+def _path(name: str, key: str) -> tuple[Path, dict]:
+    return (store.cache_dir() / "pages" / f"pages-{name}-{key[:24]}.bin",
+            {"kind": "pages", "name": name, "key": key})
 
 
-def read(slug: str, key: str) -> Entry | None:
-    """The entry of these inputs if it is intact; None (render again) otherwise."""
-    payload = store.read_sealed(*_path(slug, key))
+def read(name: str, key: str) -> Entry | None:
+    """The entry of these inputs (`name`: a pay table's slug, or "chinese") if it is intact;
+    None (render again) otherwise."""
+    payload = store.read_sealed(*_path(name, key))
     if payload is None:
         return None
     head, newline, body = payload.partition(b"\n")
@@ -110,15 +115,15 @@ def read(slug: str, key: str) -> Entry | None:
             offset += int(size)
     except (ValueError, KeyError, TypeError):
         return None
-    if not newline or offset != len(body) or not isinstance(card, dict):
+    if not newline or offset != len(body) or not isinstance(card, (dict, type(None))):
         return None
     return Entry(card, files)
 
 
-def write(slug: str, key: str, entry: Entry) -> None:
+def write(name: str, key: str, entry: Entry) -> None:
     """Keep the entry (a cache that cannot be written warns once, and the build goes on)."""
     head = json.dumps({"card": entry.card,
                        "files": [[name, len(data)] for name, data in entry.files.items()]},
                       sort_keys=True).encode()
-    path, meta = _path(slug, key)
+    path, meta = _path(name, key)
     store.write_bytes(path, store.seal(head + b"\n" + b"".join(entry.files.values()), meta))
