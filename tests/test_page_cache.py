@@ -1,7 +1,8 @@
 """The page cache (generator/site/rendered.py): a rebuild with nothing changed takes each pay
 table's pages and JSON from the cache, the same bytes a build without the cache renders; and an
 edit to anything they are made of (a template, a static file, the settings, a Markdown page, the
-generator's code, the export, the card) renders them again.
+generator's code, the export, the card) renders them again. Likewise the Chinese Poker page, and
+the compiled templates (render.SealedBytecodeCache).
 
 Each test builds the fixture content (one pay table) with a private cache folder that starts
 with the export and the card already in it, so a build takes about a second.
@@ -234,3 +235,91 @@ def test_the_chinese_poker_page_comes_from_the_cache_until_its_content_changes(c
     assert "(663 s)" in (tmp_path / "third" / "chinese.html").read_text(encoding="utf-8")
     build(tmp_path / "fresh", content=content, use_cache=False)
     assert files(tmp_path / "third") == files(tmp_path / "fresh")
+
+
+# -- compiled templates ---------------------------------------------------------------------
+
+@pytest.fixture
+def compiles(monkeypatch):
+    """The names of the templates Jinja compiles from their source, from now on."""
+    import jinja2
+
+    names = []
+    original = jinja2.Environment.compile
+
+    def compile(self, source, name=None, *args, **kwargs):
+        names.append(name)
+        return original(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", compile)
+    return names
+
+
+def _page(renderer: Renderer) -> str:
+    from markupsafe import Markup
+
+    from generator.site.pages import Page
+
+    page = Page("about", "About", 1, Markup("<p>text</p>"), FIXTURE / "pages" / "about.md")
+    return renderer.render("page.html", page=page, nav=[page], root="")
+
+
+def test_compiled_templates_come_from_the_cache_and_render_alike(cache_folder, compiles):
+    first = Renderer(TEMPLATES, cache=True)
+    assert "paytable.html" in compiles and list((cache_folder / "jinja").glob("*.bin"))
+    compiles.clear()
+    again = Renderer(TEMPLATES, cache=True)
+    assert compiles == []
+    assert _page(again) == _page(first) == _page(Renderer(TEMPLATES))
+    compiles.clear()
+    Renderer(TEMPLATES)  # without the cache: compiled, nothing read
+    assert "paytable.html" in compiles
+
+
+def test_an_edited_template_is_compiled_again(cache_folder, compiles, tmp_path):
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    Renderer(templates, cache=True)
+    _edit(templates / "base.html", "Back to the index", "Back to the list")
+    compiles.clear()
+    renderer = Renderer(templates, cache=True)
+    assert compiles == ["base.html"]
+    assert "Back to the list" in _page(renderer)
+
+
+def test_a_template_of_another_folder_is_compiled_for_its_own_file(cache_folder, compiles,
+                                                                   tmp_path):
+    """The compiled code names its file, which error lines quote: the same source in another
+    folder is compiled again."""
+    from generator.errors import ContentError
+
+    Renderer(TEMPLATES, cache=True)
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    (templates / "oops.html").write_text("line 1\n{{ no_such_name.field }}\n")
+    compiles.clear()
+    renderer = Renderer(templates, cache=True)
+    assert "paytable.html" in compiles
+    with pytest.raises(ContentError, match=f"{templates / 'oops.html'}:2"):
+        renderer.render("oops.html")
+
+
+@pytest.mark.parametrize("change", ["flipped byte", "unsealed", "other code"])
+def test_a_damaged_or_foreign_compiled_template_is_compiled_again(cache_folder, compiles,
+                                                                  monkeypatch, change):
+    from generator.site import render
+
+    Renderer(TEMPLATES, cache=True)
+    entries = list((cache_folder / "jinja").glob("*.bin"))
+    for entry in entries:
+        data = entry.read_bytes()
+        if change == "flipped byte":
+            entry.write_bytes(data[:-5] + bytes([data[-5] ^ 1]) + data[-4:])
+        elif change == "unsealed":
+            entry.write_bytes(data.partition(b"\n")[2])
+    if change == "other code":
+        monkeypatch.setattr(render, "_code_version", lambda: "another version")
+    compiles.clear()
+    renderer = Renderer(TEMPLATES, cache=True)
+    assert "paytable.html" in compiles and "base.html" in compiles
+    assert _page(renderer) == _page(Renderer(TEMPLATES))

@@ -59,7 +59,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for line in table.warnings:
             progress(f"warning: {line}")
     settings = load_settings(content_dir)
-    renderer = Renderer(templates_dir)
+    renderer = Renderer(templates_dir, cache=use_cache)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(out_dir):
