@@ -23,8 +23,8 @@ from .paytable import PayTable
 SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
 # Every module of the strategy stage counts, whatever its name (a new one cannot be forgotten).
-_SOURCES = ("cards", "categories", "codes", "evaluate", "export", "npsolve", "paytable", "report",
-            "solver", "tables")
+_SOURCES = ("cards", "categories", "codes", "decimals", "evaluate", "export", "npsolve", "paytable",
+            "report", "solver", "tables")
 
 
 @functools.cache

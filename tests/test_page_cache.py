@@ -323,3 +323,29 @@ def test_a_damaged_or_foreign_compiled_template_is_compiled_again(cache_folder, 
     renderer = Renderer(TEMPLATES, cache=True)
     assert "paytable.html" in compiles and "base.html" in compiles
     assert _page(renderer) == _page(Renderer(TEMPLATES))
+
+
+# -- what a rebuild with nothing changed imports ----------------------------------------------
+
+def test_a_rebuild_from_the_cache_imports_neither_numpy_nor_the_strategy_code(cache, tmp_path):
+    """Once every page is in the cache, a build imports no numpy (0.07 s), no strategy or solver
+    module and no process pool: their imports are in the functions that render or compute."""
+    import subprocess
+    import sys
+
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE, content)
+    shutil.copytree(FIXTURE.parents[2] / "content" / "chinese", content / "chinese")
+    build(tmp_path / "site", content=content)  # fills the page cache
+    probe = ("import sys; from generator.cli import main; "
+             f"code = main(['--content', {str(content)!r}, 'build', '--out', "
+             f"{str(tmp_path / 'site')!r}]); "
+             "print(sorted(name for name in sys.modules if name.split('.')[0] in "
+             "('numpy', 'numba', 'weasyprint', 'multiprocessing') or name.startswith("
+             "('generator.strategy', 'generator.solver', 'generator.report', "
+             "'generator.chinese.page')))); sys.exit(code)")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=FIXTURE.parents[2],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "1 exports and 1 cards from the cache" in result.stdout
+    assert result.stdout.splitlines()[-1] == "[]"

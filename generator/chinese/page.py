@@ -15,6 +15,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from . import CONTENT_FOLDER
 from .ranks import CATEGORY_NAMES, key_text, rank_keys
 from .tablefile import digest
 
@@ -140,7 +141,7 @@ def chart_svg(tables: dict, row: str, title: str) -> Markup:
 
 def read_evaluation(content: Path, tables: dict) -> dict | None:
     """The committed evaluation, if it was made with these tables (else None: not shown)."""
-    path = Path(content) / "chinese" / "evaluation.json"
+    path = Path(content) / CONTENT_FOLDER / "evaluation.json"
     if not path.is_file():
         return None
     data = json.loads(path.read_text())
@@ -165,12 +166,6 @@ def write_site(content: Path, out: Path, renderer, nav, static_dir: Path | None 
     for name, data in files.items():
         (out / name).write_bytes(data)
     return bool(files)
-
-
-def content_folder(content: Path) -> Path:
-    """The folder of the content the page is made from (the trained tables and their
-    evaluation); the rest is the code, the templates and the fonts."""
-    return Path(content) / "chinese"
 
 
 def site_files(content: Path, renderer, nav, static_dir: Path | None = None) -> dict[str, bytes]:

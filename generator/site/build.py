@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .. import faults, store
 from ..errors import ContentError
-from ..report import decimal
+from ..decimals import decimal
 from . import rendered, view
 from .lock import build_lock
 from .swap import clean_leftovers, swap
@@ -34,7 +34,6 @@ from .plot import ce_distribution_svg, curve_svg
 from .pocket import cached_card, key_head, render_card
 from .render import Renderer
 from .settings import load_settings
-from ..strategy.features import high_rank
 from .symbols import key_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,17 +188,19 @@ def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
                    site: str | None) -> dict[str, bytes]:
     """The Chinese Poker page's files (chinese.page.site_files): from the page cache when its
     entry is for these inputs (site: the cache is on), otherwise rendered, and kept."""
-    from ..chinese.page import content_folder, site_files
+    from ..chinese import CONTENT_FOLDER
 
-    folder = content_folder(content_dir)
-    if site is None or not folder.is_dir():
-        return site_files(content_dir, renderer, pages, static_dir)
-    key = rendered.entry_key(site, {"chinese": rendered.folder_digest(folder)}, pages)
-    entry = rendered.read("chinese", key)
-    if entry is not None and entry.card is None:
-        return entry.files
+    folder, key = content_dir / CONTENT_FOLDER, None
+    if site is not None and folder.is_dir():
+        key = rendered.entry_key(site, {"chinese": rendered.folder_digest(folder)}, pages)
+        entry = rendered.read("chinese", key)
+        if entry is not None and entry.card is None:
+            return entry.files
+    from ..chinese.page import site_files  # (numpy, the hands' ranks: only when rendered)
+
     files = site_files(content_dir, renderer, pages, static_dir)
-    rendered.write("chinese", key, rendered.Entry(None, files))
+    if key is not None:
+        rendered.write("chinese", key, rendered.Entry(None, files))
     return files
 
 
@@ -214,13 +215,7 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
     that is a second or more of WeasyPrint per table. Joker and deuces tables take longest and go
     first.
     """
-    import multiprocessing
-    import os
-    import signal
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     from ..export import read_cached_entry
-    from ..strategy.features import high_rank
 
     found, missing = {}, []
     for table in tables:
@@ -231,6 +226,13 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
             found[table.slug] = entry
     if not missing:
         return found
+    import multiprocessing  # (here: a rebuild with nothing changed need not import these)
+    import os
+    import signal
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    from ..strategy.features import high_rank
+
     # Tables sharing their holds' features (same game and lowest high card: derive._holds)
     # run one after another, so that a worker describes them once.
     missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
@@ -310,6 +312,8 @@ def gzipped_size(data: bytes, use_cache: bool) -> int:
 
 
 def _key(lines: list[dict], rules: dict) -> list:
+    from ..strategy.features import high_rank  # (the strategy package imports numpy)
+
     return key_for([line["notation"] for line in lines], rules["wild"],
                    high=high_rank(rules["family"], rules["min_pair"]))
 

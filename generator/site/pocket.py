@@ -35,11 +35,9 @@ from importlib.metadata import version
 from pathlib import Path
 
 from .. import store
-from ..strategy.report import ce_runs
 from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
-from ..strategy.features import high_rank
 from .symbols import key_for
 from .view import ce_ranges, compact_notation, printed_lines
 
@@ -278,6 +276,8 @@ def first_true(test, guess: int, n: int):
 
 def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[str, str]]:
     """The key to every symbol the card's lines use in this layout's wording."""
+    from ..strategy.features import high_rank  # (the strategy package imports numpy)
+
     return key_for([line[layout.wording] for line in wordings], rules["wild"],
                    rank_lists=layout.wording == "compact",
                    high=high_rank(rules["family"], rules["min_pair"]))
@@ -374,6 +374,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
                 line["number"] for line in wordings[PREFIX:])
         else:
             overflow = tuple(_overflowing_lines(rendered(last, 0)))
+        from ..strategy.report import ce_runs
+
         page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
         reason = (f"the {len(lines)} lines do not fit on {page} even in {LAYOUTS[-1].name} "
                   f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
