@@ -23,8 +23,8 @@ from .paytable import PayTable
 SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
 # Every module of the strategy stage counts, whatever its name (a new one cannot be forgotten).
-_SOURCES = ("cards", "categories", "codes", "evaluate", "export", "npsolve", "paytable", "report",
-            "solver", "tables")
+_SOURCES = ("cards", "categories", "codes", "decimals", "evaluate", "export", "npsolve", "paytable",
+            "report", "solver", "tables")
 
 
 @functools.cache
@@ -116,6 +116,13 @@ def _entry_meta(table: PayTable) -> dict:
 
 def read_cached(table: PayTable) -> dict | None:
     """The cached export of `table` if its entry checks out (store.unseal); None otherwise."""
+    found = read_cached_entry(table)
+    return None if found is None else found[0]
+
+
+def read_cached_entry(table: PayTable) -> tuple[dict, str] | None:
+    """(the cached export of `table`, the SHA-256 of its JSON text, `digest`) if its entry checks
+    out; None otherwise. The digest names the export's content for the site's page cache."""
     payload = store.read_sealed(cache_path(table), _entry_meta(table))
     if payload is None:
         return None
@@ -125,7 +132,12 @@ def read_cached(table: PayTable) -> dict | None:
         return None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("slug") != table.slug:
         return None
-    return data
+    return data, hashlib.sha256(payload).hexdigest()
+
+
+def digest(data: dict) -> str:
+    """The SHA-256 of an export's JSON text, as its cache entry holds it."""
+    return hashlib.sha256(dumps(data).encode()).hexdigest()
 
 
 def export(table: PayTable, use_cache: bool = True) -> tuple[dict, bool]:

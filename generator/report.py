@@ -5,20 +5,8 @@ from fractions import Fraction
 import numpy as np
 
 from .cards import format_hand
+from .decimals import decimal, percent  # (also imported from here)
 from .solver import POPCOUNT, Solution, hand_evs
-
-
-def decimal(value: Fraction, places: int = 6) -> str:
-    """A Fraction rounded half-up to `places` decimals, exactly (no float on the way)."""
-    scaled = value * 10 ** places
-    rounded = (scaled.numerator * 2 + scaled.denominator) // (scaled.denominator * 2)
-    sign = "-" if rounded < 0 else ""
-    whole, frac = divmod(abs(rounded), 10 ** places)
-    return f"{sign}{whole}.{frac:0{places}d}"
-
-
-def percent(value: Fraction, places: int = 6) -> str:
-    return decimal(value * 100, places) + "%"
 
 
 def summary(solution: Solution) -> dict:

@@ -22,8 +22,6 @@ import tempfile
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-import numpy as np
-
 from .errors import os_error_line
 
 
@@ -35,6 +33,8 @@ def cache_dir() -> Path:
 
 
 def checksum(arrays: dict) -> str:
+    import numpy as np  # (here: a build whose pages come from the cache never imports numpy)
+
     digest = hashlib.sha256()
     for name in sorted(arrays):
         array = np.ascontiguousarray(arrays[name])
@@ -147,6 +147,8 @@ def derived(kind: str, data: bytes, code: str, compute):
 
 
 def save(path: Path, arrays: dict, meta: dict) -> None:
+    import numpy as np
+
     header = dict(meta, libs=library_versions(), checksum=checksum(arrays))
     buffer = io.BytesIO()
     np.savez(buffer, header=np.frombuffer(json.dumps(header).encode(), np.uint8), **arrays)
@@ -156,6 +158,8 @@ def save(path: Path, arrays: dict, meta: dict) -> None:
 def load(path: Path, names: tuple[str, ...], meta: dict) -> dict | None:
     """The arrays `names` of the file at `path` if its header carries `meta` and its checksum
     matches; None otherwise."""
+    import numpy as np
+
     if not path.exists():
         return None
     try:

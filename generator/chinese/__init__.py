@@ -17,3 +17,7 @@ Modules, each with one job:
 DEFAULT_ROUNDS = 30
 DEFAULT_SAMPLES = 40_000
 DEFAULT_SEED = 2026
+
+# The content folder of the trained tables and their evaluation, here so that a site build whose
+# Chinese Poker page comes from the cache finds it without importing the page's code (numpy).
+CONTENT_FOLDER = "chinese"

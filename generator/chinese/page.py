@@ -15,6 +15,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from . import CONTENT_FOLDER
 from .ranks import CATEGORY_NAMES, key_text, rank_keys
 from .tablefile import digest
 
@@ -140,7 +141,7 @@ def chart_svg(tables: dict, row: str, title: str) -> Markup:
 
 def read_evaluation(content: Path, tables: dict) -> dict | None:
     """The committed evaluation, if it was made with these tables (else None: not shown)."""
-    path = Path(content) / "chinese" / "evaluation.json"
+    path = Path(content) / CONTENT_FOLDER / "evaluation.json"
     if not path.is_file():
         return None
     data = json.loads(path.read_text())
@@ -160,23 +161,31 @@ def context(tables: dict, evaluation: dict | None) -> dict:
 
 def write_site(content: Path, out: Path, renderer, nav, static_dir: Path | None = None) -> bool:
     """Write chinese.html, its downloads and its card into `out` if the content has trained
-    tables. The card needs the fonts in `static_dir` (default: the repository's static/)."""
+    tables (site_files); whether it has."""
+    files = site_files(content, renderer, nav, static_dir)
+    for name, data in files.items():
+        (out / name).write_bytes(data)
+    return bool(files)
+
+
+def site_files(content: Path, renderer, nav, static_dir: Path | None = None) -> dict[str, bytes]:
+    """{file name: bytes} of chinese.html, its downloads and its card, if the content has trained
+    tables; empty if not. The card needs the fonts in `static_dir` (default: the repository's
+    static/)."""
     from .tablefile import path_in, read
 
     if not path_in(content).is_file():
-        return False
+        return {}
     tables = read(path_in(content))
     ctx = context(tables, read_evaluation(content, tables))
     pdf = card_pdf(tables, renderer, static_dir or Path(__file__).resolve().parents[2] / "static")
-    if pdf is not None:
-        (out / "chinese.pdf").write_bytes(pdf)
+    files = {} if pdf is None else {"chinese.pdf": pdf}
     ctx["card"] = pdf is not None
-    (out / "chinese.html").write_text(renderer.render("chinese.html", nav=nav, root="", **ctx),
-                                      encoding="utf-8")
-    (out / "chinese-tables.csv").write_text(tables_csv(tables), encoding="utf-8")
-    (out / "chinese-tables.json").write_text(tables_json(tables), encoding="utf-8")
-    (out / "chinese-tables.js").write_text(tables_script(tables), encoding="utf-8")
-    return True
+    files["chinese.html"] = renderer.render("chinese.html", nav=nav, root="", **ctx).encode()
+    files["chinese-tables.csv"] = tables_csv(tables).encode()
+    files["chinese-tables.json"] = tables_json(tables).encode()
+    files["chinese-tables.js"] = tables_script(tables).encode()
+    return files
 
 
 def card_pdf(tables: dict, renderer, static_dir: Path) -> bytes | None:

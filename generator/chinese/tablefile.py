@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ContentError
+from . import CONTENT_FOLDER
 from .ranks import N_FIVE, N_THREE
 from .version import RULES, TRAINER_VERSION
 
@@ -23,7 +24,7 @@ ROWS = (("front", N_THREE), ("middle", N_FIVE), ("back", N_FIVE))
 
 
 def path_in(content: Path) -> Path:
-    return Path(content) / "chinese" / "tables.json"
+    return Path(content) / CONTENT_FOLDER / "tables.json"
 
 
 def digest(result: dict) -> str:

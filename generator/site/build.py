@@ -23,18 +23,17 @@ from pathlib import Path
 
 from .. import faults, store
 from ..errors import ContentError
-from ..report import decimal
-from . import view
+from ..decimals import decimal
+from . import rendered, view
 from .lock import build_lock
 from .swap import clean_leftovers, swap
 from .links import check_links
 from .pages import figures_of, fill_figures, load_pages
 from .levels import curve_of, levels_of
 from .plot import ce_distribution_svg, curve_svg
-from .pocket import render_card
+from .pocket import cached_card, key_head, render_card
 from .render import Renderer
 from .settings import load_settings
-from ..strategy.features import high_rank
 from .symbols import key_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +58,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for line in table.warnings:
             progress(f"warning: {line}")
     settings = load_settings(content_dir)
-    renderer = Renderer(templates_dir)
+    renderer = Renderer(templates_dir, cache=use_cache)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(out_dir):
@@ -72,8 +71,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
 def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
                   templates_dir: Path, static_dir: Path, start: float, settings,
                   content_dir: Path) -> dict:
-    from ..chinese.page import write_site as write_chinese
-    from ..export import dumps, export
+    from ..export import digest as export_digest, export
 
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
     try:
@@ -82,26 +80,28 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("fonts"))
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
-        found = {}  # slug -> export read (and checked) from the cache
+        found = {}  # slug -> (export, its digest) read (and checked) from the cache
+        site = None  # the inputs every pay table's files share (rendered.site_digest)
         if use_cache:
             found = _fill_export_cache(tables, progress, templates_dir, static_dir, settings)
             exports_cached = len(found)
+            site = rendered.site_digest(templates_dir, static_dir, key_head())
         for i, table in enumerate(tables, 1):
             step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
             began = time.perf_counter()
             if table.slug in found:
-                data, cached = found.pop(table.slug), True
+                (data, digest), cached = found.pop(table.slug), True
             else:
                 if not use_cache:
                     progress(f"{step}: solving, deriving and verifying (seconds to minutes) ...")
                 data, cached = export(table, use_cache)
-            text = dumps(view.published(data))
-            _write(tmp / f"{table.slug}.json", text)
-            packed = gzipped_size(text.encode(), use_cache)
+                digest = export_digest(data) if use_cache else None
+            card, files = _table_files(data, digest, renderer, static_dir, site, settings, pages)
+            json_name = f"{table.slug}.json"
+            packed = gzipped_size(files[json_name], use_cache)
             if packed > JSON_LIMIT:
-                progress(f"{step}: WARNING: {table.slug}.json is {packed:,} bytes gzipped, over "
+                progress(f"{step}: WARNING: {json_name} is {packed:,} bytes gzipped, over "
                          f"the {JSON_LIMIT:,} the checker's pages allow for")
-            card = render_card(data, renderer, static_dir, use_cache, settings)
             cards_cached += card.cached
             if not card.written and data["strategy"]:
                 # A pay table with a strategy gets its card: one that overflows is a failure.
@@ -110,12 +110,9 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
                                    f"({card.reason})")
             if card.written:
                 _write(tmp / f"{table.slug}.pdf", card.pdf)
+            for name, content in files.items():
+                _write(tmp / name, content)
             cards[table.slug] = card
-            _write(tmp / f"{table.slug}.html", renderer.render(
-                "paytable.html", **paytable_context(data, card, pages, settings)))
-            if data["strategy"]:
-                _write(tmp / f"{table.slug}-exact.html", renderer.render(
-                    "exact.html", **exact_context(data, pages)))
             faults.point("page-render")
             how = "cached" if cached else "computed"
             card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
@@ -127,7 +124,10 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         for page in pages:
             _write(tmp / f"{page.slug}.html", renderer.render(
                 "page.html", page=fill_figures(page, figures), nav=pages, root=""))
-        chinese = write_chinese(content_dir, tmp, renderer, pages, static_dir)  # if trained
+        chinese_files = _chinese_files(content_dir, renderer, pages, static_dir, site)
+        for name, content in chinese_files.items():
+            _write(tmp / name, content)
+        chinese = bool(chinese_files)  # (only if the content has trained tables)
         _write(tmp / "index.html", renderer.render(
             "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
             index_levels={d["slug"]: levels_of(d) for d in exports},
@@ -154,34 +154,85 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
     }
 
 
+def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, site: str | None,
+                 settings, pages) -> tuple:
+    """(the pocket card, {file name: bytes} of the JSON and the pages) of one pay table. With the
+    cache on (`site` given), the files come from the page cache when its entry is for these
+    inputs and the card read from the card cache is the one they were rendered with
+    (rendered.py); otherwise they are rendered, and kept."""
+    from ..export import dumps
+
+    slug = data["slug"]
+    if site is not None:
+        key = rendered.entry_key(site, {"export": digest, "settings": repr(settings)}, pages)
+        entry = rendered.read(slug, key)
+        if entry is not None and entry.card is not None:
+            card_key = entry.card.get("key")
+            card = (cached_card(slug, card_key) if card_key is not None  # a table with no
+                    else render_card(data, renderer, static_dir, True, settings))  # card
+            if card is not None and rendered.card_record(card) == entry.card:
+                return card, entry.files
+    card = render_card(data, renderer, static_dir, site is not None, settings)
+    files = {f"{slug}.json": dumps(view.published(data)).encode(),
+             f"{slug}.html": renderer.render(
+                 "paytable.html", **paytable_context(data, card, pages, settings)).encode()}
+    if data["strategy"]:
+        files[f"{slug}-exact.html"] = renderer.render(
+            "exact.html", **exact_context(data, pages)).encode()
+    if site is not None:
+        rendered.write(slug, key, rendered.Entry(rendered.card_record(card), files))
+    return card, files
+
+
+def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
+                   site: str | None) -> dict[str, bytes]:
+    """The Chinese Poker page's files (chinese.page.site_files): from the page cache when its
+    entry is for these inputs (site: the cache is on), otherwise rendered, and kept."""
+    from ..chinese import CONTENT_FOLDER
+
+    folder, key = content_dir / CONTENT_FOLDER, None
+    if site is not None and folder.is_dir():
+        key = rendered.entry_key(site, {"chinese": rendered.folder_digest(folder)}, pages)
+        entry = rendered.read("chinese", key)
+        if entry is not None and entry.card is None:
+            return entry.files
+    from ..chinese.page import site_files  # (numpy, the hands' ranks: only when rendered)
+
+    files = site_files(content_dir, renderer, pages, static_dir)
+    if key is not None:
+        rendered.write("chinese", key, rendered.Entry(None, files))
+    return files
+
+
 def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
                        settings) -> dict:
     """Compute the exports missing from the cache (or whose entry fails its checks), one process
-    per core; returns the exports that were read from the cache, by slug (each entry is read
-    and checked once).
+    per core; returns the exports that were read from the cache with their digests
+    (export.read_cached_entry), by slug (each entry is read and checked once).
 
     Deriving is single-threaded numba work of seconds per pay table, so a cold build runs pay
     tables side by side; each worker renders the table's pocket card into the card cache too, as
     that is a second or more of WeasyPrint per table. Joker and deuces tables take longest and go
     first.
     """
-    import multiprocessing
+    from ..export import read_cached_entry
+
+    found, missing = {}, []
+    for table in tables:
+        entry = read_cached_entry(table)
+        if entry is None:
+            missing.append(table)
+        else:
+            found[table.slug] = entry
+    if not missing:
+        return found
+    import multiprocessing  # (here: a rebuild with nothing changed need not import these)
     import os
     import signal
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    from ..export import read_cached
     from ..strategy.features import high_rank
 
-    found, missing = {}, []
-    for table in tables:
-        data = read_cached(table)
-        if data is None:
-            missing.append(table)
-        else:
-            found[table.slug] = data
-    if not missing:
-        return found
     # Tables sharing their holds' features (same game and lowest high card: derive._holds)
     # run one after another, so that a worker describes them once.
     missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
@@ -261,6 +312,8 @@ def gzipped_size(data: bytes, use_cache: bool) -> int:
 
 
 def _key(lines: list[dict], rules: dict) -> list:
+    from ..strategy.features import high_rank  # (the strategy package imports numpy)
+
     return key_for([line["notation"] for line in lines], rules["wild"],
                    high=high_rank(rules["family"], rules["min_pair"]))
 

@@ -30,16 +30,14 @@ import json
 import math
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import version
 from pathlib import Path
 
 from .. import store
-from ..strategy.report import ce_runs
 from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
-from ..strategy.features import high_rank
 from .symbols import key_for
 from .view import ce_ranges, compact_notation, printed_lines
 
@@ -98,6 +96,7 @@ class CardResult:
     reason: str | None           # why there is no card, when not written
     overflow: tuple[int, ...]    # line numbers that did not fit (the most compact layout)
     cached: bool
+    key: str | None = None       # its key in the card cache, when the cache is on
 
 
 def subsetter() -> str:
@@ -185,8 +184,13 @@ def _fixed_time():
             os.environ["SOURCE_DATE_EPOCH"] = before
 
 
+def key_head() -> str:
+    """What a card key names besides the card's HTML and the fonts: what renders and embeds."""
+    return f"weasyprint {version('weasyprint')}\n{subsetter()}\n"
+
+
 def _key(htmls: list[str], static_dir: Path) -> str:
-    digest = _fonts_digest(f"weasyprint {version('weasyprint')}\n{subsetter()}\n",
+    digest = _fonts_digest(key_head(),
                            tuple(_file_id(static_dir / font) for font in FONTS)).copy()
     for html in htmls:
         digest.update(html.encode())
@@ -281,6 +285,8 @@ def first_true(test, guess: int, n: int):
 
 def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[str, str]]:
     """The key to every symbol the card's lines use in this layout's wording."""
+    from ..strategy.features import high_rank  # (the strategy package imports numpy)
+
     return key_for([line[layout.wording] for line in wordings], rules["wild"],
                    rank_lists=layout.wording == "compact",
                    high=high_rank(rules["family"], rules["min_pair"]))
@@ -311,8 +317,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     htmls = [html(layout) for layout in LAYOUTS]
     if use_cache:
-        pdf_path, meta_path, entry = _cache_entry(export["slug"], _key(htmls, static_dir))
-        cached = _read_cached(pdf_path, meta_path, entry)
+        cached = cached_card(export["slug"], _key(htmls, static_dir))
         if cached is not None:
             return cached
 
@@ -379,6 +384,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
                 line["number"] for line in wordings[PREFIX:])
         else:
             overflow = tuple(_overflowing_lines(rendered(last, 0)))
+        from ..strategy.report import ce_runs
+
         page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
         reason = (f"the {len(lines)} lines do not fit on {page} even in {LAYOUTS[-1].name} "
                   f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
@@ -386,13 +393,15 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         result = CardResult(False, None, None, reason, overflow, False)
     if use_cache:
         # The key again, now that WeasyPrint is loaded and itself names the subsetter it used.
-        pdf_path, meta_path, entry = _cache_entry(export["slug"], _key(htmls, static_dir))
+        key = _key(htmls, static_dir)
+        pdf_path, meta_path, entry = _cache_entry(export["slug"], key)
         if not result.written or store.write_bytes(pdf_path, result.pdf):
             store.write_bytes(meta_path, store.seal(json.dumps({
                 "written": result.written, "layout": result.layout, "reason": result.reason,
                 "overflow": list(result.overflow),
                 "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
             }, sort_keys=True).encode(), entry))
+        result = replace(result, key=key)
     return result
 
 
@@ -400,6 +409,12 @@ def _cache_entry(slug: str, key: str) -> tuple[Path, Path, dict]:
     """A card's PDF and sealed record in the cache folder, and what the record's seal names."""
     pdf_path = store.cache_dir() / "cards" / f"card-{slug}-{key}.pdf"
     return pdf_path, pdf_path.with_suffix(".json"), {"kind": "card", "slug": slug, "key": key}
+
+
+def cached_card(slug: str, key: str) -> CardResult | None:
+    """The card stored under `key` if its entry checks out (_read_cached); None otherwise."""
+    found = _read_cached(*_cache_entry(slug, key))
+    return None if found is None else replace(found, key=key)
 
 
 def _read_cached(pdf_path: Path, meta_path: Path, entry: dict) -> CardResult | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..cards import RANKS, SUIT_SYMBOLS, SUITS
-from ..report import decimal
+from ..decimals import decimal
 
 FAMILY_ORDER = ("natural", "deuces", "joker")
 _RED_SUITS = {"d", "h"}
