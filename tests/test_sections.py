@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.site.sections import label, sections, without_wild
+from generator.site.sections import label, sections, without_mark, without_wild
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 
@@ -39,6 +39,13 @@ def test_sections_run_from_most_wild_cards_to_none_and_drop_what_the_label_says(
         == "The best 2 to a Straight Flush: 8 or 7"
     assert without_wild("Five of a Kind, with 2 deuces", 3, "deuces") == \
         "Five of a Kind, with 2 deuces"
+    # The notation's mark too: "4SF 2D: T9" under "2 deuces" is "4SF: T9"; "2D" under
+    # "3 deuces" stays, and so does a card written out ("2d").
+    assert without_mark("4SF 2D: T9 or 98", 2, "deuces") == "4SF: T9 or 98"
+    assert without_mark("55K 3D", 3, "deuces") == "55K"
+    assert without_mark("44K 2D", 3, "deuces") == "44K 2D"
+    assert without_mark("2SF Jkr: best, 8 or 7", 1, "joker") == "2SF: best, 8 or 7"
+    assert without_mark("3RF: no fp", 1, "joker") == "3RF: no fp"
 
 
 def test_a_natural_game_is_one_section_without_a_label():

@@ -5,8 +5,8 @@ In: a level's lines (export dicts, each with `wild_dealt`: the wild cards in the
 decides) and the game's wild card (`rules["wild"]`: "deuces", "joker" or None). Out:
 `Section`s, most wild cards first, each a label ("3 deuces", "No deuces", "With the joker") and
 the lines deciding deals with that many wild cards, in table order and with their numbers, their
-text without the ", with 3 deuces" the label says already. A natural game is one section with
-no label.
+text without the ", with 3 deuces" and their notation without the "3D" the label says already.
+A natural game is one section with no label.
 
 Exact by construction: the line that decides a deal decides a deal with that many wild cards,
 so it is in that section; the lines above it in the section were above it in the table, and
@@ -14,6 +14,7 @@ none of them fits the deal. Played on the deals with k wild cards, section k pla
 table does (tests/test_sections.py plays both on every suit class).
 """
 
+import re
 from dataclasses import dataclass
 
 
@@ -29,7 +30,8 @@ def sections(lines: list[dict], wild: str | None) -> list[Section]:
     if not wild or len(counts) < 2:
         return [Section(None, None, lines)]
     return [Section(label(k, wild), k,
-                    [dict(line, text=without_wild(line["text"], k, wild))
+                    [dict(line, text=without_wild(line["text"], k, wild),
+                          notation=without_mark(line["notation"], k, wild))
                      for line in lines if k in line.get("wild_dealt", ())])
             for k in counts]
 
@@ -48,3 +50,12 @@ def without_wild(text: str, count: int, wild: str) -> str:
     said = ", with the joker" if wild == "joker" else \
         f", with {count} deuce{'s' if count > 1 else ''}"
     return text.replace(said, "", 1)
+
+
+def without_mark(notation: str, count: int, wild: str) -> str:
+    """The notation without the wild cards' mark after the kind ("4SF 2D: T9" -> "4SF: T9")
+    where the section says it; another count's mark stays."""
+    if not count:
+        return notation
+    mark = "Jkr" if wild == "joker" else f"{count}D"
+    return re.sub(rf"(?<=\S) {mark}(?=:|$)", "", notation, count=1)
