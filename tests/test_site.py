@@ -569,6 +569,28 @@ def test_serve_prints_its_url_and_serves_the_site(built):
         process.wait(timeout=10)
 
 
+def test_exception_lines_point_to_their_deals_listed_under_the_table():
+    from generator.site.view import exception_notes, line_rows
+
+    deals = ["3d 4h 7d Qc Kc", "2d 4h 6d Tc Jk"]
+    lines = [
+        {"number": 1, "text": "Pair", "notation": "2PR", "conditions": [["n", "==", 2]],
+         "ce_numbers": [[1, 1]], "ce_high": "1", "ce_low": "1", "deals": 1, "examples": []},
+        {"number": 2, "row": 5, "text": "2 to a Royal Flush: only in the deals 3d 4h 7d Qc Kc or "
+                              "2d 4h 6d Tc Jk (or the same with suits exchanged)",
+         "notation": "2RF: s≥3, exception: 3d 4h 7d Qc Kc, 2d 4h 6d Tc Jk",
+         "conditions": [["n", "==", 2], ["deal", "in", deals]],
+         "ce_numbers": [[2, 2]], "ce_high": "1", "ce_low": "1", "deals": 1, "examples": []}]
+    notes = exception_notes(lines)
+    assert [(n.number, n.row, n.hold, n.deals) for n in notes] == [
+        (2, 5, "2 to a Royal Flush", deals)]  # linked to line-2, printed as line 5
+    rows = line_rows(lines)
+    assert rows[0].text == "Pair"
+    assert rows[1].text == "2 to a Royal Flush: only in the deals listed under the table"
+    assert rows[1].notation == "2RF: s≥3, exception (deals under the table)"
+    assert "Tc" not in rows[1].hold + rows[1].notation + " ".join(rows[1].notes)
+
+
 def test_level_rows_join_a_run_of_made_hands_and_keep_a_lines_notes_apart():
     from generator.site.view import level_rows
 

@@ -19,6 +19,11 @@ _RED_SUITS = {"d", "h"}
 _RANKS = r"([2-9TJQKA]+|[2-9TJQK]-[3-9TJQKA])"  # "KQJ", or a pair's span of ranks "2-9"
 _RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
 _STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h) [=≥≤] \d+|(no|\d+|at least \d+|at most \d+) high cards?)$")
+# An exception line names its deals: in the text "only in the deals 4c 8h 9d Tc Qc or ... (or
+# the same with suits exchanged)", in the notation "exception: 4c 8h 9d Tc Qc, ...".
+_DEAL = r"(?:[2-9TJQKA][cdhs]|Jk)(?: (?:[2-9TJQKA][cdhs]|Jk)){4}"
+_ONLY_IN = re.compile(rf"only in the deals? {_DEAL}(?: or {_DEAL})* \(or the same with suits exchanged\)")
+_EXCEPTION = re.compile(rf"exception: {_DEAL}(?:, {_DEAL})*")
 _OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
 
 
@@ -124,9 +129,35 @@ def section_rows(lines: list[dict], wild: str | None, rows_of) -> list[tuple[str
     return out
 
 
+@dataclass(frozen=True)
+class ExceptionNote:
+    """The deals an exception line names, listed under the table (players' charts put
+    exceptions in a footnote with the cards written out, never in the line)."""
+    number: int  # the line's number in the table (its anchor, "line-N")
+    row: int  # the number the line is printed with (a run of made hands shares one)
+    hold: str  # what the line holds: "2 to a Royal Flush"
+    deals: list[str]
+
+
+def exception_notes(lines: list[dict]) -> list[ExceptionNote]:
+    """Each exception line's deals (its `deal in` condition), in table order."""
+    return [ExceptionNote(line["number"], line.get("row", line["number"]),
+                          line["text"].partition(":")[0],
+                          next(c[2] for c in line["conditions"] if c[0] == "deal"))
+            for line in lines if any(c[0] == "deal" for c in line.get("conditions", ()))]
+
+
+def without_deals(line: dict) -> dict:
+    """An exception line pointing to its note under the table instead of listing its deals."""
+    if not any(c[0] == "deal" for c in line.get("conditions", ())):
+        return line
+    return dict(line, text=_ONLY_IN.sub("only in the deals listed under the table", line["text"]),
+                notation=_EXCEPTION.sub("exception (deals under the table)", line["notation"]))
+
+
 def line_rows(lines: list[dict]) -> list[LineRow]:
     rows = []
-    for line in lines:
+    for line in map(without_deals, lines):
         hold, notes = split_line_text(line["text"])
         rows.append(LineRow(
             number=line["number"], row=line.get("row", line["number"]), hold=hold, notes=notes, notation=line["notation"],
