@@ -37,25 +37,29 @@ def sections(lines: list[dict], wild: str | None) -> list[Section]:
 
 
 def label(count: int, wild: str) -> str:
+    from ..strategy.describe import wild_word
+
     if wild == "joker":
         return "With the joker" if count else "Without the joker"
-    return "No deuces" if count == 0 else f"{count} deuce{'s' if count > 1 else ''}"
+    return wild_word(wild, count) if count else "No deuces"
 
 
 def without_wild(text: str, count: int, wild: str) -> str:
     """The text without its ", with 2 deuces" where the section says it: a line holding fewer
-    wild cards than the section's deals have keeps it."""
-    if not count:
-        return text
-    said = ", with the joker" if wild == "joker" else \
-        f", with {count} deuce{'s' if count > 1 else ''}"
-    return text.replace(said, "", 1)
+    wild cards than the section's deals have keeps it. (Worded by describe's own function, so
+    the two cannot drift apart; imported here, as the strategy package is only needed when a
+    page is rendered. A wild game's rules["wild"] is its family's key.)"""
+    from ..strategy.describe import wild_word
+
+    return text.replace(f", with {wild_word(wild, count)}", "", 1) if count else text
 
 
 def without_mark(notation: str, count: int, wild: str) -> str:
     """The notation without the wild cards' mark after the kind ("4SF 2D: T9" -> "4SF: T9")
     where the section says it; another count's mark stays."""
+    from ..strategy.describe import wild_mark
+
     if not count:
         return notation
-    mark = "Jkr" if wild == "joker" else f"{count}D"
-    return re.sub(rf"(?<=\S) {mark}(?=:|$)", "", notation, count=1)
+    return re.sub(rf"(?<=\S) {wild_mark(wild, count)}(?=:|$)", "", notation, count=1)
+

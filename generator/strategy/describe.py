@@ -46,7 +46,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
-def _wild_word(family: str, w: int) -> str:
+def wild_word(family: str, w: int) -> str:
     if family == "joker":
         return "the joker"
     return _plural(w, "deuce")
@@ -109,7 +109,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     if kind == P.NONE:
         text, note = "Discard everything", "none"
     elif kind == P.WILD:
-        text, note = f"{_wild_word(family, w).capitalize()} only", f"{w}W"
+        text, note = f"{wild_word(family, w).capitalize()} only", f"{w}W"
     elif kind == P.S and n < 5 and not w and ranks is not None and (
             listed := condition_text(*ranks, rank_sets, universe)[0])[:3] != "any":
         # "KQJ unsuited": the ranks say it all.
@@ -207,7 +207,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
             text += " + " + _plural(kickers, "kicker")
         note = f"{n}{abbr}"
     if w and kind not in (P.WILD, P.NONE):
-        text += f", with {_wild_word(family, w)}"
+        text += f", with {wild_word(family, w)}"
         head, colon, rest = note.partition(":")
         note = f"{head} {wild_mark(family, w)}{colon}{rest}"
     if best is not None:
@@ -282,15 +282,12 @@ def _listed(masks, spans: bool = False) -> str:
     ordered = _by_rank(masks)
     if not spans or any(bin(m).count("1") != 1 for m in ordered):
         return " or ".join(rank_text(m) for m in ordered)
-    runs: list[list[int]] = []
-    for rank in (m.bit_length() - 1 for m in ordered):  # high to low
-        if runs and runs[-1][-1] == rank + 1:
-            runs[-1].append(rank)
-        else:
-            runs.append([rank])
+    from .report import ce_runs  # (runs of consecutive numbers, as CE numbers are listed)
+
+    runs = ce_runs(sorted(m.bit_length() - 1 for m in ordered))[::-1]  # high runs first
     return " or ".join(
-        f"{RANKS[run[-1]]}-{RANKS[run[0]]}" if len(run) >= 3 else " or ".join(RANKS[r] for r in run)
-        for run in runs)
+        f"{RANKS[low]}-{RANKS[high]}" if high - low >= 2 else
+        " or ".join(RANKS[r] for r in range(high, low - 1, -1)) for low, high in runs)
 
 
 def _by_rank(masks):
