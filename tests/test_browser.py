@@ -74,9 +74,10 @@ def test_deal_shows_the_hold_line_and_evs(site, browser, artifacts):
         for key in "1234":
             page.keyboard.press(key)
         assert "It is optimal: it costs nothing." in page.inner_text("#checker-yours")
-        page.keyboard.press("4")  # now A K Q: 3RF, printed line 7, a costly hold
+        page.keyboard.press("4")  # now A K Q: 3RF, printed line 6, a costly hold
         yours = page.inner_text("#checker-yours")
-        assert "line 7" in yours and "It costs 17.914894" in yours, yours
+        assert "It fits line 6, 3 to a Royal Flush, 4 lines below line 2" in yours, yours
+        assert "It costs 17.914894" in yours, yours
         page.screenshot(path=artifacts / "checker-deal.png", full_page=True)
     assert errors == []
 
@@ -157,7 +158,7 @@ def test_from_disk_plays_the_table_and_computes_the_evs_on_the_page(site, browse
     page.fill("#checker-input", "Jh Jd 4c 7s 9h")
     page.press("#checker-input", "Enter")
     assert page.inner_text("#checker-optimal") == "J♥ J♦"
-    assert page.inner_text("#checker-line") == "line 6"  # High Pair, printed line 6
+    assert page.inner_text("#checker-line") == "line 5"  # High Pair, printed line 5
     page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
     assert page.evaluate("performance.getEntriesByName('checker-evs', 'measure').length") == 1
     page.screenshot(path=artifacts / "checker-file.png", full_page=True)
@@ -182,7 +183,7 @@ def test_the_hold_is_marked_on_the_cards_and_nothing_is_graded_before_a_choice(s
         assert page.locator("#checker-evs tr.is-yours").count() == 0
         # The explanation: the line, the best competing line, the EV gap in units and percent.
         following = page.inner_text("#checker-next")
-        assert "The next line that fits is line 7" in following and "% of the bet" in following
+        assert "The next line that fits is line 6" in following and "% of the bet" in following
         page.click("#checker-none")  # holding nothing is a choice too
         assert "Your hold: nothing (draw five)" in page.inner_text("#checker-yours")
         assert "It costs" in page.inner_text("#checker-yours")

@@ -176,3 +176,65 @@ def test_descent_keeps_pat_hands_and_the_bound(solved):
         assert (held[pat] == 31).all() and loss.max() <= bound
         assert candidate.cost == int((s.deck.sizes.astype(int) * loss).sum())
     assert [c.printed for c in found] == sorted((c.printed for c in found), reverse=True)
+
+
+def _exact_lines(s):
+    from generator.strategy.compact import compact
+    from generator.strategy.derive import derive
+    from generator.strategy.holds import hold_data, named
+
+    data = hold_data(s)
+    exact = named(compact(data, derive(data)))
+    _, held = L.play(data, exact)
+    return data, exact, held == 31
+
+
+def _two_pair_in_a_run(lines) -> bool:
+    rows = L.printed_rows(list(lines))
+    at = next(i for i, line in enumerate(lines) if len(line) == 3 and line[2][2] == P.TWO_PAIR)
+    return rows.count(rows[at]) > 1
+
+
+def test_descent_moves_a_lone_made_hand_into_a_run(solved, monkeypatch):
+    """9/6 Jacks or Better's derived table has Two Pair alone between 4 to a Straight Flush and
+    High Pair; no deal holds both two pair and a 4-card straight flush draw, so Two Pair moves up
+    into the run "Full House, Flush, Three of a Kind, Straight" for nothing: one printed line
+    saved. Without the move the descent pays for that line, and at every length it costs no
+    less."""
+    s = solved("9-6-jacks-or-better")
+    data, exact, pat = _exact_lines(s)
+    assert not _two_pair_in_a_run(exact)
+    found = L.descend(data, s.evs, exact, pat, [s.unit // 4], "exact", floor=24)
+    assert found[1].printed == found[0].printed - 1 and found[1].cost == 0
+    assert _two_pair_in_a_run(found[1].lines)
+    for candidate in found[1:4]:
+        _, held = L.play(data, list(candidate.lines))
+        loss = s.best_ev - s.evs[range(len(held)), held]
+        assert candidate.cost == int((s.deck.sizes.astype(int) * loss).sum())
+    monkeypatch.setattr(L, "JOIN_LINES", 0)
+    without = {c.printed: c.cost for c in
+               L.descend(data, s.evs, exact, pat, [s.unit // 4], "exact", floor=24)}
+    assert without[found[1].printed] > 0
+    assert all(c.cost <= without[c.printed] for c in found if c.printed in without)
+    # The exact table is printed with the same move (`joined`), and stays exact.
+    joined = L.joined(data, exact)
+    assert _two_pair_in_a_run(joined) and L.printed_length(joined) == L.printed_length(exact) - 1
+    place, held = L.play(data, joined)
+    assert (place >= 0).all() and (s.evs[range(len(held)), held] == s.best_ev).all()
+
+
+def test_swaps_cheapen_a_greedy_table(solved):
+    """8/5 Aces and Faces shortened greedily to 15 printed lines; `swapped` puts back a line the
+    descent gave up and gives up another: cheaper, as short, within the bound, pat hands kept,
+    and its cost is what playing it costs."""
+    s = solved("8-5-aces-and-faces")
+    data, exact, pat = _exact_lines(s)
+    found = L.descend(data, s.evs, exact, pat, [s.unit // 4, s.unit], "exact", floor=15)
+    start = min((c for c in found if c.printed <= 15), key=lambda c: c.cost)
+    better = L.swapped(data, s.evs, start, exact, pat, s.unit, limit=15)
+    assert better.cost < start.cost and better.printed <= 15
+    assert set(better.lines) - set(start.lines)  # a line put back
+    _, held = L.play(data, list(better.lines))
+    loss = s.best_ev - s.evs[range(len(held)), held]
+    assert (held[pat] == 31).all() and loss.max() <= s.unit
+    assert better.cost == int((s.deck.sizes.astype(int) * loss).sum())

@@ -129,3 +129,23 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     assert at == sorted(at)
     exact = (out / "full-pay-deuces-wild-exact.html").read_text(encoding="utf-8")
     assert re.findall(r'<th scope="rowgroup" colspan="7">([^<]+)</th>', exact) == heads
+    # The card shades every other line of a section, counted from its heading: each section's
+    # first line is light, whatever the length of the one before.
+    from generator.site.pocket import LAYOUTS, card_html, card_lines
+    from generator.site.render import Renderer
+    from generator.site.settings import Settings
+
+    level = data["strategy"]["levels"]["card"]
+    html = card_html(Renderer(Path(__file__).resolve().parents[1] / "templates"), data, level,
+                     card_lines(level["lines"], "deuces"), LAYOUTS[1], 9, Settings())
+    items = re.findall(r'<li(?: id="card-line-\d+")?(?: class="([^"]*)")?>', html)
+    bands, seen = [], 0
+    for classes in items:
+        if classes == "section":
+            seen = 0
+            continue
+        seen += 1
+        bands.append(("band" in classes.split(), seen % 2 == 0))
+    assert len(bands) == len(card_lines(level["lines"], "deuces")) and bands
+    assert all(shaded == even for shaded, even in bands)
+    assert items.count("section") == len(heads)

@@ -3,7 +3,8 @@
 1. `holds.hold_data`: the features of every hold of every suit class;
 2. `derive.derive`: the exact decision list, built line by line, each line safe;
 3. `compact.compact`: lines merged and dropped while exact;
-4. `shortest.tidy`: each line re-described by the shortest conditions that keep it exact;
+4. `shortest.tidy`: each line re-described by the shortest conditions that keep it exact, and
+   `levels.joined`: a lone made hand's line moved into a run of them where nothing changes;
 5. `levels.find`: the card and simple levels and the curve, descending from the derived list;
 6. `describe` and `verify.class_check`: every line in words, every level checked on every deal.
 """
@@ -32,12 +33,15 @@ def build(solution, examples: int = 3) -> StrategyTable:
 def _exact(solution, examples: int):
     """(exact table described and timed, the holds' features, the derived Strategy before its
     lines are narrowed and re-described by `tidy`, and the Strategy after: the one published)."""
+    from .levels import joined
     from .shortest import tidy
 
     start = time.perf_counter()
     data = hold_data(solution)
     derived = compact(data, derive(data))
-    strategy = indexed(tidy(data, named(derived), solution.table.family.key))
+    # (a made hand's line moved into a run of them where that plays no deal differently:
+    # charts print the run as one line)
+    strategy = indexed(joined(data, tidy(data, named(derived), solution.table.family.key)))
     exact = _describe(solution, data, strategy, examples)
     return replace(exact, seconds=time.perf_counter() - start), data, derived, strategy
 

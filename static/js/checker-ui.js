@@ -347,7 +347,13 @@
       if (own < 0) pieces.push("It fits no line of the table, so the table never plays it. ");
       else if (own === applies && state.played.tied.includes(mask)) pieces.push(`It is what ${lineLabel(own)} holds. `);
       else if (own === applies) pieces.push(`It fits ${lineLabel(own)}, the line that applies, but the line holds the higher cards. `);
-      else pieces.push(`It fits ${lineLabel(own)}, ${own - applies} line${own - applies === 1 ? "" : "s"} below line ${shown(table.lines[applies].line)}, which applies first. `);
+      else {
+        // Counted as printed, as the player reads the chart: a run of made hands is one line.
+        const first = table.lines[applies].line;
+        const below = shown(table.lines[own].line) - shown(first);
+        if (below === 0) pieces.push(`It fits ${lineLabel(own)}; ${first.text}, named before it on the same line, applies first. `);
+        else pieces.push(`It fits ${lineLabel(own)}, ${below} line${below === 1 ? "" : "s"} below line ${shown(first)}, which applies first. `);
+      }
     }
     if (!state.evs) {
       pieces.push(evProblem ? `Its cost needs the exact EVs: ${evProblem}` : "Computing its exact cost ...");
