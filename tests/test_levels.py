@@ -238,3 +238,27 @@ def test_swaps_cheapen_a_greedy_table(solved):
     loss = s.best_ev - s.evs[range(len(held)), held]
     assert (held[pat] == 31).all() and loss.max() <= s.unit
     assert better.cost == int((s.deck.sizes.astype(int) * loss).sum())
+
+
+def test_swaps_shorten_a_card_within_its_allowance(solved):
+    """The card is the shortest table within an allowance: where the descent's tables one line
+    shorter all cost more, `shortened_card` swaps lines until one costs no more, and makes the
+    last as cheap as swaps make it. 8/5 Aces and Faces, with the allowance set to what swaps
+    reach at 15 lines, which no table of the descent at 15 lines reaches."""
+    s = solved("8-5-aces-and-faces")
+    data, exact, pat = _exact_lines(s)
+    bound = s.unit // 4
+    found = L.descend(data, s.evs, exact, pat, [bound, s.unit], "exact", floor=14)
+    at15 = min((c for c in found if c.printed <= 15), key=lambda c: c.cost)
+    allowance = L.swapped(data, s.evs, at15, exact, pat, bound, limit=15).cost
+    assert allowance < at15.cost
+    card = min((c for c in found if c.printed == 16), key=lambda c: c.cost)
+    assert card.cost <= allowance
+    shorter = L.shortened_card(data, s.evs, card, found, exact, pat, bound, allowance)
+    assert shorter and shorter[-1].printed <= 15 and shorter[-1].cost <= allowance
+    for candidate in shorter:
+        _, held = L.play(data, list(candidate.lines))
+        loss = s.best_ev - s.evs[range(len(held)), held]
+        assert (held[pat] == 31).all() and loss.max() <= bound
+        assert candidate.cost == int((s.deck.sizes.astype(int) * loss).sum())
+        assert candidate.route.endswith(", lines swapped")

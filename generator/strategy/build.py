@@ -64,15 +64,27 @@ def build_levels(solution, examples: int = 3) -> Levels:
     pat = found.pat
     exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
     family = solution.table.family.key
-    card, simple = (tidy(no_worse(data, solution.evs, named(s), pat), named(s), family)
-                    for s in (found.card, found.simple))
-    # A card line still listing scores of rank sets is written shortly at a little cost, within
-    # the card's allowance and its bound on one deal.
-    card = indexed(levels.without_idle(data, trimmed(
-        data, solution.evs, card, pat, family, int(levels.CARD_BOUND * solution.unit),
-        int(levels.CARD_COST * solution.unit * solution.deck.deals))))
-    simple = indexed(simple)
-    card = _describe(solution, data, card, examples, pat, found.card_route)
+
+    def described(s: Strategy):
+        return tidy(no_worse(data, solution.evs, named(s), pat), named(s), family)
+
+    def card_of(s: Strategy):
+        # A card line still listing scores of rank sets is written shortly at a little cost,
+        # within the card's allowance and its bound on one deal.
+        return indexed(levels.without_idle(data, trimmed(
+            data, solution.evs, described(s), pat, family,
+            int(levels.CARD_BOUND * solution.unit),
+            int(levels.CARD_COST * solution.unit * solution.deck.deals))))
+
+    # The card swaps shortened, or the one before them where that ends shorter (or as short
+    # and cheaper) once re-described.
+    cards = [(card_of(found.card), found.card_route)]
+    if found.unswapped_card is not None:
+        cards.append((card_of(found.unswapped_card), found.unswapped_route))
+    card, card_route = min(cards, key=lambda c: (levels.printed_length(named(c[0])),
+                                                 _cost(solution, data, c[0])))
+    simple = indexed(described(found.simple))
+    card = _describe(solution, data, card, examples, pat, card_route)
     simple = _describe(solution, data, simple, examples, pat, found.simple_route)
     scale = solution.unit * solution.deck.deals
     # The curve starts at the exact table as published (re-described, it may be shorter).
@@ -118,6 +130,15 @@ def _describe(solution, data, strategy: Strategy, examples, pat=None,
             () if dealt is None else tuple(np.unique(dealt[decided]).tolist())))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
                          class_check(solution, place, held, len(infos), pat), route)
+
+
+def _cost(solution, data, strategy: Strategy) -> int:
+    """What playing the table loses, summed over the deals (EV integers)."""
+    from .levels import play
+
+    _, held = play(data, named(strategy))
+    loss = solution.best_ev - solution.evs[np.arange(len(held)), held]
+    return int((solution.deck.sizes.astype(np.int64) * loss).sum())
 
 
 def wild_dealt(solution) -> np.ndarray | None:

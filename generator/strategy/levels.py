@@ -377,7 +377,7 @@ def joined(data: HoldData, lines: list) -> list:
 
 
 def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: np.ndarray,
-            bound: int, limit: int = SIMPLE_LINES) -> Candidate:
+            bound: int, limit: int = SIMPLE_LINES, enough: int | None = None) -> Candidate:
     """A cheaper table of at most `limit` printed lines than `start`, or `start`: each round
     puts in the line of `pool` that saves most where it saves most, then takes the descent's
     cheapest move back to `limit` lines; kept while the cost falls.
@@ -386,7 +386,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
     Poker Two Pair's 20-line table dropped "3 to a Flush" at 28 lines, 1.6% of the return).
     Putting a line in at place p changes only the classes it meets that are decided at p or
     below: each then holds the line's own hold, so what a line saves at every place is one
-    suffix sum over those classes.
+    suffix sum over those classes. With `enough`, it stops at the first table costing no more.
     """
     from .holds import rows_meeting
     from .play_kernels import line_holds
@@ -404,6 +404,8 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
             meets.append((line, met, sizes[met] * loss, (loss > bound) | (pat[met] & (holds != 31))))
     best = start
     for _ in range(SWAP_ROUNDS):
+        if enough is not None and best.cost <= enough:
+            break
         lines = list(best.lines)
         place, held = play(data, lines)
         place = np.where(place < 0, len(lines), place)
@@ -425,13 +427,41 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
         found = []
         for _, at, line in gains[:SWAP_TRIES]:
             trial = lines[:at] + [line] + lines[at:]
+            # (merges too: without them the swaps took a tenth less time, and three tables
+            # lost a card line or more than a tenth of their simple level's saving)
             found += [c for c in descend(data, evs, trial, pat, [bound], start.route, floor=limit)
                       if c.printed <= limit]
         cheapest = min(found, key=lambda c: (c.cost, c.printed), default=None)
         if cheapest is None or cheapest.cost >= best.cost:
             break
         best = cheapest
+    if best is not start:
+        best = Candidate(best.lines, best.cost, start.route.removesuffix(", lines swapped")
+                         + ", lines swapped", bound)
     return best
+
+
+def shortened_card(data: HoldData, evs: np.ndarray, card: Candidate, found: list, pool: list,
+                   pat: np.ndarray, bound: int, allowance: int) -> list[Candidate]:
+    """Cards shorter than `card` within the same allowance and bound, each found by swaps from
+    the cheapest table found one printed line shorter, until swaps no longer bring one within
+    the allowance; the last is then made as cheap as swaps make it at its length. (Joker Poker
+    Two Pair: 71 printed lines -> 62.)"""
+    out = []
+    while card.printed - 1 > FLOOR:
+        k = card.printed - 1
+        starts = [c for c in found + out if c.printed <= k and c.bound <= bound]
+        if not starts:
+            break
+        shorter = swapped(data, evs, min(starts, key=lambda c: c.cost), pool, pat, bound,
+                          limit=k, enough=allowance)
+        if shorter.cost > allowance:
+            break
+        card = shorter
+        out.append(card)
+    if out:
+        out.append(swapped(data, evs, card, pool, pat, bound, limit=card.printed))
+    return out
 
 
 def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
@@ -471,6 +501,11 @@ class Found:
     # Per route: (route, card's printed lines, its cost, simple's printed lines, its cost), as
     # if that route alone had been tried: which route wins where.
     routes: list
+    # The card before swaps shortened it, and its route (None: swaps found no shorter card).
+    # Re-described, it can end shorter than the swapped one (7/5 Bonus Poker: 21 lines found,
+    # 19 once re-described, against 20 swapped).
+    unswapped_card: Strategy | None = None
+    unswapped_route: str = ""
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
@@ -523,6 +558,14 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     if Fraction(simple.cost, unit * deals) > SIMPLE_GOAL[family]:
         for tolerance in EXTRA_SIMPLE_TOLERANCES:
             found += derived_route(tolerance)
+    # Swaps: a shorter card within its allowance, and a cheaper simple level (`swapped`).
+    card, simple = _pick(found, unit, deals)
+    unswapped = card
+    pool = exact_lines + list(card.lines) + first
+    found += shortened_card(data, evs, card, found, pool, pat, bounds[0],
+                            int(CARD_COST * unit * deals))
+    if simple.printed <= SIMPLE_LINES and simple.cost:
+        found.append(swapped(data, evs, simple, pool, pat, bounds[1]))
     # The cheapest table of at most k printed lines, for every k: a curve that never rises as
     # lines are added.
     by_length = {}
@@ -538,16 +581,6 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
         curve.append((k, best))
     curve = [(k, c) for k, c in curve if k >= FLOOR]
     card, simple = _pick(found, unit, deals)
-    if simple.printed <= SIMPLE_LINES and simple.cost:
-        pool = exact_lines + list(card.lines) + first
-        better = swapped(data, evs, simple, pool, pat, bounds[1])
-        if better.cost < simple.cost:
-            better = Candidate(better.lines, better.cost, simple.route + ", lines swapped",
-                               bounds[1])
-            found.append(better)
-            simple = better
-            curve = [(k, better if k >= better.printed and better.cost < c.cost else c)
-                     for k, c in curve]
     routes = []
     for route in dict.fromkeys(c.route for c in found[1:]):
         own = [c for c in found if c.route == route]
@@ -556,7 +589,8 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
         c, s = _pick(own, unit, deals)
         routes.append((route, c and c.printed, c and c.cost, s.printed, s.cost))
     return Found(indexed(list(card.lines)), card.route, indexed(list(simple.lines)),
-                  simple.route, [(k, c.cost) for k, c in reversed(curve)], pat, routes)
+                  simple.route, [(k, c.cost) for k, c in reversed(curve)], pat, routes,
+                  None if card is unswapped else indexed(list(unswapped.lines)), unswapped.route)
 
 
 def _pick(found: list, unit: int, deals: int) -> tuple:
