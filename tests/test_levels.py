@@ -262,3 +262,13 @@ def test_swaps_shorten_a_card_within_its_allowance(solved):
         assert (held[pat] == 31).all() and loss.max() <= bound
         assert candidate.cost == int((s.deck.sizes.astype(int) * loss).sum())
         assert candidate.route.endswith(", lines swapped")
+
+
+def test_join_places_offer_a_lone_made_hand_the_runs_beside_it():
+    # made:  0 1 2 3 4 5 6 7 (the last line never moves)
+    made = [True, True, False, True, False, False, True, False]
+    # 3 is alone: up after 1 (place 2 in the list without it), or down before 6 (place 5)
+    # 6 is alone: up after 3 (place 4), none below; 0 and 1 are a run already.
+    assert L.join_places(made) == [(3, [2, 5]), (6, [4])]
+    assert L.join_places([True, False, True, True, False]) == [(0, [1])]
+    assert L.join_places([False, True, False]) == []

@@ -230,24 +230,13 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
         return cost
 
     def joins(order, made):
-        """(cost, new order, None, [slot]) of every move of a lone made hand's line next to
-        the nearest run of made hands above or below it (printed as one line with them) that
-        keeps the rules. Only the classes meeting the moved line can change hands."""
-        at = [i for i, s in enumerate(order[:-1]) if made[s]]
-        for x, i in enumerate(at):
-            if (x and at[x - 1] == i - 1) or (x + 1 < len(at) and at[x + 1] == i + 1):
-                continue  # in a run already: a move would save no printed line
+        """(cost, new order, None, [slot]) of every move `join_places` offers that keeps the
+        rules. Only the classes meeting the moved line can change hands."""
+        for i, places in join_places([made[s] for s in order]):
             slot = order[i]
             rest = order[:i] + order[i + 1:]
-            targets = []
-            if x and at[x - 1] < i - 1:
-                targets.append(at[x - 1] + 1)  # up, below the made line above
-            if x + 1 < len(at) and at[x + 1] > i + 1:
-                targets.append(at[x + 1] - 1)  # down, above the made line below (in `rest`)
-            if not targets:
-                continue
             classes = compactor.touched([slot])
-            for to in targets:
+            for to in places:
                 trial = rest[:to] + [slot] + rest[to:]
                 holds = holds_on_classes(compactor.bits, compactor.positions(trial), data.keys,
                                          classes).astype(np.int64)
@@ -347,25 +336,34 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
     return out
 
 
+def join_places(made: list[bool]) -> list[tuple[int, list[int]]]:
+    """Each lone made hand's line (neither neighbour holds a made hand; never the last line)
+    and where it could go in the list without it: next to the nearest run of made hands above
+    it, then next to the nearest below. Either way it is printed with them: one line saved."""
+    at = [i for i, m in enumerate(made[:-1]) if m]
+    out = []
+    for x, i in enumerate(at):
+        if (x and at[x - 1] == i - 1) or (x + 1 < len(at) and at[x + 1] == i + 1):
+            continue  # in a run already: a move would save no printed line
+        places = ([at[x - 1] + 1] if x else []) + ([at[x + 1] - 1] if x + 1 < len(at) else [])
+        if places:
+            out.append((i, places))
+    return out
+
+
 def joined(data: HoldData, lines: list) -> list:
-    """The lines (rank sets inline) with each lone made hand's line moved next to the nearest
-    run of made hands above or below it wherever every class is still played as `data` allows:
-    a printed line saved each time, no deal played worse. (9/6 Jacks or Better's exact table
-    prints Two Pair with Full House, Flush, Three of a Kind and Straight: no deal holds both
-    two pair and the 4 to a Straight Flush between them.)"""
+    """The lines (rank sets inline) with each move `join_places` offers taken wherever every
+    class is still played as `data` allows: a printed line saved each time, no deal played
+    worse. (9/6 Jacks or Better's exact table prints Two Pair with Full House, Flush, Three of
+    a Kind and Straight: no deal holds both two pair and the 4 to a Straight Flush between.)"""
     lines = list(lines)
     rows = np.arange(data.n_classes) * 32
     moved = True
     while moved:
         moved = False
-        made = [holds_made_hand(line) for line in lines]
-        at = [i for i, m in enumerate(made[:-1]) if m]
-        for x, i in enumerate(at):
-            if (x and at[x - 1] == i - 1) or (x + 1 < len(at) and at[x + 1] == i + 1):
-                continue  # in a run already
+        for i, places in join_places([holds_made_hand(line) for line in lines]):
             rest = lines[:i] + lines[i + 1:]
-            targets = ([at[x - 1] + 1] if x else []) + ([at[x + 1] - 1] if x + 1 < len(at) else [])
-            for to in targets:
+            for to in places:
                 trial = rest[:to] + [lines[i]] + rest[to:]
                 place, held = play(data, trial)
                 if (place >= 0).all() and data.optimal[rows + held].all():
