@@ -349,3 +349,23 @@ def test_a_rebuild_from_the_cache_imports_neither_numpy_nor_the_strategy_code(ca
     assert result.returncode == 0, result.stderr
     assert "1 exports and 1 cards from the cache" in result.stdout
     assert result.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_summary_counts_the_cards_the_workers_rendered(cache, tmp_path):
+    """With the export missing, a worker computes it and renders its card into the cache, where
+    the build then finds it: counted as rendered, not as taken from the cache. With only the
+    export missing (the card still cached), the card counts as cached."""
+    from generator import export
+    from generator.paytable import load_paytable
+
+    entry = export.cache_path(load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml"))
+    entry.unlink()
+    summary = build(tmp_path / "export-only")
+    assert summary["exports_cached"] == 0 and summary["cards_cached"] == 1
+    entry.unlink()  # (the worker wrote it again)
+    shutil.rmtree(cache / "cards")
+    summary = build(tmp_path / "cold")
+    assert summary["exports_cached"] == 0 and summary["cards_cached"] == 0
+    summary = build(tmp_path / "warm")
+    assert summary["exports_cached"] == 1 and summary["cards_cached"] == 1
+    assert files(tmp_path / "cold") == files(tmp_path / "warm") == files(tmp_path / "export-only")

@@ -82,8 +82,10 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         exports, cards, exports_cached, cards_cached = [], {}, 0, 0
         found = {}  # slug -> (export, its digest) read (and checked) from the cache
         site = None  # the inputs every pay table's files share (rendered.site_digest)
+        worker_cards = {}  # slug -> whether a worker found the card in the cache
         if use_cache:
-            found = _fill_export_cache(tables, progress, templates_dir, static_dir, settings)
+            found = _fill_export_cache(tables, progress, templates_dir, static_dir, settings,
+                                       worker_cards)
             exports_cached = len(found)
             site = rendered.site_digest(templates_dir, static_dir, key_head())
         for i, table in enumerate(tables, 1):
@@ -102,7 +104,7 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
             if packed > JSON_LIMIT:
                 progress(f"{step}: WARNING: {json_name} is {packed:,} bytes gzipped, over "
                          f"the {JSON_LIMIT:,} the checker's pages allow for")
-            cards_cached += card.cached
+            cards_cached += worker_cards.get(table.slug, card.cached)
             if not card.written and data["strategy"]:
                 # A pay table with a strategy gets its card: one that overflows is a failure.
                 raise ContentError(content_dir / "paytables", f"{table.slug}: pocket card", None,
@@ -205,10 +207,12 @@ def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
 
 
 def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
-                       settings) -> dict:
+                       settings, worker_cards: dict) -> dict:
     """Compute the exports missing from the cache (or whose entry fails its checks), one process
     per core; returns the exports that were read from the cache with their digests
-    (export.read_cached_entry), by slug (each entry is read and checked once).
+    (export.read_cached_entry), by slug (each entry is read and checked once). `worker_cards`
+    gets, by slug, whether the card of each export computed here was in the cache already (the
+    build then finds every card in the cache, but it counts what the workers rendered).
 
     Deriving is single-threaded numba work of seconds per pay table, so a cold build runs pay
     tables side by side; each worker renders the table's pocket card into the card cache too, as
@@ -255,7 +259,8 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
             signal.signal(signal.SIGINT, previous)
         faults.point("solving")
         for done, job in enumerate(as_completed(jobs), 1):
-            seconds = job.result()  # re-raises a worker's error here
+            seconds, card_cached = job.result()  # re-raises a worker's error here
+            worker_cards[jobs[job].slug] = card_cached
             progress(f"  [{done}/{len(missing)}] {jobs[job].name}: {seconds:.1f} s")
     except BaseException:
         _stop(pool)  # Ctrl-C, SIGTERM or a worker's error: the others stop now, not at the end
@@ -289,13 +294,14 @@ def _worker_init(parent: int) -> None:
         os._exit(1)
 
 
-def _export_and_card(table, templates_dir: Path, static_dir: Path, settings) -> float:
+def _export_and_card(table, templates_dir: Path, static_dir: Path, settings) -> tuple:
+    """(seconds taken, whether the card was in the cache already)."""
     from ..export import export
 
     began = time.perf_counter()
     data, _ = export(table)
-    render_card(data, Renderer(templates_dir), static_dir, True, settings)
-    return time.perf_counter() - began
+    card = render_card(data, Renderer(templates_dir), static_dir, True, settings)
+    return time.perf_counter() - began, card.cached
 
 
 def gzipped_size(data: bytes, use_cache: bool) -> int:
