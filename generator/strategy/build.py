@@ -81,8 +81,9 @@ def build_levels(solution, examples: int = 3) -> Levels:
     cards = [(card_of(found.card), found.card_route)]
     if found.unswapped_card is not None:
         cards.append((card_of(found.unswapped_card), found.unswapped_route))
-    card, card_route = min(cards, key=lambda c: (levels.printed_length(named(c[0])),
-                                                 _cost(solution, data, c[0])))
+    card, card_route = min(cards, key=lambda c: (
+        levels.printed_length(named(c[0])),
+        int(levels.lost(data, solution.evs, named(c[0]))[1].sum())))
     simple = indexed(described(found.simple))
     card = _describe(solution, data, card, examples, pat, card_route)
     simple = _describe(solution, data, simple, examples, pat, found.simple_route)
@@ -130,15 +131,6 @@ def _describe(solution, data, strategy: Strategy, examples, pat=None,
             () if dealt is None else tuple(np.unique(dealt[decided]).tolist())))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
                          class_check(solution, place, held, len(infos), pat), route)
-
-
-def _cost(solution, data, strategy: Strategy) -> int:
-    """What playing the table loses, summed over the deals (EV integers)."""
-    from .levels import play
-
-    _, held = play(data, named(strategy))
-    loss = solution.best_ev - solution.evs[np.arange(len(held)), held]
-    return int((solution.deck.sizes.astype(np.int64) * loss).sum())
 
 
 def wild_dealt(solution) -> np.ndarray | None:

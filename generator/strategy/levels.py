@@ -406,9 +406,8 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
         if enough is not None and best.cost <= enough:
             break
         lines = list(best.lines)
-        place, held = play(data, lines)
+        place, now = lost(data, evs, lines)
         place = np.where(place < 0, len(lines), place)
-        now = sizes * (ce - evs[np.arange(len(held)), held])
         gains = []
         for line, met, loss, bad in meets:
             if line in lines:
@@ -474,6 +473,14 @@ def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
     starts[1:] = np.cumsum([len(r) for r in rows])
     place, held = first_lines(np.concatenate(rows), starts, data.keys, data.n_classes)
     return place, np.where(place < 0, 0, held).astype(np.int64)
+
+
+def lost(data: HoldData, evs: np.ndarray, lines: list) -> tuple[np.ndarray, np.ndarray]:
+    """(place of the deciding line or -1, what the class loses played so, times its deals)
+    of every class; the table's cost is the sum."""
+    place, held = play(data, lines)
+    loss = data.ce - evs[np.arange(len(held)), held]
+    return place, data.sizes.astype(np.int64) * loss
 
 
 def without_idle(data: HoldData, lines: list) -> list:
