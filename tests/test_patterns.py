@@ -34,6 +34,32 @@ def test_penalties_and_discarded_ranks():
     assert f["hp"] == 1  # the queen
 
 
+def test_scores_are_s_plus_h_less_penalty_cards():
+    # 9JQ of hearts: s = 2 (8-Q, 9-K), h = 2; the ten would have filled a straight (sp), the
+    # three of hearts a flush (fp).
+    f = features("9h Jh Qh Tc 3h", "9h Jh Qh")
+    assert (f["sh"], f["fp"], f["sp"], f["shf"], f["shp"]) == (4, 1, 1, 3, 2)
+    # 73 of hearts with two more hearts discarded, both in its one straight: below zero.
+    f = features("3h 7h 4h 5h 9c", "3h 7h")
+    assert (f["kind"], f["s"], f["h"], f["fp"], f["sp"]) == (P.SF, 1, 0, 2, 2)
+    assert (f["shf"], f["shp"]) == (-1, -3)
+
+
+def test_deuces_alone_pay_a_royal_penalty_for_every_royal_card_discarded():
+    def rp(hand, held, family="deuces", min_pair=None):
+        cards = parse_hand(hand, joker_allowed=family == "joker")
+        kept = parse_hand(held, True, len(held.split())) if held else []
+        mask = sum(1 << i for i, c in enumerate(cards) if c in kept)
+        return P.describe(cards, mask, family, min_pair)[P.F_RP]
+
+    assert rp("2c 2d 2h Ks Qd", "2c 2d 2h") == 2  # three deuces, a K and a Q thrown away
+    assert rp("2c 2d 2h 5s 5d", "2c 2d 2h") == 0
+    assert rp("3c 4d 7h Ks Qd", "") == 2  # nothing held
+    assert rp("2c 3h Th Jh Qd", "2c Th Jh") == 0  # a suited draw: the held suit's only
+    assert rp("3c 4d 7h Ks Qd", "", "natural", 9) == 0  # Deuces Wild only
+    assert rp("3c 4d 7h Ks Qd", "", "joker", 11) == 0
+
+
 def test_pairs_and_made_hands():
     assert features("Jh Jd 4c 7s 9d", "Jh Jd")["kind"] == P.PAIR
     assert features("Jh Jd 4c 4s 9d", "Jh Jd 4c 4s")["kind"] == P.TWO_PAIR

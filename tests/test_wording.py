@@ -88,6 +88,15 @@ def test_penalties_discards_and_thresholds_read_as_words():
                 (P.F_DISC, P.OP_NOBIT, 1), (P.F_DISC, P.OP_NOBIT, 4))[0] == (
         "3 to a Straight Flush: with an A and a K discarded, no 3 or 6 discarded")
     assert said((P.F_SH, P.OP_GE, 4), kind=P.RF) == ("3 to a Royal Flush: s+h ≥ 4", "3RF: s+h≥4")
+    assert said((P.F_H, P.OP_LE, 0), n=4, kind=P.S) == ("4 to a Straight: no high card", "4S: h=0")
+    # The scores, s+h less penalty cards, written as the paper writes s+h.
+    assert said((P.F_SHF, P.OP_GE, 3), kind=P.RF) == ("3 to a Royal Flush: s+h−fp ≥ 3",
+                                                       "3RF: s+h−fp≥3")
+    assert said((P.F_SHP, P.OP_LE, -1), n=2, kind=P.RF) == (
+        "2 to a Royal Flush: s+h−fp−sp ≤ −1", "2RF: s+h−fp−sp≤−1")
+    # No high cards in Deuces Wild: the score is s less penalty cards.
+    assert describe_line(head(3, 1, P.RF, (P.F_SHP, P.OP_GE, 1)), (), "deuces") == (
+        "3 to a Royal Flush, with 1 deuce: s−fp−sp ≥ 1", "3RF 1D: s−fp−sp≥1")
 
 
 def test_draws_players_name_by_their_shape_keep_the_papers_notation():
@@ -138,7 +147,8 @@ _RANK_SET = re.compile(r"(?<![\w(-])[2-9TJQKA]{2,5}(?![\w)-])")
 _TOKEN_KINDS = (
     ("head", re.compile(r"^([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)$")),
     ("wild", re.compile(r"^([1-4]D|Jkr)$")),
-    ("feature", re.compile(r"^(s\+h|sfp|fp|sp|hp|rp|ds|bp|best|s|h)([=≥≤]\d+)?$")),
+    ("feature", re.compile(r"^(s\+h−fp−sp|s\+h−fp|s−fp−sp|s−fp|s\+h|sfp|fp|sp|hp|rp|ds|bp|best|s|h)"
+                           r"([=≥≤]−?\d+)?$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),
     ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
     ("word", re.compile(r"^(or|no|any|but|discarded|exception|none)$")),
@@ -170,7 +180,8 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
                 used |= {"4RF", m.group(2)}
             elif kinds[0] == "wild" or token == "none":
                 used.add(token)
-            elif kinds[0] == "feature":
+            elif kinds[0] == "feature":  # (a score's parts are keyed with it: s+h, fp, sp)
+                used |= set(_TOKEN_KINDS[2][1].match(token).group(1).split("−"))
                 used.add(_TOKEN_KINDS[2][1].match(token).group(1))
             elif token == "discarded":
                 used.add("X discarded")
@@ -226,8 +237,12 @@ def test_the_key_check_can_fail():
         _check_key(["2Z"], key_for(["2Z"]))  # not a symbol at all
     with pytest.raises(AssertionError):
         _check_key(["2P"], key_for(["2P"]))  # a single pair as 2P: no symbol of ours
+    with pytest.raises(AssertionError):
+        _check_key(["3SF: s+h−fp≥2"], key_for(["3SF: s+h≥2, fp"]))  # the score is not keyed
     _check_key(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"],
                key_for(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"], "deuces"))
+    # A score is keyed with its parts, which need no line of their own.
+    _check_key(["3SF: s+h−fp−sp≥2"], key_for(["3SF: s+h−fp−sp≥2"]))
 
 
 def test_a_printed_run_of_made_hands_keeps_each_hands_name_whole():

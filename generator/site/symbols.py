@@ -35,8 +35,13 @@ def _wild_title(mark: str) -> str:
     return f"with {count} deuce{'s' if count > 1 else ''} among the cards held"
 
 
-# Qualifiers: the hold's features and the penalties among the discards.
+# Qualifiers: the hold's features and the penalties among the discards. The scores first:
+# each is one symbol ("s+h−fp" is not s+h and fp).
 _FEATURES = {
+    "s+h−fp−sp": "s+h less the penalty cards, flush (fp) and straight (sp)",
+    "s+h−fp": "s+h less the flush penalty cards (fp)",
+    "s−fp−sp": "s less the penalty cards, flush (fp) and straight (sp)",
+    "s−fp": "s less the flush penalty cards (fp)",
     "s+h": "straights the held cards fit in, plus high cards held",
     "sfp": "straight flush penalty: discards of the held suit that fit a straight flush with it",
     "bp": "broken pair: discards of a rank held (the other card of a pair)",
@@ -50,8 +55,8 @@ _FEATURES = {
     "best": "of such draws in the deal (as many cards, as many wild), the one with the most "
             "straights (s), then the fewest fp, then the fewest sp",
 }
-_FEATURE = re.compile(r"(?<![\w+])(s\+h|sfp|fp|sp|hp|rp|ds|bp|best)(?![\w+])"
-                      r"|(?<![\w+])(s|h)(?=\s?[=≥≤])")
+_FEATURE = re.compile(r"(?<![\w+−])(s\+h−fp−sp|s\+h−fp|s−fp−sp|s−fp|s\+h|sfp|fp|sp|hp|rp|ds|bp"
+                      r"|best)(?![\w+−])|(?<![\w+−])(s|h)(?=\s?[=≥≤])")
 
 _PHRASES = (
     ("none", re.compile(r"^none\b"), "hold nothing: discard all five"),
@@ -85,6 +90,8 @@ def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False,
     heads = {m.group(2) for m in _HEAD.finditer(joined)}
     marks = {m.group(1) for m in _WILD.finditer(joined)}
     features = {m.group(1) or m.group(2) for m in _FEATURE.finditer(joined)}
+    # A score's parts are in the key too: "s+h−fp" is read with s+h and fp.
+    features |= {part for symbol in features for part in symbol.split("−")}
     out = []
     if heads:
         out.append(("4RF, 3SF ...", "the number of cards to hold, then the hand they make or draw to"))
@@ -102,6 +109,8 @@ def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False,
                     " among the cards held"))
     for feature, meaning in _FEATURES.items():
         if feature in features:
+            if feature == "rp" and wild == "deuces":
+                meaning += " (of any suit where deuces alone or nothing are held)"
             out.append((feature, meaning))
     for symbol, pattern, meaning in _PHRASES:
         if any(pattern.search(text) for text in texts):

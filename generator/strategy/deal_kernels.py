@@ -14,12 +14,13 @@ import numpy as np
 from numba import njit
 
 
-from .features import (F, F_BEST, F_BP, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SP, F_W,
-                       F_WD, FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
+from .features import (F, F_BEST, F_BP, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP,
+                       F_KIND, F_N, F_RANKS, F_S, F_SH, F_SHF, F_SHP, F_SP, F_W, F_WD,
+                       FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
                        QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
 
-N_FEATURES = 18
+N_FEATURES = 20
 
 
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
@@ -122,12 +123,12 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
                 hp += 1
             if rank_mask >> r & 1:
                 bp += 1
-            if (kind == RF or kind == SF or kind == F) and card & 3 == suit:
-                if r >= 8:
-                    rp += 1
-                if (kind == RF or kind == SF) and not rank_mask >> r & 1:
-                    if _fits(rank_mask | 1 << r, windows):
-                        sfp += 1
+            held_suit = (kind == RF or kind == SF or kind == F) and card & 3 == suit
+            if r >= 8 and (held_suit or (deuces_wild and (kind == WILD or kind == NONE))):
+                rp += 1  # (deuces alone or nothing held: every royal card discarded)
+            if held_suit and (kind == RF or kind == SF) and not rank_mask >> r & 1:
+                if _fits(rank_mask | 1 << r, windows):
+                    sfp += 1
             if (kind == RF or kind == SF or kind == S) and not rank_mask >> r & 1:
                 if _fits(rank_mask | 1 << r, windows):
                     sp += 1
@@ -152,6 +153,8 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_RP] = rp
         out[mask, F_SFP] = sfp
         out[mask, F_BP] = bp
+        out[mask, F_SHF] = s + h - fp
+        out[mask, F_SHP] = s + h - fp - sp
         out[mask, F_DEAL] = -1  # the caller knows the class
         # Order within a line: more wild cards, then higher ranks (descending, base 14).
         key = w

@@ -236,7 +236,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
             s = "exception: " + ", ".join(deals)
         else:
             d, s = condition_text(feature, op, value, rank_sets, universe,
-                                  kind in (P.PAIR, P.TRIPS, P.QUADS))
+                                  kind in (P.PAIR, P.TRIPS, P.QUADS), high < 13)
         if (feature, op, value) not in named:
             details.append(d)
         short.append(s)
@@ -311,11 +311,21 @@ def _count_words(op, value: int, noun: str, plural: str) -> str:
             P.OP_LE: f"at most {value} {word}"}[op]
 
 
+def score_symbol(feature: int, high_cards: bool = True) -> str:
+    """'s+h−fp', 's+h−fp−sp': a score as the paper would write it ('s−fp' where no card is a
+    high card, as in Deuces Wild, and h is always 0)."""
+    base = "s+h" if high_cards else "s"
+    return base + {P.F_SHF: "−fp", P.F_SHP: "−fp−sp"}[feature]
+
+
 def condition_text(feature, op, value, rank_sets, universe=None,
-                   spans: bool = False) -> tuple[str, str]:
+                   spans: bool = False, high_cards: bool = True) -> tuple[str, str]:
     """(text, notation) of one condition; `universe` as `rank_universe`; `spans`: rank lists
-    are of one rank each (a pair's), written with spans ("2-9")."""
+    are of one rank each (a pair's), written with spans ("2-9"); `high_cards`: the game has
+    high cards (a score is written without h where it has none)."""
     name = P.FEATURES[feature]
+    if feature in P.COUNTS and op == P.OP_LE and value == 0:
+        op = P.OP_EQ  # "h=0", not "h≤0": a count is never below 0
     sign = {P.OP_EQ: "=", P.OP_GE: "≥", P.OP_LE: "≤"}.get(op)
     if feature == P.F_RANKS:
         masks = {value} if op == P.OP_EQ else set(rank_sets[value])
@@ -326,9 +336,10 @@ def condition_text(feature, op, value, rank_sets, universe=None,
         else:
             listed = _listed(masks, spans)
         return listed, listed
-    if feature in (P.F_S, P.F_SH):
-        label = {P.F_S: "s", P.F_SH: "s+h"}[feature]
-        return f"{label} {sign} {value}", f"{label}{sign}{value}"
+    if feature in (P.F_S, P.F_SH) or feature in P.SCORES:
+        label = {P.F_S: "s", P.F_SH: "s+h"}.get(feature) or score_symbol(feature, high_cards)
+        number = f"−{-value}" if value < 0 else str(value)  # (a score may fall below 0)
+        return f"{label} {sign} {number}", f"{label}{sign}{number}"
     if feature == P.F_H:
         return _count_words(op, value, "high card", "high cards"), f"h{sign}{value}"
     if feature == P.F_DISC:

@@ -19,10 +19,17 @@ suit, never on which suit, so every member of a suit class is described alike:
 - wd: wild cards discarded;
 - ds: the most discarded natural cards that share one suit (they are the suits the draw lacks);
 - rp: discarded natural cards of the held suit ranked ten or higher (royal penalty; RF, SF, F);
+  in Deuces Wild, for deuces alone or nothing held (WILD, NONE), every discarded natural card
+  ranked ten or higher: the draw's royals need them ("3 deuces only: at most 1 royal penalty
+  card" is the line that a list of the pairs of 3-9 made five of a kind with was);
 - sfp: discarded natural cards of the held suit that fit a straight with the held ranks
   (straight flush penalty; RF, SF);
 - bp: discarded natural cards of a rank held (a pair broken: 4 to a flush held from a deal
   with a pair, the pair's other card discarded);
+- shf, shp: the paper's s + h less penalty cards: s + h - fp, and s + h - fp - sp. A score a
+  player counts as the paper counts s + h ("s+h-fp >= 3": straights and high cards, one off
+  for each flush penalty card); it splits a draw where its penalties and its strength trade
+  off, which thresholds on s + h and on the penalties one at a time can only do line by line;
 - best: 1 where a draw to a straight flush (kind RF or SF, under five cards) is the best of the
   deal's such draws with as many cards and wild cards: none of them fits more straights (s),
   then none with as many has fewer flush penalty cards (fp), then fewer straight penalty cards
@@ -43,9 +50,12 @@ NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12
 KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
               "FULL_HOUSE", "QUADS")
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
-            "rp", "sfp", "bp", "best", "deal")
+            "rp", "sfp", "bp", "shf", "shp", "best", "deal")
 (F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
- F_SFP, F_BP, F_BEST, F_DEAL) = range(18)
+ F_SFP, F_BP, F_SHF, F_SHP, F_BEST, F_DEAL) = range(20)
+# Counts a line may set thresholds on: the paper's s, h and s + h, and the scores.
+COUNTS = (F_H, F_S, F_SH)
+SCORES = (F_SHF, F_SHP)
 # Condition ops. IN tests `ranks` against a list of allowed rank masks, or `deal` against a list
 # of suit classes.
 OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN = 1, 2, 3, 4, 5, 6
@@ -92,7 +102,7 @@ def best_key(features: tuple[int, ...]) -> tuple[int, int, int] | None:
 
 
 def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None):
-    """`describe`'s features up to bp: those that depend on this hold alone."""
+    """`describe`'s features up to shp: those that depend on this hold alone."""
     high = high_rank(family, min_pair)
     held = [c for i, c in enumerate(cards) if mask >> i & 1]
     dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
@@ -146,16 +156,17 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
             hp += 1
         if rank_mask >> r & 1:
             bp += 1
-        if kind in (RF, SF, F) and c & 3 == suit:
-            if r >= 8:
-                rp += 1
-            if kind in (RF, SF) and not rank_mask >> r & 1 and any(
-                    (rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
-                sfp += 1
+        held_suit = kind in (RF, SF, F) and c & 3 == suit
+        if r >= 8 and (held_suit or kind in (WILD, NONE) and family == "deuces"):
+            rp += 1
+        if held_suit and kind in (RF, SF) and not rank_mask >> r & 1 and any(
+                (rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
+            sfp += 1
         if kind in (RF, SF, S) and not rank_mask >> r & 1:
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
-    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp)
+    return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp,
+            s + h - fp, s + h - fp - sp)
 
 
 def rank_key(cards: list[int], mask: int, family: str) -> int:

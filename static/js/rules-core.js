@@ -9,9 +9,9 @@
 
   const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS"];
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS] = KIND_NAMES.keys();
-  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "best", "deal"];
+  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "shf", "shp", "best", "deal"];
   const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
-  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_BEST, F_DEAL] = FEATURES.keys();
+  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_BEST, F_DEAL] = FEATURES.keys();
   const OP_EQ = 1, OP_GE = 2, OP_LE = 3, OP_BIT = 4, OP_NOBIT = 5, OP_IN = 6;
   const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
   const ROYAL_MASK = 0x1f00;
@@ -133,10 +133,10 @@
       if (r >= high) hp += 1;
       const newRank = !((rankMask >> r) & 1);
       if (!newRank) bp += 1; // a pair broken
-      if (suitedKind && (card & 3) === suit) {
-        if (r >= 8) rp += 1;
-        if ((kind === RF || kind === SF) && newRank && fitsWindow(rankMask | (1 << r))) sfp += 1;
-      }
+      const heldSuit = suitedKind && (card & 3) === suit;
+      // Royal penalty; deuces alone or nothing held (Deuces Wild): every royal card discarded.
+      if (r >= 8 && (heldSuit || (game.deuces && (kind === WILD || kind === NONE)))) rp += 1;
+      if (heldSuit && (kind === RF || kind === SF) && newRank && fitsWindow(rankMask | (1 << r))) sfp += 1;
       if (straightish && newRank && fitsWindow(rankMask | (1 << r))) sp += 1;
     }
     // Flush penalty: the most discards sharing the suit of a held natural card.
@@ -160,6 +160,8 @@
     out[F_RP] = rp;
     out[F_SFP] = sfp;
     out[F_BP] = bp;
+    out[F_SHF] = s + h - fp; // the scores: s + h less penalty cards
+    out[F_SHP] = s + h - fp - sp;
     out[F_DEAL] = -1; // the deal's class: set by play() when the table has deal exceptions
     return out;
   }
