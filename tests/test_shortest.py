@@ -57,6 +57,34 @@ def test_9_6_jacks_or_better_lines_the_paper_writes_shortly(solved):
     assert longest[1] < longest[0]
 
 
+def test_a_long_line_is_split_into_short_lines_that_play_its_deals(solved):
+    """9/6 Bonus Poker Deluxe's "4S: AKQJ or T986 or T976 ... (16 rank sets), no hp" (135
+    characters) is said as two lines of at most 40 ("4S: h≥4", "4S: h=0, no hp"); every class
+    is still played optimally, and no other line changes."""
+    s = solved("9-6-bonus-poker-deluxe")
+    data, lines = _table(s)
+    lines = S.tidy(data, lines, "natural")
+    high = P.high_rank("natural", s.table.min_pair)
+    lengths = [len(S.notation(line, "natural", high)) for line in lines]
+    at = [i for i, n in enumerate(lengths) if n > S.LONG_NOTATION]
+    assert len(at) == 1 and lengths[at[0]] > 100
+    new = S.split_long(data, lines, "natural", high)
+    assert (_loss(s, new, data) == 0).all() and (play(data, new)[0] >= 0).all()
+    assert max(len(S.notation(line, "natural", high)) for line in new) <= S.LONG_NOTATION
+    i = at[0]
+    assert new[:i] == lines[:i] and new[i + 2:] == lines[i + 1:]
+    assert all(line[:3] == lines[i][:3] for line in new[i:i + 2])  # the pattern it was
+
+
+def test_a_split_stays_whole_where_no_few_short_lines_say_it(solved):
+    """A limit no description meets leaves every line as it was."""
+    s = solved("9-6-bonus-poker-deluxe")
+    data, lines = _table(s)
+    lines = S.tidy(data, lines, "natural")
+    assert S.split_long(data, lines, "natural", P.high_rank("natural", s.table.min_pair),
+                        limit=4) == lines
+
+
 def test_a_level_redescribed_plays_no_deal_worse(solved):
     """Under `no_worse`, a shortened table keeps every class's EV at least as high and every pat
     hand held whole (so its cost and its worst deal can only fall)."""

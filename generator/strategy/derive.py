@@ -165,25 +165,34 @@ def _by_mask(group) -> tuple:
     return order, masks[order], _class_starts(group.cls)
 
 
-def _conditions_on(group: PatternGroup, data: HoldData, alive):
-    """Candidate single conditions for splitting a pattern, from the values its rows take."""
+def _conditions_on(group: PatternGroup, data: HoldData, alive, counts=P.COUNTS):
+    """Candidate single conditions for splitting a pattern, from the values its rows take:
+    thresholds on `counts` (h first: 'high pair' reads better than s+h), the ranks held and
+    the penalties."""
     live = alive[group.cls] & group.optimal
     columns = group.by_feature[:, live]
     out = []
     if columns.shape[1] == 0:
         return out
-    # (values present, by counting: small non-negative integers, quicker than sorting)
-    for feature in (P.F_H, P.F_S, P.F_SH):  # h first: 'high pair' reads better than s+h
-        values = np.flatnonzero(np.bincount(columns[feature]))
+    for feature in counts:
+        values = values_of(columns[feature])
         for v in values[1:]:
             out.append((feature, P.OP_GE, int(v)))
         for v in values[:-1]:
             out.append((feature, P.OP_LE, int(v)))
-        for v in values:
-            out.append((feature, P.OP_EQ, int(v)))
+        if feature not in P.SCORES:  # (a score is a threshold: "s+h-fp = 2" splits nothing
+            for v in values:  # a player would)
+                out.append((feature, P.OP_EQ, int(v)))
     for mask in np.flatnonzero(np.bincount(columns[P.F_RANKS])):
         out.append((P.F_RANKS, P.OP_EQ, int(mask)))
     return out + group.penalty_conditions
+
+
+def values_of(column: np.ndarray) -> np.ndarray:
+    """The values a column of small integers takes, ascending: by counting, quicker than
+    sorting (a score, s + h less penalty cards, can be negative)."""
+    low = int(column.min())
+    return np.flatnonzero(np.bincount(column - low)) + low
 
 
 def _penalty_conditions(columns: np.ndarray) -> list:
@@ -216,8 +225,9 @@ def _penalty_conditions(columns: np.ndarray) -> list:
     return out
 
 
-def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
-    """The exact decision list (see the module docstring)."""
+def derive(data: HoldData, max_lines: int = 1000, counts=P.COUNTS) -> Strategy:
+    """The exact decision list (see the module docstring); a split may set thresholds on
+    `counts` (s, h, s + h; the scores too, where they are offered)."""
     groups = {key: PatternGroup(data, key) for key in data.patterns}
     # Which pattern each row belongs to, to find the patterns a new line's classes touch.
     keys = list(groups)
@@ -292,7 +302,7 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
         for _, key in ranked:
             if key in unsplittable:
                 continue
-            chosen = _best_split(groups[key], data, alive)
+            chosen = _best_split(groups[key], data, alive, counts)
             if chosen is not None:
                 add(base_conditions(*key), chosen[0], chosen[1])
                 break
@@ -301,7 +311,8 @@ def derive(data: HoldData, max_lines: int = 1000) -> Strategy:
             # 3. No split is safe: some deals need a hold that no pattern separates from a worse
             # one. Take the split that is wrong on the fewest deals per deal it gets right, and
             # list its wrong deals as exceptions above it.
-            plan = _split_with_exceptions(groups, [key for _, key in ranked], data, alive)
+            plan = _split_with_exceptions(groups, [key for _, key in ranked], data, alive,
+                                          counts)
             if plan is None:
                 raise StrategyError(
                     f"no exact strategy table: after {len(lines)} lines, {int(alive.sum())} "
@@ -321,7 +332,7 @@ def _top_optimal(group: PatternGroup, data: HoldData, alive):
     return int(data.ce[useful[best]]), int(useful[best])
 
 
-def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 4):
+def _split_with_exceptions(groups, keys, data: HoldData, alive, counts, patterns: int = 4):
     """[(pattern, conditions, classes)]: exception lines, then the split they make safe.
 
     Among the single-condition splits of the `patterns` unsafe patterns with the largest CE
@@ -332,7 +343,7 @@ def _split_with_exceptions(groups, keys, data: HoldData, alive, patterns: int = 
     best = None
     for key in keys[:patterns]:
         group = groups[key].restricted(alive[groups[key].cls])
-        candidates = [()] + [(c,) for c in _conditions_on(group, data, alive)]
+        candidates = [()] + [(c,) for c in _conditions_on(group, data, alive, counts)]
         for conditions in candidates:
             where = np.ones(len(group.rows), bool)
             for c in conditions:
@@ -432,7 +443,7 @@ def _grown(group: PatternGroup, bases: np.ndarray, candidates: np.ndarray, alive
                           group.optimal, sizes)
 
 
-def _best_split(group: PatternGroup, data: HoldData, alive):
+def _best_split(group: PatternGroup, data: HoldData, alive, counts=P.COUNTS):
     """The safe refinement of a pattern covering the most deals.
 
     Tried: single conditions; pairs of them; and "ranks held in a set", the set grown from the
@@ -443,7 +454,7 @@ def _best_split(group: PatternGroup, data: HoldData, alive):
     # (the pattern's own ranks order is kept, for its restrictions to share).
     group.by_mask()
     group = group.restricted(alive[group.cls])
-    singles = _conditions_on(group, data, alive)
+    singles = _conditions_on(group, data, alive, counts)
     best = None
 
     def consider(conditions, where):

@@ -23,7 +23,7 @@ import numpy as np
 
 from . import features as P
 from .holds import HoldData, rows_meet
-from .derive import PatternGroup, condition_rows
+from .derive import PatternGroup, condition_rows, values_of
 
 MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
 MAX_THRESHOLDS = 3
@@ -31,9 +31,11 @@ MAX_TRIALS = 20_000  # candidate descriptions checked per line, cheapest first
 TRIMMED_TRIES = 30  # descriptions of a long card line priced against the card's allowance
 
 
-def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0) -> list[tuple]:
+def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0,
+             counts=P.COUNTS) -> list[tuple]:
     """The lines (rank sets inline), each re-described as briefly as the table allows;
-    `family` (natural, deuces, joker) says which rank sets a hold can have. Lines above
+    `family` (natural, deuces, joker) says which rank sets a hold can have; `counts`, the
+    features a threshold may be set on (as the derivation was offered them). Lines above
     `start` are left as they are."""
     from .levels import play
 
@@ -45,7 +47,7 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0) ->
             continue  # a bare pattern: nothing shorter
         key = tuple(c[2] for c in line[:3])
         if key not in checkers:
-            checkers[key] = _Checker(PatternGroup(data, key))
+            checkers[key] = _Checker(PatternGroup(data, key), counts)
         checker = checkers[key]
         alive = (place < 0) | (place >= i)
         found = _shorter(checker, line, alive, place == i, held, family)
@@ -201,11 +203,12 @@ class _Checker:
 
     REMEMBERED = 8  # classes that failed lately, checked first
 
-    def __init__(self, group: PatternGroup):
+    def __init__(self, group: PatternGroup, counts=P.COUNTS):
         self.group = group
         pattern = group.pattern  # (what depends on the rows alone is kept there)
         self.starts, self.run_cls = pattern.derived("runs", _runs)
-        self.conditions = (pattern.derived("thresholds", lambda p: _thresholds(p.by_feature.T))
+        self.conditions = (pattern.derived(("thresholds", counts),
+                                           lambda p: _thresholds(p.by_feature.T, counts))
                            + group.penalty_conditions)
         # The pattern's rows in ascending order, and where each stands in the group's order.
         self.in_group = pattern.in_group
@@ -347,14 +350,16 @@ def _covering(conditions, feats: np.ndarray) -> list:
     return out
 
 
-def _thresholds(feats: np.ndarray) -> list:
-    """s, h and s+h at least, at most and equal to each value the rows take."""
+def _thresholds(feats: np.ndarray, counts=P.COUNTS) -> list:
+    """Each of `counts` (s, h, s+h, and the scores where offered) at least and at most each
+    value the rows take, and equal to it (not a score: see derive._conditions_on)."""
     out = []
-    for feature in (P.F_H, P.F_S, P.F_SH):
-        values = np.flatnonzero(np.bincount(feats[:, feature]))
+    for feature in counts:
+        values = values_of(feats[:, feature])
         out += [(feature, P.OP_GE, int(v)) for v in values[1:]]
         out += [(feature, P.OP_LE, int(v)) for v in values[:-1]]
-        out += [(feature, P.OP_EQ, int(v)) for v in values]
+        if feature not in P.SCORES:
+            out += [(feature, P.OP_EQ, int(v)) for v in values]
     return out
 
 
@@ -373,7 +378,7 @@ def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarra
     return data.judged_by(allowed.reshape(-1))
 
 
-def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
+def tidy(data: HoldData, lines: list[tuple], family: str, counts=P.COUNTS) -> list[tuple]:
     """Lines listing many rank sets narrowed to the sets they need (`Compactor.narrow`), then
     `shortest`, then lines left with nothing to decide removed, until neither changes: a line
     re-described to meet more classes can leave a line below it with nothing of its own. Every
@@ -386,7 +391,7 @@ def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
         lines = compactor.lines()
     start = 0
     for _ in range(3):
-        described = shortest(data, lines, family, start)
+        described = shortest(data, lines, family, start, counts)
         compactor = Compactor(data, described)
         if not compactor._remove():
             return described
@@ -398,8 +403,103 @@ def tidy(data: HoldData, lines: list[tuple], family: str) -> list[tuple]:
     return lines
 
 
+LONG_NOTATION = 40  # characters of a line's notation a player reads at a glance ("3SF: ...")
+SPLIT_TRIALS = 5  # descriptions of each part tried, cheapest first
+SPLIT_PARTS = 4  # lines a long line may become
+
+
+def notation(line: tuple, family: str, high: int = 13) -> str:
+    """A line's notation as the table prints it (rank sets inline)."""
+    from .describe import describe_line
+    from .holds import indexed
+
+    one = indexed([line])
+    return describe_line(one.lines[0], one.rank_sets, family, high=high)[1]
+
+
+def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
+               counts=P.COUNTS, limit: int = LONG_NOTATION) -> list[tuple]:
+    """An exact table's lines whose notation runs over `limit` characters, each written as a
+    few lines of its pattern (at most SPLIT_PARTS) of at most `limit` characters that play its
+    deals exactly: "4S: AKQJ or T986 or T976 or ... (16 sets), no hp" as "4S: h≥4" and "4S:
+    h=0, no hp". A player reads two short lines where one long line needs a list. A line that
+    no such few lines can say stays as it is.
+
+    Why it stays exact. Each new line is safe (`derive`'s sense) on every class still undecided
+    at its place, and together they meet every class the old line decided: each of those is
+    played optimally, and the classes below lose nothing they decided right (as in `shortest`).
+    Each part is described by `_descriptions`: covering every hold the old line plays in the
+    classes it is to take.
+    """
+    out = list(lines)
+    i = 0
+    while i < len(out):
+        line = out[i]
+        if len(line) > 3 and len(notation(line, family, high)) > limit:
+            parts = _split(data, out, i, family, high, counts, limit)
+            if parts is not None:
+                out[i:i + 1] = parts
+                i += len(parts) - 1
+        i += 1
+    return out
+
+
+def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, counts,
+           limit: int) -> list[tuple] | None:
+    """Lines replacing line i, each at most `limit` characters of notation, or None. Greedy:
+    while the classes left need more than one line, the short line taking the most of their
+    deals, among those describing the holds on one side of a single condition (a cut)."""
+    from .levels import play
+
+    place, held = play(data, lines)
+    line = lines[i]
+    checker = _Checker(PatternGroup(data, tuple(c[2] for c in line[:3])), counts)
+    alive = (place < 0) | (place >= i)
+    left = place == i  # the classes the new lines are to take
+    cuts = [c for c in checker.conditions if c[1] != P.OP_IN]
+    checker.add(cuts)
+    parts: list[tuple] = []
+
+    def short(description):
+        return len(notation(line[:3] + description, family, high)) <= limit
+
+    while len(parts) < SPLIT_PARTS:
+        whole = next((d for d in islice(_descriptions(checker, line, alive, left, held, family),
+                                        SPLIT_TRIALS) if short(d)), None)
+        if whole is not None:
+            return parts + [line[:3] + whole]
+        if len(parts) == SPLIT_PARTS - 1:
+            return None
+        classes = np.flatnonzero(left)
+        rows = checker.played_rows(classes, held)
+        best = None
+        for cut in cuts:
+            side = checker.meets[checker.index[cut]][rows]
+            if side.all() or not side.any():
+                continue
+            taken = np.zeros_like(left)
+            taken[classes[side]] = True
+            found = next((d for d in islice(_descriptions(checker, line, alive, taken, held,
+                                                          family), SPLIT_TRIALS)
+                          if short(d)), None)
+            if found is None:
+                continue
+            met, _ = checker.played(found, alive)
+            deals = int(data.sizes[met[left[met]]].sum())
+            if best is None or deals > best[0]:
+                best = (deals, found, met)
+        if best is None:
+            return None
+        _, found, met = best
+        parts.append(line[:3] + found)
+        alive = alive.copy()
+        alive[met] = False
+        left = left & alive
+    return None
+
+
 def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
-            bound: int, limit: int, longer_than: int = 40) -> list[tuple]:
+            bound: int, limit: int, longer_than: int = 40, counts=P.COUNTS) -> list[tuple]:
     """A level's lines whose descriptions run over `longer_than` characters, re-described, one
     at a time from the top, as if every hold within `bound` of the best were right (pat hands
     only whole), each kept only while the table's cost summed over the deals (EV integers, as
@@ -416,7 +516,7 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
         place, held = play(data, out)
         below = play(data, out[i + 1:])[1]
         key = tuple(c[2] for c in line[:3])
-        checker = _Checker(PatternGroup(loose, key))
+        checker = _Checker(PatternGroup(loose, key), counts)
         found = _descriptions(checker, line, (place < 0) | (place >= i), place == i, held,
                               family)
         for description in islice(found, TRIMMED_TRIES):
