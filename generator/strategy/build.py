@@ -35,16 +35,16 @@ def build(solution, examples: int = 3) -> StrategyTable:
 # longer table as well as a shorter one (measured: with the scores, 6/5 Tens or Better 124
 # -> 77 lines, 9/6 Jacks or Better 40 -> 37, 7/5 Bonus Poker 58 -> 62, Joker Poker Two Pair
 # 275 -> 360), so both are tried where the scores ever won: not in Joker Poker, whose two
-# derivations are the build's longest.
+# derivations are the build's longest. The levels descend from the first (see build_levels).
 OFFERS = {"natural": (P.COUNTS, P.COUNTS + P.SCORES),
           "deuces": (P.COUNTS, P.COUNTS + P.SCORES),
           "joker": (P.COUNTS,)}
 
 
 def _exact(solution, examples: int):
-    """(exact table described and timed, the holds' features, the derived Strategy before its
-    lines are narrowed and re-described by `tidy`, the Strategy after (the one published) and
-    the counts it was derived with)."""
+    """(exact table described and timed, the holds' features, the Strategy derived with s, h
+    and s+h alone before its lines are narrowed and re-described by `tidy`, and the Strategy
+    published: the shorter of the derivations, re-described)."""
     from .levels import joined
     from .shortest import line_cost, split_long, tidy
 
@@ -52,21 +52,23 @@ def _exact(solution, examples: int):
     data = hold_data(solution)
     family = solution.table.family.key
     high = P.high_rank(family, solution.table.min_pair)
-    best = None
-    for counts in OFFERS[family]:
+    best = plain = None
+    for counts in OFFERS[family]:  # (s, h and s+h alone first: the levels descend from it)
         derived = compact(data, derive(data, counts=counts))
-        # Each line as briefly as it can be said; a long one as a few short ones where it can
-        # be; then a made hand's line moved into a run of them where that plays no deal
-        # differently (charts print the run as one line).
-        lines = joined(data, split_long(data, tidy(data, named(derived), family, counts),
-                                        family, high, counts))
+        if plain is None:
+            plain = derived
+        # Each line as briefly as it can be said.
+        lines = tidy(data, named(derived), family, counts)
         length = (len(lines), sum(line_cost(line, family) for line in lines))
         if best is None or length < best[0]:
-            best = (length, derived, lines, counts)
-    _, derived, lines, counts = best
-    strategy = indexed(lines)
+            best = (length, lines, counts)
+    _, lines, counts = best
+    # A long line as a few short ones where they say it shorter; then a made hand's line
+    # moved into a run of them where that plays no deal differently (charts print the run as
+    # one line).
+    strategy = indexed(joined(data, split_long(data, lines, family, high, counts)))
     exact = _describe(solution, data, strategy, examples)
-    return replace(exact, seconds=time.perf_counter() - start), data, derived, strategy, counts
+    return replace(exact, seconds=time.perf_counter() - start), data, plain, strategy
 
 
 def build_levels(solution, examples: int = 3) -> Levels:
@@ -76,20 +78,22 @@ def build_levels(solution, examples: int = 3) -> Levels:
 
     # The levels descend from the derived table as it was before `shortest`: a re-described
     # line meets more holds, and the descent's greedy steps found dearer short tables from it
-    # (9/6 Jacks or Better at 16 lines: 0.085% against 0.071%).
-    exact, data, derived, published, counts = _exact(solution, examples)
+    # (9/6 Jacks or Better at 16 lines: 0.085% against 0.071%). And from the table derived
+    # without the scores, whichever was published: the one with them gave dearer cards
+    # (9/6 Jacks or Better 0.0065% -> 0.0094%, 6/5 Tens or Better 20 -> 22 lines).
+    exact, data, derived, published = _exact(solution, examples)
     start = time.perf_counter()
     # Pat hands are those the published exact table stands on: where standing only ties with
     # a hold of four (four of a kind and a kicker), `tidy` may have narrowed it to hold four.
     _, held = levels.play(data, named(published))
     found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, derived,
-                        solution.table.family.key, pat=held == 31, counts=counts)
+                        solution.table.family.key, pat=held == 31)
     pat = found.pat
     exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
     family = solution.table.family.key
 
     def described(s: Strategy):
-        return tidy(no_worse(data, solution.evs, named(s), pat), named(s), family, counts)
+        return tidy(no_worse(data, solution.evs, named(s), pat), named(s), family)
 
     def card_of(s: Strategy):
         # A card line still listing scores of rank sets is written shortly at a little cost,
@@ -97,7 +101,7 @@ def build_levels(solution, examples: int = 3) -> Levels:
         return indexed(levels.without_idle(data, trimmed(
             data, solution.evs, described(s), pat, family,
             int(levels.CARD_BOUND * solution.unit),
-            int(levels.CARD_COST * solution.unit * solution.deck.deals), counts=counts)))
+            int(levels.CARD_COST * solution.unit * solution.deck.deals))))
 
     # The card swaps shortened, or the one before them where that ends shorter (or as short
     # and cheaper) once re-described.

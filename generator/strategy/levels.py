@@ -515,11 +515,9 @@ class Found:
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
-         family: str = "natural", tolerances=TOLERANCES, pat: np.ndarray | None = None,
-         counts=P.COUNTS) -> Found:
+         family: str = "natural", tolerances=TOLERANCES, pat: np.ndarray | None = None) -> Found:
     """The curve and the levels of one pay table (see the module docstring). `unit` is the EV
-    integer of one unit bet, `deals` the deals in the deck; `counts`, the features a derived
-    line may set thresholds on (those the exact table was derived with). Where the card misses the family's
+    integer of one unit bet, `deals` the deals in the deck. Where the card misses the family's
     goal by a little, or the simple level misses its goal (CARD_GOAL, SIMPLE_GOAL), more
     tolerances are tried (EXTRA_*): most pay tables meet them without, and each route costs a
     derivation."""
@@ -535,7 +533,7 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     found = [Candidate(tuple(exact_lines), 0, "exact", 0)]
     def derived(tolerance):
         loose = tolerant(data, evs, int(tolerance * unit), pat)
-        return named(compact(loose, derive(loose, counts=counts)))
+        return named(compact(loose, derive(loose)))
 
     def derived_route(tolerance, lines=None, whole_curve=False):
         # (these stop at the simple level's length and bound, unless they draw the curve's

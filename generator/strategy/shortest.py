@@ -95,9 +95,11 @@ def _shorter(checker: "_Checker", line: tuple, alive, decided, held, family):
     return next(_descriptions(checker, line, alive, decided, held, family), None)
 
 
-def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family):
-    """Conditions shorter than the line's own that cover every hold it plays on the classes it
-    decides and are safe on the classes alive at its place, cheapest first (a generator).
+def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family,
+                  under: int | None = None):
+    """Conditions shorter than the line's own (and than `under`, if given) that cover every
+    hold it plays on the classes it decides and are safe on the classes alive at its place,
+    cheapest first (a generator).
 
     Tried cheapest first: up to MAX_THRESHOLDS single conditions true on every hold the line
     plays, alone, with the set of ranks those holds have (if at most MAX_RANK_SETS), or with
@@ -107,7 +109,7 @@ def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family
 
     n, w, kind = (c[2] for c in line[:3])
     universe = rank_universe(kind, n - w, family)
-    own = cost(line[3:], universe)
+    own = cost(line[3:], universe) if under is None else min(under, cost(line[3:], universe))
     runs = checker.runs_of(alive)
     if not len(runs):
         return
@@ -421,9 +423,11 @@ def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
                counts=P.COUNTS, limit: int = LONG_NOTATION) -> list[tuple]:
     """An exact table's lines whose notation runs over `limit` characters, each written as a
     few lines of its pattern (at most SPLIT_PARTS) of at most `limit` characters that play its
-    deals exactly: "4S: AKQJ or T986 or T976 or ... (16 sets), no hp" as "4S: h≥4" and "4S:
-    h=0, no hp". A player reads two short lines where one long line needs a list. A line that
-    no such few lines can say stays as it is.
+    deals exactly, where they say it in fewer characters in all: "4S: AKQJ or T986 or T976 or
+    ... (16 sets), no hp" as "4S: h≥4" and "4S: h=0, no hp". A player reads two short lines
+    where one long line needs a list; a line cut into lines that list its ranks all the same
+    ("3SF: Q98 or 653 or 643, ...", "3SF: J98 or 764 or 754, ...") stays as it is, as does a
+    line that no such few lines can say.
 
     Why it stays exact. Each new line is safe (`derive`'s sense) on every class still undecided
     at its place, and together they meet every class the old line decided: each of those is
@@ -435,9 +439,11 @@ def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
     i = 0
     while i < len(out):
         line = out[i]
-        if len(line) > 3 and len(notation(line, family, high)) > limit:
+        length = len(notation(line, family, high)) if len(line) > 3 else 0
+        if length > limit:
             parts = _split(data, out, i, family, high, counts, limit)
-            if parts is not None:
+            if parts is not None and sum(len(notation(part, family, high))
+                                         for part in parts) < length:
                 out[i:i + 1] = parts
                 i += len(parts) - 1
         i += 1
@@ -463,9 +469,14 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
     def short(description):
         return len(notation(line[:3] + description, family, high)) <= limit
 
+    # What a description may cost (`cost` counts ", " after each condition, the notation ": "
+    # after the head and ", " between conditions): the trials cut to those that could fit.
+    under = limit - len(notation(line[:3], family, high)) + 1
+
     while len(parts) < SPLIT_PARTS:
-        whole = next((d for d in islice(_descriptions(checker, line, alive, left, held, family),
-                                        SPLIT_TRIALS) if short(d)), None)
+        # (the whole line has no short description: `shortest` found its shortest)
+        whole = None if not parts else next((d for d in islice(_descriptions(
+            checker, line, alive, left, held, family, under), SPLIT_TRIALS) if short(d)), None)
         if whole is not None:
             return parts + [line[:3] + whole]
         if len(parts) == SPLIT_PARTS - 1:
@@ -480,7 +491,7 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
             taken = np.zeros_like(left)
             taken[classes[side]] = True
             found = next((d for d in islice(_descriptions(checker, line, alive, taken, held,
-                                                          family), SPLIT_TRIALS)
+                                                          family, under), SPLIT_TRIALS)
                           if short(d)), None)
             if found is None:
                 continue
@@ -499,7 +510,7 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
 
 
 def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
-            bound: int, limit: int, longer_than: int = 40, counts=P.COUNTS) -> list[tuple]:
+            bound: int, limit: int, longer_than: int = 40) -> list[tuple]:
     """A level's lines whose descriptions run over `longer_than` characters, re-described, one
     at a time from the top, as if every hold within `bound` of the best were right (pat hands
     only whole), each kept only while the table's cost summed over the deals (EV integers, as
@@ -516,7 +527,7 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
         place, held = play(data, out)
         below = play(data, out[i + 1:])[1]
         key = tuple(c[2] for c in line[:3])
-        checker = _Checker(PatternGroup(loose, key), counts)
+        checker = _Checker(PatternGroup(loose, key))
         found = _descriptions(checker, line, (place < 0) | (place >= i), place == i, held,
                               family)
         for description in islice(found, TRIMMED_TRIES):
