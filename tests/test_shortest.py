@@ -66,14 +66,35 @@ def test_a_long_line_is_split_into_short_lines_that_play_its_deals(solved):
     lines = S.tidy(data, lines, "natural")
     high = P.high_rank("natural", s.table.min_pair)
     lengths = [len(S.notation(line, "natural", high)) for line in lines]
-    at = [i for i, n in enumerate(lengths) if n > S.LONG_NOTATION]
+    at = [i for i, n in enumerate(lengths) if n > S.SHORT_NOTATION]
     assert len(at) == 1 and lengths[at[0]] > 100
     new = S.split_long(data, lines, "natural", high)
     assert (_loss(s, new, data) == 0).all() and (play(data, new)[0] >= 0).all()
-    assert max(len(S.notation(line, "natural", high)) for line in new) <= S.LONG_NOTATION
+    assert max(len(S.notation(line, "natural", high)) for line in new) <= S.SHORT_NOTATION
     i = at[0]
     assert new[:i] == lines[:i] and new[i + 2:] == lines[i + 1:]
     assert all(line[:3] == lines[i][:3] for line in new[i:i + 2])  # the pattern it was
+
+
+@pytest.mark.slow
+def test_a_list_of_flushes_is_said_by_the_ranks_held(solved):
+    """10/7 Double Bonus's "4F: any but AJT9 or AJT8 ..." (every four-card flush but those
+    holding an A and a J: over 800 characters) is said by short lines that name a rank held or
+    not ("4F: no J held, ..."); every class is still played optimally; a line the new ones leave
+    idle is gone."""
+    s = solved("10-7-double-bonus")
+    data, lines = _table(s)
+    lines = S.tidy(data, lines, "natural")
+    high = P.high_rank("natural", s.table.min_pair)
+    flushes = [line for line in lines if line[0][2] == 4 and line[2][2] == P.F]
+    assert max(len(S.notation(line, "natural", high)) for line in flushes) > 800
+    new = S.split_long(data, lines, "natural", high)
+    assert (_loss(s, new, data) == 0).all() and (play(data, new)[0] >= 0).all()
+    flushes = [line for line in new if line[0][2] == 4 and line[2][2] == P.F]
+    assert max(len(S.notation(line, "natural", high)) for line in flushes) <= S.SHORT_NOTATION
+    assert any(c[0] == P.F_RANKS and c[1] == P.OP_NOBIT for line in flushes for c in line)
+    place, _ = play(data, new)
+    assert set(place.tolist()) == set(range(len(new)))  # every line decides something
 
 
 def test_a_split_stays_whole_where_no_few_short_lines_say_it(solved):

@@ -623,6 +623,13 @@ def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals(
     assert split_line_text("3 to a Straight Flush: 1 high card, at most 1 high card discarded") == (
         "3 to a Straight Flush: 1 high card", ["at most 1 high card discarded"])
     assert split_line_text("3 to a Royal Flush: s+h ≥ 4") == ("3 to a Royal Flush: s+h ≥ 4", [])
+    # A score and the ranks held narrow the hold too.
+    assert split_line_text("3 to a Royal Flush: s+h−fp ≥ 3, no straight penalty") == (
+        "3 to a Royal Flush: s+h−fp ≥ 3", ["no straight penalty"])
+    assert split_line_text("4 to a Flush: no J or Q held, no Q discarded") == (
+        "4 to a Flush: no J or Q held", ["no Q discarded"])
+    assert split_line_text("4 to a Flush: holding an A and a K") == (
+        "4 to a Flush: holding an A and a K", [])
     assert split_line_text("Discard everything") == ("Discard everything", [])
     assert compact_notation("3SF: KJ9 or JT7 or J97, ds≤1") == "3SF: KJ9 JT7 J97, ds≤1"
     assert compact_notation("1RF: A or Q or J, no hp") == "1RF: A Q J, no hp"

@@ -87,6 +87,15 @@ def test_penalties_discards_and_thresholds_read_as_words():
     assert said((P.F_DISC, P.OP_BIT, RANKS.index("A")), (P.F_DISC, P.OP_BIT, RANKS.index("K")),
                 (P.F_DISC, P.OP_NOBIT, 1), (P.F_DISC, P.OP_NOBIT, 4))[0] == (
         "3 to a Straight Flush: with an A and a K discarded, no 3 or 6 discarded")
+    # Ranks held, in one phrase, the way ranks discarded are.
+    assert said((P.F_RANKS, P.OP_NOBIT, RANKS.index("J")), (P.F_RANKS, P.OP_NOBIT, 10),
+                (P.F_DISC, P.OP_NOBIT, 10), n=4, kind=P.F) == (
+        "4 to a Flush: no J or Q held, no Q discarded", "4F: no J held, no Q held, no Q discarded")
+    assert said((P.F_RANKS, P.OP_BIT, 12), (P.F_RANKS, P.OP_BIT, 11), n=4, kind=P.F)[0] == (
+        "4 to a Flush: holding an A and a K")
+    # A rank held is no list of the ranks held: the hold keeps its name.
+    assert said((P.F_RANKS, P.OP_BIT, 9), (P.F_H, P.OP_GE, 3), n=4, kind=P.S) == (
+        "4 to a Straight: holding a J, at least 3 high cards", "4S: J held, h≥3")
     assert said((P.F_SH, P.OP_GE, 4), kind=P.RF) == ("3 to a Royal Flush: s+h ≥ 4", "3RF: s+h≥4")
     assert said((P.F_H, P.OP_LE, 0), n=4, kind=P.S) == ("4 to a Straight: no high card", "4S: h=0")
     # The scores, s+h less penalty cards, written as the paper writes s+h.
@@ -151,7 +160,7 @@ _TOKEN_KINDS = (
                            r"([=≥≤]−?\d+)?$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),
     ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
-    ("word", re.compile(r"^(or|no|any|but|discarded|exception|none)$")),
+    ("word", re.compile(r"^(or|no|any|but|discarded|held|exception|none)$")),
 )
 
 
@@ -185,13 +194,15 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
                 used.add(_TOKEN_KINDS[2][1].match(token).group(1))
             elif token == "discarded":
                 used.add("X discarded")
+            elif token == "held":
+                used.add("X held")
             elif token == "exception":
                 used.add("exception")
             elif token == "any":
                 used.add("any")
     for symbol in used:
         assert symbol in defined or f"{symbol} but" in defined, (symbol, key)
-    spoken = {"4RF", "3SF ...", "X discarded", "any but", "KJ9 JT7"}
+    spoken = {"4RF", "3SF ...", "X discarded", "X held", "any but", "KJ9 JT7"}
     for symbol in defined - spoken:
         assert symbol in used, (symbol, "is in the key but no line uses it")
 

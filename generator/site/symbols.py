@@ -62,6 +62,8 @@ _PHRASES = (
     ("none", re.compile(r"^none\b"), "hold nothing: discard all five"),
     ("X discarded", re.compile(r"\b[2-9TJQKA] discarded\b"),
      "a card of rank X is among the discards (\"no X discarded\": none is)"),
+    ("X held", re.compile(r"\b[2-9TJQKA] held\b"),
+     "a card of rank X is among the cards held (\"no X held\": none is)"),
     ("any but", re.compile(r"\bany but\b"), "any rank set except those listed"),
     ("exception", re.compile(r"\bexception\b|only in the deal"),
      "this line applies only to the deal written out (or the same with suits exchanged)"),

@@ -19,7 +19,9 @@ _RED_SUITS = {"d", "h"}
 _RANKS = r"([2-9TJQKA]+|[2-9TJQK]-[3-9TJQKA])"  # "KQJ", or a pair's span of ranks "2-9"
 _RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
 _STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h|s(\+h)?−fp(−sp)?) [=≥≤] −?\d+"
-                            r"|(no|\d+|at least \d+|at most \d+) high cards?)$")
+                            r"|(no|\d+|at least \d+|at most \d+) high cards?"
+                            r"|holding an? [2-9TJQKA]( and an? [2-9TJQKA])*"
+                            r"|no [2-9TJQKA]( or [2-9TJQKA])* held)$")
 # An exception line names its deals: in the text "only in the deals 4c 8h 9d Tc Qc or ... (or
 # the same with suits exchanged)", in the notation "exception: 4c 8h 9d Tc Qc, ...".
 _DEAL = r"(?:[2-9TJQKA][cdhs]|Jk)(?: (?:[2-9TJQKA][cdhs]|Jk)){4}"

@@ -98,7 +98,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     naturals = n - w
     extra = list(conditions[3:])
     universe = rank_universe(kind, naturals, family)
-    ranks = next((c for c in extra if c[0] == P.F_RANKS), None)
+    ranks = next((c for c in extra if c[0] == P.F_RANKS and c[1] in (P.OP_EQ, P.OP_IN)), None)
     # "the best" of the draws like it in the deal: said before the hold, as a player says it.
     best = next((c for c in extra if c[0] == P.F_BEST), None)
     if best is not None:
@@ -215,16 +215,18 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         head, colon, rest = note.partition(":")
         note = f"{head}: best" + (f",{rest}" if colon else "")
     details, short = [], []
-    # Discarded ranks in one phrase each: "with a J and a Q discarded", "no 3 or 6 discarded".
-    present = [RANKS[v] for f, op, v in extra if f == P.F_DISC and op == P.OP_BIT]
-    absent = [RANKS[v] for f, op, v in extra if f == P.F_DISC and op == P.OP_NOBIT]
+    # Ranks discarded, and ranks held, in one phrase each: "with a J and a Q discarded", "no 3
+    # or 6 discarded", "holding an A and a K", "no J or Q held".
     said = set()
     for feature, op, value in extra:
-        if feature == P.F_DISC and op in (P.OP_BIT, P.OP_NOBIT):
-            d = (None if op in said else
-                 "with " + " and ".join(a_rank(r) for r in present) + " discarded"
-                 if op == P.OP_BIT else "no " + " or ".join(absent) + " discarded")
-            said.add(op)
+        if feature in (P.F_DISC, P.F_RANKS) and op in (P.OP_BIT, P.OP_NOBIT):
+            ranks = [RANKS[v] for f, o, v in extra if (f, o) == (feature, op)]
+            done = "discarded" if feature == P.F_DISC else "held"
+            d = (None if (feature, op) in said else
+                 "no " + " or ".join(ranks) + " " + done if op == P.OP_NOBIT else
+                 "with " + " and ".join(a_rank(r) for r in ranks) + " discarded"
+                 if feature == P.F_DISC else "holding " + " and ".join(a_rank(r) for r in ranks))
+            said.add((feature, op))
             if d:
                 details.append(d)
             short.append(condition_text(feature, op, value, rank_sets)[1])
@@ -327,6 +329,11 @@ def condition_text(feature, op, value, rank_sets, universe=None,
     if feature in P.COUNTS and op == P.OP_LE and value == 0:
         op = P.OP_EQ  # "h=0", not "h≤0": a count is never below 0
     sign = {P.OP_EQ: "=", P.OP_GE: "≥", P.OP_LE: "≤"}.get(op)
+    if feature == P.F_RANKS and op in (P.OP_BIT, P.OP_NOBIT):
+        rank = RANKS[value]
+        if op == P.OP_BIT:
+            return f"holding {a_rank(rank)}", f"{rank} held"
+        return f"no {rank} held", f"no {rank} held"
     if feature == P.F_RANKS:
         masks = {value} if op == P.OP_EQ else set(rank_sets[value])
         if universe is not None and masks <= universe and 2 * len(universe - masks) <= len(masks):

@@ -211,6 +211,7 @@ class _Checker:
         self.starts, self.run_cls = pattern.derived("runs", _runs)
         self.conditions = (pattern.derived(("thresholds", counts),
                                            lambda p: _thresholds(p.by_feature.T, counts))
+                           + pattern.derived("held ranks", _held_ranks)
                            + group.penalty_conditions)
         # The pattern's rows in ascending order, and where each stands in the group's order.
         self.in_group = pattern.in_group
@@ -328,10 +329,10 @@ def _runs(pattern) -> tuple:
 
 def _covering(conditions, feats: np.ndarray) -> list:
     """The conditions that every row of `feats` meets (from each feature's least and greatest
-    value, and the discarded ranks they all or none have)."""
+    value, and the ranks discarded or held that they all or none have)."""
     low, high = feats.min(axis=0), feats.max(axis=0)
-    every = np.bitwise_and.reduce(feats[:, P.F_DISC])
-    some = np.bitwise_or.reduce(feats[:, P.F_DISC])
+    every = {f: np.bitwise_and.reduce(feats[:, f]) for f in (P.F_DISC, P.F_RANKS)}
+    some = {f: np.bitwise_or.reduce(feats[:, f]) for f in (P.F_DISC, P.F_RANKS)}
     out = []
     for c in conditions:
         feature, op, value = c
@@ -342,13 +343,27 @@ def _covering(conditions, feats: np.ndarray) -> list:
         elif op == P.OP_LE:
             met = high[feature] <= value
         elif op == P.OP_BIT:
-            met = every >> value & 1
+            met = every[feature] >> value & 1
         elif op == P.OP_NOBIT:
-            met = not some >> value & 1
+            met = not some[feature] >> value & 1
         else:
             met = rows_meet(feats, c).all()
         if met:
             out.append(c)
+    return out
+
+
+def _held_ranks(pattern) -> list:
+    """A rank held, or not held ("4F: no A held"), for each rank some of the pattern's holds
+    have and some do not. (A hold of one rank, a pair, is named by its ranks: none.)"""
+    masks = pattern.by_feature[P.F_RANKS]
+    some, every = np.bitwise_or.reduce(masks), np.bitwise_and.reduce(masks)
+    if len(masks) == 0 or pattern.key[2] in (P.PAIR, P.TRIPS, P.QUADS, P.NONE, P.WILD):
+        return []
+    out = []
+    for r in range(12, -1, -1):
+        if some >> r & 1 and not every >> r & 1:
+            out += [(P.F_RANKS, P.OP_BIT, r), (P.F_RANKS, P.OP_NOBIT, r)]
     return out
 
 
@@ -405,7 +420,11 @@ def tidy(data: HoldData, lines: list[tuple], family: str, counts=P.COUNTS) -> li
     return lines
 
 
-LONG_NOTATION = 40  # characters of a line's notation a player reads at a glance ("3SF: ...")
+# Characters of notation ("3SF: ...") a player reads at a glance, and the most a line has before
+# it is worth saying as a few such lines: more than LONG, or more than SHORT where it lists ranks
+# (the part of a line a player must hunt through).
+SHORT_NOTATION = 40
+LONG_NOTATION = 60
 SPLIT_TRIALS = 5  # descriptions of each part tried, cheapest first
 SPLIT_PARTS = 4  # lines a long line may become
 
@@ -420,34 +439,42 @@ def notation(line: tuple, family: str, high: int = 13) -> str:
 
 
 def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
-               counts=P.COUNTS, limit: int = LONG_NOTATION) -> list[tuple]:
-    """An exact table's lines whose notation runs over `limit` characters, each written as a
-    few lines of its pattern (at most SPLIT_PARTS) of at most `limit` characters that play its
-    deals exactly, where they say it in fewer characters in all: "4S: AKQJ or T986 or T976 or
-    ... (16 sets), no hp" as "4S: h≥4" and "4S: h=0, no hp". A player reads two short lines
-    where one long line needs a list; a line cut into lines that list its ranks all the same
-    ("3SF: Q98 or 653 or 643, ...", "3SF: J98 or 764 or 754, ...") stays as it is, as does a
-    line that no such few lines can say.
+               counts=P.COUNTS, limit: int = SHORT_NOTATION,
+               long: int = LONG_NOTATION) -> list[tuple]:
+    """An exact table's long lines (notation over `long` characters, or over `limit` where the
+    line lists ranks), each written as a few lines of its pattern (at most SPLIT_PARTS) of at
+    most `limit` characters that play its deals exactly, where they say it in fewer characters
+    in all: "4S: AKQJ or T986 or T976 or ... (16 sets), no hp" as "4S: h≥4" and "4S: h=0, no
+    hp". A player reads two short lines where one long line needs a list; a line cut into lines
+    that list its ranks all the same ("3SF: Q98 or 653 or 643, ...", "3SF: J98 or 764 or 754,
+    ...") stays as it is, as does a line that no such few lines can say.
 
     Why it stays exact. Each new line is safe (`derive`'s sense) on every class still undecided
     at its place, and together they meet every class the old line decided: each of those is
     played optimally, and the classes below lose nothing they decided right (as in `shortest`).
     Each part is described by `_descriptions`: covering every hold the old line plays in the
-    classes it is to take.
+    classes it is to take. A line left with nothing to decide is removed (no class changes hands).
     """
+    from .levels import without_idle
+
     out = list(lines)
     i = 0
     while i < len(out):
         line = out[i]
         length = len(notation(line, family, high)) if len(line) > 3 else 0
-        if length > limit:
+        lists = any(c[0] == P.F_RANKS and c[1] == P.OP_IN for c in line)
+        # (a line naming deals is one no pattern line could say when it was derived)
+        if (length > long or lists and length > limit) and not any(
+                c[0] == P.F_DEAL for c in line):
             parts = _split(data, out, i, family, high, counts, limit)
             if parts is not None and sum(len(notation(part, family, high))
                                          for part in parts) < length:
                 out[i:i + 1] = parts
                 i += len(parts) - 1
         i += 1
-    return out
+    # New lines meet more than the old one did: a line below can be left with nothing to decide
+    # (9/7 Double Bonus's "4F: AKQ9 or AKQ8 or ..." of 1,888 characters).
+    return without_idle(data, out) if out != lines else out
 
 
 def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, counts,
@@ -483,13 +510,21 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
             return None
         classes = np.flatnonzero(left)
         rows = checker.played_rows(classes, held)
+        sides = checker.meets[[checker.index[cut] for cut in cuts]][:, rows]
+        weights = sides.astype(np.int64) @ data.sizes[classes].astype(np.int64)
+        total = int(data.sizes[classes].sum())
+        # Cuts by the deals of their side, most first. With k lines left to say the rest, the
+        # first takes at least 1/k of it, so a smaller side is seldom worth a look; nor one
+        # smaller than a part already found (a description meets its side and a little more).
         best = None
-        for cut in cuts:
-            side = checker.meets[checker.index[cut]][rows]
-            if side.all() or not side.any():
+        for c in np.argsort(-weights, kind="stable"):
+            if weights[c] == total or not weights[c]:
                 continue
+            if weights[c] * (SPLIT_PARTS - len(parts)) < total or (
+                    best is not None and weights[c] < best[0]):
+                break
             taken = np.zeros_like(left)
-            taken[classes[side]] = True
+            taken[classes[sides[c]]] = True
             found = next((d for d in islice(_descriptions(checker, line, alive, taken, held,
                                                           family, under), SPLIT_TRIALS)
                           if short(d)), None)
