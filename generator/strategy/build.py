@@ -115,9 +115,13 @@ def build_levels(solution, examples: int = 3) -> Levels:
     card = _describe(solution, data, card, examples, pat, card_route)
     simple = _describe(solution, data, simple, examples, pat, found.simple_route)
     scale = solution.unit * solution.deck.deals
-    # The curve starts at the exact table as published (re-described, it may be shorter).
-    curve = tuple((k, Fraction(cost, scale) if k < exact.printed else Fraction(0))
-                  for k, cost in found.curve if k <= exact.printed)
+    # The curve starts at the exact table as published: re-described, it may be shorter than
+    # the table the levels descend from, or longer (a long line said as a few short ones), and
+    # from that table's length up nothing is lost (it is exact).
+    top = max(k for k, _ in found.curve)
+    curve = tuple((k, Fraction(0)) for k in range(exact.printed, top, -1)) + tuple(
+        (k, Fraction(cost, scale) if k < exact.printed else Fraction(0))
+        for k, cost in found.curve if k <= exact.printed)
     # Re-described, a level plays no deal worse and may be shorter or cheaper: the curve holds
     # it too (at its length and above, a longer table never costing more).
     for level in (card, simple):
