@@ -231,6 +231,11 @@ def test_cost_counts_what_a_player_reads():
     universe = frozenset({1, 2, 4, 8})
     most = (P.F_RANKS, P.OP_IN, frozenset({1, 2, 4}))
     assert S.cost([most], universe) == len("any but 5") + 2
+    # A rank held or not costs more than it prints: a short list of ranks reads plainer.
+    no_five = (P.F_RANKS, P.OP_NOBIT, 3)
+    assert S.cost([no_five]) == len("no 5 held") + 2 + S.HELD_RANK_COST
+    four = (P.F_RANKS, P.OP_IN, frozenset({0b110000000, 0b11000000, 0b1100000, 0b110000}))
+    assert S.cost([four]) < S.cost([no_five, (P.F_S, P.OP_GE, 4)])  # T9 or 98 or 87 or 76
 
 
 def test_narrowed_lines_list_only_the_rank_sets_they_need(solved):

@@ -60,14 +60,23 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0,
     return out
 
 
+# What a rank held or not ("no 5 held") costs beyond its characters: a short list of the ranks
+# held reads plainer where it is not much longer ("4SF 2D: T9 or 98 or 87 or 76", not "4SF
+# 2D: no 5 held, s≥4"; but "3SF: no A held", not "3SF: any but A54 or A53 or A43").
+HELD_RANK_COST = 8
+
+
 def cost(conditions, universe=None) -> int:
     """Characters of a description in the short notation, as `condition_text` writes it:
     what a player reads. A rank set costs its ranks and the " or " between sets, or, where it is
-    written "any but ..." (most of the sets a hold of its kind can have), the sets left out."""
+    written "any but ..." (most of the sets a hold of its kind can have), the sets left out; a
+    rank held or not, HELD_RANK_COST more than its characters."""
     from .describe import condition_text
 
     total = 0
     for feature, op, value in conditions:
+        if feature == P.F_RANKS and op in (P.OP_BIT, P.OP_NOBIT):
+            total += HELD_RANK_COST
         if op == P.OP_IN and feature == P.F_RANKS:
             masks = set(value)
             if universe is not None and masks <= universe and \
@@ -427,6 +436,7 @@ SHORT_NOTATION = 40
 LONG_NOTATION = 60
 SPLIT_TRIALS = 5  # descriptions of each part tried, cheapest first
 SPLIT_PARTS = 4  # lines a long line may become
+SPLIT_SEARCHES = 600  # descriptions searched for in all, per table (2,454 in Illinois Deuces')
 
 
 def notation(line: tuple, family: str, high: int = 13) -> str:
@@ -454,34 +464,41 @@ def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
     played optimally, and the classes below lose nothing they decided right (as in `shortest`).
     Each part is described by `_descriptions`: covering every hold the old line plays in the
     classes it is to take. A line left with nothing to decide is removed (no class changes hands).
+
+    The longest lines are tried first, with at most SPLIT_SEARCHES searches for a description
+    in all: a table of scores of long lines (Illinois Deuces has 73) is not tried to its end.
     """
     from .levels import without_idle
 
-    out = list(lines)
-    i = 0
-    while i < len(out):
-        line = out[i]
+    def is_long(line):
         length = len(notation(line, family, high)) if len(line) > 3 else 0
         lists = any(c[0] == P.F_RANKS and c[1] == P.OP_IN for c in line)
         # (a line naming deals is one no pattern line could say when it was derived)
-        if (length > long or lists and length > limit) and not any(
-                c[0] == P.F_DEAL for c in line):
-            parts = _split(data, out, i, family, high, counts, limit)
-            if parts is not None and sum(len(notation(part, family, high))
-                                         for part in parts) < length:
-                out[i:i + 1] = parts
-                i += len(parts) - 1
-        i += 1
+        return (length > long or lists and length > limit) and not any(
+            c[0] == P.F_DEAL for c in line)
+
+    out = list(lines)
+    searches = [SPLIT_SEARCHES]
+    for line in sorted((line for line in lines if is_long(line)),
+                       key=lambda line: -len(notation(line, family, high))):
+        if searches[0] <= 0:
+            break
+        i = out.index(line)
+        parts = _split(data, out, i, family, high, counts, limit,
+                       len(notation(line, family, high)), searches)
+        if parts is not None:
+            out[i:i + 1] = parts
     # New lines meet more than the old one did: a line below can be left with nothing to decide
     # (9/7 Double Bonus's "4F: AKQ9 or AKQ8 or ..." of 1,888 characters).
     return without_idle(data, out) if out != lines else out
 
 
 def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, counts,
-           limit: int) -> list[tuple] | None:
-    """Lines replacing line i, each at most `limit` characters of notation, or None. Greedy:
-    while the classes left need more than one line, the short line taking the most of their
-    deals, among those describing the holds on one side of a single condition (a cut)."""
+           limit: int, within: int, searches: list) -> list[tuple] | None:
+    """Lines replacing line i, each at most `limit` characters of notation and under `within`
+    together, or None. Greedy: while the classes left need more than one line, the short line
+    taking the most of their deals, among those describing the holds on one side of a single
+    condition (a cut). Each search for a description takes one from searches[0]; at 0, None."""
     from .levels import play
 
     place, held = play(data, lines)
@@ -492,21 +509,29 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
     cuts = [c for c in checker.conditions if c[1] != P.OP_IN]
     checker.add(cuts)
     parts: list[tuple] = []
+    head = len(notation(line[:3], family, high))
 
-    def short(description):
-        return len(notation(line[:3] + description, family, high)) <= limit
-
-    # What a description may cost (`cost` counts ", " after each condition, the notation ": "
-    # after the head and ", " between conditions): the trials cut to those that could fit.
-    under = limit - len(notation(line[:3], family, high)) + 1
+    def found_in(taken, most):
+        """The first short description of the holds in `taken`, of at most `most` characters
+        of notation, or None. (`cost` counts ", " after each condition, the notation ": "
+        after the head and ", " between conditions: `under` cuts the trials to those that
+        could fit.)"""
+        searches[0] -= 1
+        if searches[0] < 0:
+            return None
+        trials = _descriptions(checker, line, alive, taken, held, family, most - head + 1)
+        return next((d for d in islice(trials, SPLIT_TRIALS)
+                     if len(notation(line[:3] + d, family, high)) <= most), None)
 
     while len(parts) < SPLIT_PARTS:
+        spent = sum(len(notation(part, family, high)) for part in parts)
         # (the whole line has no short description: `shortest` found its shortest)
-        whole = None if not parts else next((d for d in islice(_descriptions(
-            checker, line, alive, left, held, family, under), SPLIT_TRIALS) if short(d)), None)
+        whole = None if not parts else found_in(left, min(limit, within - spent - 1))
         if whole is not None:
             return parts + [line[:3] + whole]
-        if len(parts) == SPLIT_PARTS - 1:
+        # Room for this part, and a head at least for the next.
+        most = min(limit, within - spent - head - 2)
+        if len(parts) == SPLIT_PARTS - 1 or most <= head:
             return None
         classes = np.flatnonzero(left)
         rows = checker.played_rows(classes, held)
@@ -525,9 +550,7 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
                 break
             taken = np.zeros_like(left)
             taken[classes[sides[c]]] = True
-            found = next((d for d in islice(_descriptions(checker, line, alive, taken, held,
-                                                          family, under), SPLIT_TRIALS)
-                          if short(d)), None)
+            found = found_in(taken, most)
             if found is None:
                 continue
             met, _ = checker.played(found, alive)
