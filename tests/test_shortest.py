@@ -13,7 +13,7 @@ import pytest
 from generator.strategy import features as P
 from generator.strategy import shortest as S
 from generator.strategy.compact import compact
-from generator.strategy.derive import PatternGroup, derive
+from generator.strategy.derive import PatternGroup, derive, thresholds
 from generator.strategy.holds import hold_data, rows_meet, named
 from generator.strategy.levels import play
 
@@ -156,7 +156,7 @@ def test_condition_rows_equal_rows_meet_condition_by_condition(solved):
     ops = set()
     for key in list(data.pattern_rows)[:12]:
         group = PatternGroup(data, key)
-        conditions = S._thresholds(group.feats) + group.penalty_conditions
+        conditions = thresholds(group.by_feature) + group.penalty_conditions
         conditions += [(P.F_DS, op, 1) for op in (P.OP_BIT, P.OP_NOBIT)]
         for g in (group, group.restricted(rng.random(len(group.rows)) < 0.5)):
             fast = condition_rows(g, conditions)
@@ -216,7 +216,7 @@ def test_covering_conditions_equal_testing_every_row(solved):
     rng = np.random.default_rng(3)
     for key in list(data.pattern_rows)[:12]:
         group = PatternGroup(data, key)
-        conditions = S._thresholds(group.feats) + group.penalty_conditions
+        conditions = thresholds(group.by_feature) + group.penalty_conditions
         for size in (1, 5, 200):
             rows = rng.choice(len(group.rows), min(size, len(group.rows)), replace=False)
             feats = group.feats[rows]

@@ -174,18 +174,24 @@ def _conditions_on(group: PatternGroup, data: HoldData, alive, counts=P.COUNTS):
     out = []
     if columns.shape[1] == 0:
         return out
-    for feature in counts:
-        values = values_of(columns[feature])
-        for v in values[1:]:
-            out.append((feature, P.OP_GE, int(v)))
-        for v in values[:-1]:
-            out.append((feature, P.OP_LE, int(v)))
-        if feature not in P.SCORES:  # (a score is a threshold: "s+h-fp = 2" splits nothing
-            for v in values:  # a player would)
-                out.append((feature, P.OP_EQ, int(v)))
+    out = thresholds(columns, counts)
     for mask in np.flatnonzero(np.bincount(columns[P.F_RANKS])):
         out.append((P.F_RANKS, P.OP_EQ, int(mask)))
     return out + group.penalty_conditions
+
+
+def thresholds(columns: np.ndarray, counts=P.COUNTS) -> list:
+    """Each of `counts` (features, of `columns`: features x rows) at least and at most each
+    value the rows take, and equal to it but for a score (a score is a threshold: "s+h−fp = 2"
+    splits nothing a player would)."""
+    out = []
+    for feature in counts:
+        values = values_of(columns[feature])
+        out += [(feature, P.OP_GE, int(v)) for v in values[1:]]
+        out += [(feature, P.OP_LE, int(v)) for v in values[:-1]]
+        if feature not in P.SCORES:
+            out += [(feature, P.OP_EQ, int(v)) for v in values]
+    return out
 
 
 def values_of(column: np.ndarray) -> np.ndarray:

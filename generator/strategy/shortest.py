@@ -23,7 +23,7 @@ import numpy as np
 
 from . import features as P
 from .holds import HoldData, rows_meet
-from .derive import PatternGroup, condition_rows, values_of
+from .derive import PatternGroup, condition_rows, thresholds
 
 MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
 MAX_THRESHOLDS = 3
@@ -219,7 +219,7 @@ class _Checker:
         pattern = group.pattern  # (what depends on the rows alone is kept there)
         self.starts, self.run_cls = pattern.derived("runs", _runs)
         self.conditions = (pattern.derived(("thresholds", counts),
-                                           lambda p: _thresholds(p.by_feature.T, counts))
+                                           lambda p: thresholds(p.by_feature, counts))
                            + pattern.derived("held ranks", _held_ranks)
                            + group.penalty_conditions)
         # The pattern's rows in ascending order, and where each stands in the group's order.
@@ -376,19 +376,6 @@ def _held_ranks(pattern) -> list:
     return out
 
 
-def _thresholds(feats: np.ndarray, counts=P.COUNTS) -> list:
-    """Each of `counts` (s, h, s+h, and the scores where offered) at least and at most each
-    value the rows take, and equal to it (not a score: see derive._conditions_on)."""
-    out = []
-    for feature in counts:
-        values = values_of(feats[:, feature])
-        out += [(feature, P.OP_GE, int(v)) for v in values[1:]]
-        out += [(feature, P.OP_LE, int(v)) for v in values[:-1]]
-        if feature not in P.SCORES:
-            out += [(feature, P.OP_EQ, int(v)) for v in values]
-    return out
-
-
 def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray) -> HoldData:
     """The holds as `shortest` should judge a level's table: a hold is allowed where it is at
     least as good as the one the table plays now, except on the pat classes, where only holding
@@ -470,22 +457,21 @@ def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
     """
     from .levels import without_idle
 
-    def is_long(line):
-        length = len(notation(line, family, high)) if len(line) > 3 else 0
+    def is_long(line, length):
         lists = any(c[0] == P.F_RANKS and c[1] == P.OP_IN for c in line)
         # (a line naming deals is one no pattern line could say when it was derived)
         return (length > long or lists and length > limit) and not any(
             c[0] == P.F_DEAL for c in line)
 
+    lengths = [len(notation(line, family, high)) if len(line) > 3 else 0 for line in lines]
     out = list(lines)
     searches = [SPLIT_SEARCHES]
-    for line in sorted((line for line in lines if is_long(line)),
-                       key=lambda line: -len(notation(line, family, high))):
+    for length, line in sorted(((n, line) for n, line in zip(lengths, lines)
+                                if is_long(line, n)), key=lambda pair: -pair[0]):
         if searches[0] <= 0:
             break
         i = out.index(line)
-        parts = _split(data, out, i, family, high, counts, limit,
-                       len(notation(line, family, high)), searches)
+        parts = _split(data, out, i, family, high, counts, limit, length, searches)
         if parts is not None:
             out[i:i + 1] = parts
     # New lines meet more than the old one did: a line below can be left with nothing to decide
