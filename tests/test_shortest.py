@@ -97,6 +97,49 @@ def test_a_list_of_flushes_is_said_by_the_ranks_held(solved):
     assert set(place.tolist()) == set(range(len(new)))  # every line decides something
 
 
+@pytest.mark.slow
+def test_a_split_may_leave_deals_to_the_lines_below(solved):
+    """10/7 Double Bonus's "3F: any but QJ7 or QJ6 ... (26 rank sets), no hp" (as published:
+    derived with the scores) is said by short lines that leave some of its deals (J65 suited,
+    say) to a line further down, which plays them right: every class is still played optimally
+    (the check of every class, against each class's EVs), and the 3F lines are short."""
+    s = solved("10-7-double-bonus")
+    data = hold_data(s)
+    counts = P.COUNTS + P.SCORES
+    lines = S.tidy(data, named(compact(data, derive(data, counts=counts))), "natural", counts)
+    high = P.high_rank("natural", s.table.min_pair)
+    i = next(i for i, line in enumerate(lines) if line[0][2] == 3 and line[2][2] == P.F
+             and len(S.notation(line, "natural", high)) > 150)
+    place, _ = play(data, lines)
+    parts = S._split(data, lines, i, "natural", high, counts, S.SHORT_NOTATION,
+                     len(S.notation(lines[i], "natural", high)), [S.SPLIT_SEARCHES])
+    assert parts and all(len(S.notation(part, "natural", high)) <= S.SHORT_NOTATION
+                         for part in parts)
+    new = lines[:i] + parts + lines[i + 1:]
+    assert (_loss(s, new, data) == 0).all() and S.plays_right(data, new)
+    # The old line's deals: some taken by the parts, the rest by lines below them.
+    where, _ = play(data, new)
+    went = where[place == i]
+    assert (went < i + len(parts)).any() and (went >= i + len(parts)).any()
+    assert (went >= i).all()
+    # And the whole table, split where its long lines can be: none over 60 characters.
+    split = S.split_long(data, lines, "natural", high, counts)
+    assert S.plays_right(data, split)
+    assert max(len(S.notation(line, "natural", high)) for line in split) <= S.LONG_NOTATION
+
+
+def test_plays_right_is_the_check_of_every_class(solved):
+    """`plays_right` agrees with the EVs: true for the exact table, false once a line it needs
+    is gone (each line in turn)."""
+    s = solved("9-6-jacks-or-better")
+    data, lines = _table(s)
+    assert S.plays_right(data, lines)
+    for k in range(len(lines) - 1):
+        without = lines[:k] + lines[k + 1:]
+        assert S.plays_right(data, without) == bool((_loss(s, without, data) == 0).all())
+    assert not all(S.plays_right(data, lines[:k] + lines[k + 1:]) for k in range(len(lines)))
+
+
 def test_a_split_stays_whole_where_no_few_short_lines_say_it(solved):
     """A limit no description meets leaves every line as it was."""
     s = solved("9-6-bonus-poker-deluxe")

@@ -3,8 +3,10 @@
 1. `holds.hold_data`: the features of every hold of every suit class;
 2. `derive.derive`: the exact decision list, built line by line, each line safe;
 3. `compact.compact`: lines merged and dropped while exact;
-4. `shortest.tidy`: each line re-described by the shortest conditions that keep it exact, and
-   `levels.joined`: a lone made hand's line moved into a run of them where nothing changes;
+4. `shortest.tidy`: each line re-described by the shortest conditions that keep it exact,
+   `shortest.split_long`: a long line said as a few short ones, `shortest.without_needless`: a
+   line the others now play without removed, and `levels.joined`: a lone made hand's line moved
+   into a run of them where nothing changes;
 5. `levels.find`: the card and simple levels and the curve, descending from the derived list;
 6. `describe` and `verify.class_check`: every line in words, every level checked on every deal.
 """
@@ -46,7 +48,7 @@ def _exact(solution, examples: int):
     and s+h alone before its lines are narrowed and re-described by `tidy`, and the Strategy
     published: the shorter of the derivations, re-described)."""
     from .levels import joined
-    from .shortest import line_cost, split_long, tidy
+    from .shortest import line_cost, split_long, tidy, without_needless
 
     start = time.perf_counter()
     data = hold_data(solution)
@@ -57,16 +59,17 @@ def _exact(solution, examples: int):
         derived = compact(data, derive(data, counts=counts))
         if plain is None:
             plain = derived
-        # Each line as briefly as it can be said.
-        lines = tidy(data, named(derived), family, counts)
+        # Each line as briefly as it can be said, and those the others then play without gone.
+        lines = without_needless(data, tidy(data, named(derived), family, counts))
         length = (len(lines), sum(line_cost(line, family) for line in lines))
         if best is None or length < best[0]:
             best = (length, lines, counts)
     _, lines, counts = best
-    # A long line as a few short ones where they say it shorter; then a made hand's line
-    # moved into a run of them where that plays no deal differently (charts print the run as
-    # one line).
-    strategy = indexed(joined(data, split_long(data, lines, family, high, counts)))
+    # A long line as a few short ones where they say it shorter; a line the others now play
+    # without, removed; then a made hand's line moved into a run of them where that plays no
+    # deal differently (charts print the run as one line).
+    strategy = indexed(joined(data, without_needless(
+        data, split_long(data, lines, family, high, counts))))
     exact = _describe(solution, data, strategy, examples)
     return replace(exact, seconds=time.perf_counter() - start), data, plain, strategy
 

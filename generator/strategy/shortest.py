@@ -447,10 +447,12 @@ def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
     ...") stays as it is, as does a line that no such few lines can say.
 
     Why it stays exact. Each new line is safe (`derive`'s sense) on every class still undecided
-    at its place, and together they meet every class the old line decided: each of those is
-    played optimally, and the classes below lose nothing they decided right (as in `shortest`).
-    Each part is described by `_descriptions`: covering every hold the old line plays in the
-    classes it is to take. A line left with nothing to decide is removed (no class changes hands).
+    at its place, and either together they meet every class the old line decided (each of those
+    is played optimally, and the classes below lose nothing they decided right, as in
+    `shortest`), or the table with them is checked on every class (`plays_right`): the classes
+    they leave fall to lines below that play them right. Each part is described by
+    `_descriptions`: covering every hold the old line plays in the classes it is to take. A line
+    left with nothing to decide is removed (no class changes hands).
 
     The longest lines are tried first, with at most SPLIT_SEARCHES searches for a description
     in all: a table of scores of long lines (Illinois Deuces has 73) is not tried to its end.
@@ -511,6 +513,12 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
 
     while len(parts) < SPLIT_PARTS:
         spent = sum(len(notation(part, family, high)) for part in parts)
+        # The classes left may be played right by the lines below (the table is checked on
+        # every class): 10/7 Double Bonus's "3F: any but QJ7 or QJ6 or ... (26 sets), no hp"
+        # is "3F: no J held, no hp" and "3F: h≥2", and J65 is left to "3F: h≥1, no T
+        # discarded", 17 lines down.
+        if parts and plays_right(data, lines[:i] + parts + lines[i + 1:]):
+            return parts
         # (the whole line has no short description: `shortest` found its shortest)
         whole = None if not parts else found_in(left, min(limit, within - spent - 1))
         if whole is not None:
@@ -551,6 +559,27 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
         alive[met] = False
         left = left & alive
     return None
+
+
+def plays_right(data: HoldData, lines: list[tuple]) -> bool:
+    """Whether the lines (rank sets inline) play every class with a hold `data` allows."""
+    from .levels import play
+
+    _, held = play(data, lines)
+    return bool(data.optimal[np.arange(len(held)) * 32 + held].all())
+
+
+def without_needless(data: HoldData, lines: list[tuple]) -> list[tuple]:
+    """The lines (rank sets inline) less each line, from the bottom up, whose deals the others
+    play right without it (the last line stays). Re-described and split, lines meet more holds
+    than the derivation's did, so a line that was needed there may no longer be: 10/7 Double
+    Bonus 82 -> 80 lines, 9/7 Double Bonus 89 -> 86. Each removal is checked on every class."""
+    out = list(lines)
+    for k in range(len(out) - 2, -1, -1):
+        trial = out[:k] + out[k + 1:]
+        if plays_right(data, trial):
+            out = trial
+    return out
 
 
 def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
