@@ -128,6 +128,46 @@ def test_a_split_may_leave_deals_to_the_lines_below(solved):
     assert max(len(S.notation(line, "natural", high)) for line in split) <= S.LONG_NOTATION
 
 
+def _without_needless_slowly(data, lines):
+    """The reference: from the bottom up, drop a line wherever the table plays every class
+    right without it (the whole table played once per line)."""
+    out = list(lines)
+    for k in range(len(out) - 2, -1, -1):
+        if S.plays_right(data, out[:k] + out[k + 1:]):
+            out = out[:k] + out[k + 1:]
+    return out
+
+
+def test_a_line_the_others_play_without_is_removed(solved):
+    """A line of the exact table copied lower down (it decides nothing there) and a bare
+    pattern line inserted above the last line are removed, and the pass agrees with playing the
+    whole table once per line."""
+    s = solved("9-6-jacks-or-better")
+    data, lines = _table(s)
+    lines = S.tidy(data, lines, "natural")
+    assert S.without_needless(data, lines) == _without_needless_slowly(data, lines)
+    padded = lines[:30] + [lines[5]] + lines[30:]
+    assert S.plays_right(data, padded)
+    new = S.without_needless(data, padded)
+    assert new == _without_needless_slowly(data, padded)
+    assert len(new) < len(padded) and S.plays_right(data, new)
+
+
+@pytest.mark.slow
+def test_lines_left_needless_by_the_split_are_removed(solved):
+    """9/7 Double Bonus as published (derived with the scores, split): some lines are needed
+    no longer; the pass removes them, as the slow reference does, and the table stays exact."""
+    s = solved("9-7-double-bonus")
+    data = hold_data(s)
+    counts = P.COUNTS + P.SCORES
+    high = P.high_rank("natural", s.table.min_pair)
+    lines = S.tidy(data, named(compact(data, derive(data, counts=counts))), "natural", counts)
+    lines = S.split_long(data, lines, "natural", high, counts)
+    new = S.without_needless(data, lines)
+    assert new == _without_needless_slowly(data, lines)
+    assert len(new) < len(lines) and (_loss(s, new, data) == 0).all()
+
+
 def test_plays_right_is_the_check_of_every_class(solved):
     """`plays_right` agrees with the EVs: true for the exact table, false once a line it needs
     is gone (each line in turn)."""

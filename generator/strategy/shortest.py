@@ -562,24 +562,47 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
 
 
 def plays_right(data: HoldData, lines: list[tuple]) -> bool:
-    """Whether the lines (rank sets inline) play every class with a hold `data` allows."""
+    """Whether the lines (rank sets inline) play every class with a hold `data` allows (a class
+    no line meets is played wrongly, as `verify.class_check` counts it)."""
     from .levels import play
 
-    _, held = play(data, lines)
-    return bool(data.optimal[np.arange(len(held)) * 32 + held].all())
+    place, held = play(data, lines)
+    return bool((place >= 0).all() and data.optimal[np.arange(len(held)) * 32 + held].all())
 
 
 def without_needless(data: HoldData, lines: list[tuple]) -> list[tuple]:
-    """The lines (rank sets inline) less each line, from the bottom up, whose deals the others
-    play right without it (the last line stays). Re-described and split, lines meet more holds
-    than the derivation's did, so a line that was needed there may no longer be: 10/7 Double
-    Bonus 82 -> 80 lines, 9/7 Double Bonus 89 -> 86. Each removal is checked on every class."""
-    out = list(lines)
-    for k in range(len(out) - 2, -1, -1):
-        trial = out[:k] + out[k + 1:]
-        if plays_right(data, trial):
-            out = trial
-    return out
+    """An exact table's lines (rank sets inline) less each line, from the bottom up, whose deals
+    the lines kept below it play right (the last line stays). Re-described and split, lines
+    meet more holds than the derivation's did, so a line that was needed there may no longer
+    be: 10/7 Double Bonus 82 -> 80 lines, 9/7 Double Bonus 89 -> 86.
+
+    Removing line k changes only the classes it decides (lines above it are all still there):
+    each goes to the first line kept below that meets it, whose hold is kept per class as the
+    pass goes up. So one pass over each line's rows does what playing the table once per line
+    would (`tests/test_shortest.py` checks the two agree)."""
+    from .holds import rows_meeting
+    from .levels import play
+    from .play_kernels import first_lines
+
+    place, _ = play(data, lines)
+    by_line = np.argsort(place, kind="stable")
+    bounds = np.searchsorted(place[by_line], np.arange(len(lines) + 1))
+    below = np.zeros(data.n_classes, np.int64)  # the hold the lines kept below play
+    decided = np.zeros(data.n_classes, bool)  # whether some line kept below meets the class
+    keep = np.ones(len(lines), bool)
+    for k in range(len(lines) - 1, -1, -1):
+        mine = by_line[bounds[k]:bounds[k + 1]]
+        if k < len(lines) - 1 and decided[mine].all() and \
+                data.optimal[mine * 32 + below[mine]].all():
+            keep[k] = False
+            continue
+        rows = rows_meeting(data, lines[k])
+        at, held = first_lines(rows, np.array([0, len(rows)], np.int64), data.keys,
+                               data.n_classes)
+        met = at == 0
+        below[met] = held[met]
+        decided |= met
+    return [line for line, kept in zip(lines, keep) if kept]
 
 
 def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
