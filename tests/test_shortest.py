@@ -168,6 +168,30 @@ def test_lines_left_needless_by_the_split_are_removed(solved):
     assert len(new) < len(lines) and (_loss(s, new, data) == 0).all()
 
 
+def test_two_lines_of_one_pattern_said_as_one(solved):
+    """9/6 Jacks or Better's exact table, re-described: some pairs of lines of one pattern
+    become one line of at most 40 characters; the table is shorter, every class is still
+    played optimally (by the EVs), and every line it has is one of the old lines or such a
+    merged line of an old line's pattern."""
+    s = solved("9-6-jacks-or-better")
+    data, lines = _table(s)
+    lines = S.tidy(data, lines, "natural")
+    high = P.high_rank("natural", s.table.min_pair)
+    new = S.merged(data, lines, "natural", high)
+    assert len(new) < len(lines)
+    assert (_loss(s, new, data) == 0).all() and (play(data, new)[0] >= 0).all()
+    patterns = {line[:3] for line in lines}
+    assert all(line in lines or line[:3] in patterns for line in new)
+    assert all(len(S.notation(line, "natural", high)) <= S.SHORT_NOTATION
+               for line in new if line not in lines)
+    # No budget, no merge.
+    saved, S.MERGE_SEARCHES = S.MERGE_SEARCHES, 0
+    try:
+        assert S.merged(data, lines, "natural", high) == lines
+    finally:
+        S.MERGE_SEARCHES = saved
+
+
 def test_plays_right_is_the_check_of_every_class(solved):
     """`plays_right` agrees with the EVs: true for the exact table, false once a line it needs
     is gone (each line in turn)."""

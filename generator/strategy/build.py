@@ -5,8 +5,9 @@
 3. `compact.compact`: lines merged and dropped while exact;
 4. `shortest.tidy`: each line re-described by the shortest conditions that keep it exact,
    `shortest.split_long`: a long line said as a few short ones, `shortest.without_needless`: a
-   line the others now play without removed, and `levels.joined`: a lone made hand's line moved
-   into a run of them where nothing changes;
+   line the others now play without removed, `shortest.merged`: two lines of one pattern said
+   as one, and `levels.joined`: a lone made hand's line moved into a run of them where nothing
+   changes;
 5. `levels.find`: the card and simple levels and the curve, descending from the derived list;
 6. `describe` and `verify.class_check`: every line in words, every level checked on every deal.
 """
@@ -48,7 +49,7 @@ def _exact(solution, examples: int):
     and s+h alone before its lines are narrowed and re-described by `tidy`, and the Strategy
     published: the shorter of the derivations, re-described)."""
     from .levels import joined
-    from .shortest import line_cost, split_long, tidy, without_needless
+    from .shortest import line_cost, merged, split_long, tidy, without_needless
 
     start = time.perf_counter()
     data = hold_data(solution)
@@ -66,10 +67,11 @@ def _exact(solution, examples: int):
             best = (length, lines, counts)
     _, lines, counts = best
     # A long line as a few short ones where they say it shorter; a line the others now play
-    # without, removed; then a made hand's line moved into a run of them where that plays no
-    # deal differently (charts print the run as one line).
-    strategy = indexed(joined(data, without_needless(
-        data, split_long(data, lines, family, high, counts))))
+    # without, removed; two lines of one pattern as one where they can be; then a made hand's
+    # line moved into a run of them where that plays no deal differently (charts print the run
+    # as one line).
+    lines = without_needless(data, split_long(data, lines, family, high, counts))
+    strategy = indexed(joined(data, merged(data, lines, family, high, counts)))
     exact = _describe(solution, data, strategy, examples)
     return replace(exact, seconds=time.perf_counter() - start), data, plain, strategy
 
