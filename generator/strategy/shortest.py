@@ -14,6 +14,10 @@ classes that lines below decided, and it is *safe* there (`derive`'s sense: on e
 decided above it, the hold it picks is allowed) exactly when the table stays right on them.
 The classes left to the lines below lose nothing they decided right. So a safe, covering
 description keeps the table exact, and the check is the fast one the derivation uses.
+
+On exact tables, three steps change the lines themselves, each checked so: `split_long` (a long
+line as a few short ones), `without_needless` (a line the others play without, removed) and
+`merged` (two lines of one pattern as one); `plays_right` plays a table on every class.
 """
 
 import functools
