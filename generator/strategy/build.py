@@ -51,6 +51,9 @@ def _exact(solution, examples: int):
     from .levels import joined
     from .shortest import line_cost, merged, split_long, tidy, without_needless
 
+    from ..heap import keep_freed_memory
+
+    keep_freed_memory()  # (the arrays made and dropped here are reused, not faulted in anew)
     start = time.perf_counter()
     data = hold_data(solution)
     family = solution.table.family.key
