@@ -149,7 +149,8 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_HP] = hp
         out[mask, F_DISC] = disc
         out[mask, F_WD] = wd
-        out[mask, F_DS] = suit_drops.max()
+        # (scalar maxima, not suit_drops.max(): numba compiles its max for half a second)
+        out[mask, F_DS] = max(max(suit_drops[0], suit_drops[1]), max(suit_drops[2], suit_drops[3]))
         out[mask, F_RP] = rp
         out[mask, F_SFP] = sfp
         out[mask, F_BP] = bp

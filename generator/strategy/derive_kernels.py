@@ -174,7 +174,8 @@ def grow_rank_sets(bases, by_mask, sorted_masks, start, candidates, alive, cls, 
     for k in range(bases.shape[0]):
         grown, where = grow_rank_set(bases[k], by_mask, sorted_masks, start, candidates, alive,
                                      cls, keys, optimal)
-        joined[k] = grown
+        for q in range(candidates.shape[0]):  # (not `joined[k] = grown`: an array assigned
+            joined[k, q] = grown[q]  # to a row compiles numba's shape-error message, 2 s)
         if grown.sum() > 1:
             _, weights[k] = line_is_safe(where, alive, cls, keys, optimal, sizes)
     return joined, weights
