@@ -413,3 +413,41 @@ def test_move_column_sets_the_bit_on_exactly_the_new_rows():
         want[word, new] |= bit
         move_column(bits, slot, old.astype(np.int64), new.astype(np.int64))
         assert np.array_equal(bits, want), trial
+
+
+@pytest.mark.slow
+def test_a_long_list_of_rank_sets_is_halved(solved, strategy_of):
+    """7/5 Jacks or Better's exact table has no line over 60 characters of notation: the line
+    that listed seven sets of ranks (66 characters) is two lines, one above the other, with the
+    same other conditions, listing them between them. Joined back into one line (the table is
+    exact that way too), `halved` cuts it so again; a table with no such line is unchanged."""
+    slug = "7-5-jacks-or-better"
+    s = solved(slug)
+    data = hold_data(s)
+    high = P.high_rank("natural", s.table.min_pair)
+    table = strategy_of(slug)
+    lines = [tuple((f, op, table.rank_sets[v] if op == P.OP_IN else v) for f, op, v in
+                   line.conditions) for line in table.lines]
+    assert max(len(S.notation(line, "natural", high)) for line in lines) <= S.LONG_NOTATION
+
+    def sets_and_rest(line):
+        at = next((k for k, c in enumerate(line) if c[0] == P.F_RANKS and
+                   c[1] in (P.OP_IN, P.OP_EQ)), None)
+        if at is None:
+            return None, line
+        value = line[at][2]
+        return (set(value) if line[at][1] == P.OP_IN else {value}), (at, line[:at] + line[at + 1:])
+
+    halves = [i for i in range(len(lines) - 1)
+              if sets_and_rest(lines[i])[0] and sets_and_rest(lines[i + 1])[0]
+              and sets_and_rest(lines[i])[1] == sets_and_rest(lines[i + 1])[1]]
+    assert len(halves) == 1
+    i = halves[0]
+    (upper, (at, _)), (lower, _) = sets_and_rest(lines[i]), sets_and_rest(lines[i + 1])
+    whole = lines[i][:at] + ((P.F_RANKS, P.OP_IN, frozenset(upper | lower)),) + lines[i][at + 1:]
+    assert len(S.notation(whole, "natural", high)) > S.LONG_NOTATION
+    joined_back = lines[:i] + [whole] + lines[i + 2:]
+    assert (_loss(s, joined_back, data) == 0).all()
+    assert S.halved(data, joined_back, "natural", high) == lines
+    assert (_loss(s, lines, data) == 0).all() and (play(data, lines)[0] >= 0).all()
+    assert S.halved(data, lines, "natural", high) == lines

@@ -6,8 +6,9 @@
 4. `shortest.tidy`: each line re-described by the shortest conditions that keep it exact,
    `shortest.split_long`: a long line said as a few short ones, `shortest.without_needless`: a
    line the others now play without removed, `shortest.merged`: two lines of one pattern said
-   as one, and `levels.joined`: a lone made hand's line moved into a run of them where nothing
-   changes;
+   as one, `shortest.halved` (natural games): a line listing rank sets over 60 characters as
+   two that list half each, and `levels.joined`: a lone made hand's line moved into a run of
+   them where nothing changes;
 5. `levels.find`: the card and simple levels and the curve, descending from the derived list;
 6. `describe` and `verify.class_check`: every line in words, every level checked on every deal.
 """
@@ -49,7 +50,7 @@ def _exact(solution, examples: int):
     and s+h alone before its lines are narrowed and re-described by `tidy`, and the Strategy
     published: the shorter of the derivations, re-described)."""
     from .levels import joined
-    from .shortest import line_cost, merged, split_long, tidy, without_needless
+    from .shortest import halved, line_cost, merged, split_long, tidy, without_needless
 
     from ..heap import keep_freed_memory
 
@@ -74,7 +75,13 @@ def _exact(solution, examples: int):
     # line moved into a run of them where that plays no deal differently (charts print the run
     # as one line).
     lines = without_needless(data, split_long(data, lines, family, high, counts))
-    strategy = indexed(joined(data, merged(data, lines, family, high, counts)))
+    lines = merged(data, lines, family, high, counts)
+    if family == "natural":
+        # A line still listing rank sets over 60 characters, as two lines listing half each.
+        # (Not in the wild games: Illinois Deuces would gain 32 lines, 243 -> 275, and still
+        # have 18 over 60 characters; their goal is fewer lines.)
+        lines = halved(data, lines, family, high)
+    strategy = indexed(joined(data, lines))
     exact = _describe(solution, data, strategy, examples)
     return replace(exact, seconds=time.perf_counter() - start), data, plain, strategy
 

@@ -125,7 +125,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         # One card: "K only", "A, Q or J only" (the universe written out, never "any but").
         masks = {ranks[2]} if ranks[1] == P.OP_EQ else set(rank_sets[ranks[2]])
         extra.remove(ranks)
-        names = [rank_text(m) for m in _by_rank(masks)]
+        names = [rank_text(m) for m in by_rank(masks)]
         listed = (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + names[-1]
         text = f"Single card: {listed}" if best else f"{listed} only"
         note = f"1{_KIND_ABBR[kind]}: " + " or ".join(names)
@@ -281,7 +281,7 @@ def _listed(masks, spans: bool = False) -> str:
     """Rank sets as a list, high first ("KQJ or KQT"); with `spans` (the ranks of a pair or of
     three or four of a kind), ranks that run on for three or more as a span, low to high as in
     "High Pair (J-A)": "J-K or 2-4" for K, Q, J, 4, 3, 2."""
-    ordered = _by_rank(masks)
+    ordered = by_rank(masks)
     if not spans or any(bin(m).count("1") != 1 for m in ordered):
         return " or ".join(rank_text(m) for m in ordered)
     from .report import ce_runs  # (runs of consecutive numbers, as CE numbers are listed)
@@ -292,7 +292,7 @@ def _listed(masks, spans: bool = False) -> str:
         " or ".join(RANKS[r] for r in range(high, low - 1, -1)) for low, high in runs)
 
 
-def _by_rank(masks):
+def by_rank(masks):
     """Rank sets as players list them: fewer cards first, then the highest ranks first."""
     return sorted(masks, key=lambda m: (bin(m).count("1"),
                                         [-r for r in range(12, -1, -1) if m >> r & 1]))

@@ -15,9 +15,10 @@ decided above it, the hold it picks is allowed) exactly when the table stays rig
 The classes left to the lines below lose nothing they decided right. So a safe, covering
 description keeps the table exact, and the check is the fast one the derivation uses.
 
-On exact tables, three steps change the lines themselves, each checked so: `split_long` (a long
-line as a few short ones), `without_needless` (a line the others play without, removed) and
-`merged` (two lines of one pattern as one); `plays_right` plays a table on every class.
+On exact tables, four steps change the lines themselves, each checked so: `split_long` (a long
+line as a few short ones), `without_needless` (a line the others play without, removed),
+`merged` (two lines of one pattern as one) and `halved` (a long list of rank sets as two
+lines); `plays_right` plays a table on every class.
 """
 
 import functools
@@ -625,6 +626,66 @@ def merged(data: HoldData, lines: list[tuple], family: str, high: int = 13,
         if trial is None:
             break
         out = without_needless(data, trial)
+    return out
+
+
+def halved(data: HoldData, lines: list[tuple], family: str, high: int = 13,
+           limit: int = LONG_NOTATION) -> list[tuple]:
+    """An exact table's lines (rank sets inline) with each line over `limit` characters of
+    notation that lists its rank sets said as two lines that list half each, where both fit
+    `limit` and the table still plays every class right (`plays_right`): 7/5 Jacks or
+    Better's "3SF: Q98 or J98 or 987 or 764 or 754 or 653 or 643, no J discarded" (66) as
+    "3SF: Q98 or J98 or 987 or 764, no J discarded" above "3SF: 754 or 653 or 643, no J
+    discarded". One line more, each read at a glance.
+
+    The halves keep the line's other conditions and its place, so they meet exactly the holds
+    it met; only where a deal has holds in both halves can the upper take one the line did
+    not, and the check on every class says whether that matters. The most even cut of the
+    list (as printed: fewest cards, then highest ranks first) that fits is tried first, each
+    half above the other in turn. A line written "any but ..." is left as it is: its halves
+    would list the many sets the "any but" spares."""
+    from .describe import by_rank, rank_universe
+
+    out = list(lines)
+    i = 0
+    while i < len(out):
+        line = out[i]
+        at = next((k for k, c in enumerate(line) if c[0] == P.F_RANKS and c[1] == P.OP_IN),
+                  None)
+        if at is None or len(notation(line, family, high)) <= limit:
+            i += 1
+            continue
+        n, w, kind = (c[2] for c in line[:3])
+        universe = rank_universe(kind, n - w, family)
+        masks = set(line[at][2])
+        if universe is not None and masks <= universe and \
+                2 * len(universe - masks) <= len(masks):
+            i += 1
+            continue  # (written "any but ...")
+        ordered = by_rank(masks)
+
+        def with_sets(sets):
+            ranks = (P.F_RANKS, P.OP_EQ, sets[0]) if len(sets) == 1 else \
+                (P.F_RANKS, P.OP_IN, frozenset(sets))
+            return line[:at] + (ranks,) + line[at + 1:]
+
+        found = None
+        for cut in sorted(range(1, len(ordered)), key=lambda j: abs(len(ordered) - 2 * j)):
+            upper, lower = with_sets(ordered[:cut]), with_sets(ordered[cut:])
+            if max(len(notation(x, family, high)) for x in (upper, lower)) > limit:
+                continue
+            for pair in ((upper, lower), (lower, upper)):
+                trial = out[:i] + list(pair) + out[i + 1:]
+                if plays_right(data, trial):
+                    found = trial
+                    break
+            if found is not None:
+                break
+        if found is not None:
+            out = found
+            i += 2
+        else:
+            i += 1
     return out
 
 
