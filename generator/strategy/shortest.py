@@ -635,7 +635,7 @@ def halved(data: HoldData, lines: list[tuple], family: str, high: int = 13,
     notation that lists its rank sets said as two lines that list half each, where both fit
     `limit` and the table still plays every class right (`plays_right`): 7/5 Jacks or
     Better's "3SF: Q98 or J98 or 987 or 764 or 754 or 653 or 643, no J discarded" (66) as
-    "3SF: Q98 or J98 or 987 or 764, no J discarded" above "3SF: 754 or 653 or 643, no J
+    "3SF: Q98 or J98 or 987, no J discarded" above "3SF: 764 or 754 or 653 or 643, no J
     discarded". One line more, each read at a glance.
 
     The halves keep the line's other conditions and its place, so they meet exactly the holds
