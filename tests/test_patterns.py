@@ -125,3 +125,29 @@ def test_best_compares_a_draw_with_its_rivals():
     # Only draws to a straight flush of under five cards are ever best.
     assert features("9c 9d 3h 7s 4d", "9c 9d", "joker", 11)["best"] == 0
     assert features("2c 3c 4c 5c 6c", "2c 3c 4c 5c 6c")["best"] == 0
+
+
+@pytest.mark.slow
+def test_the_hold_an_exception_line_marks_is_optimal_on_each_of_its_deals(solved, strategy_of):
+    """The exact-table page shows each exception line's deals with the cards to hold first, as
+    `line_hold` finds them from the line's conditions: on every deal of Joker Poker Kings or
+    Better's exception lines (hundreds of suit classes) that hold is an optimal one, by the
+    exact EVs."""
+    slug = "joker-poker-kings-or-better"
+    s = solved(slug)
+    table = strategy_of(slug)
+    checked = 0
+    for line in table.lines:
+        deals = [c for c in line.conditions if c[0] == P.F_DEAL]
+        if not deals:
+            continue
+        for c in sorted(table.rank_sets[deals[0][2]]):
+            cards = s.deck.reps[c].tolist()
+            mask = P.line_hold(cards, line.conditions, table.rank_sets, "joker",
+                               s.table.min_pair)
+            assert mask is not None and s.evs[c, mask] == s.best_ev[c], (line.number, c)
+            checked += 1
+    assert checked > 100
+    # A deal no hold of the line meets gives None, not a hold.
+    cards = s.deck.reps[0].tolist()
+    assert P.line_hold(cards, ((P.F_N, P.OP_EQ, 6),), [], "joker", s.table.min_pair) is None

@@ -581,9 +581,11 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
          "notation": "2RF: s≥3, exception: 3d 4h 7d Qc Kc, 2d 4h 6d Tc Jk",
          "conditions": [["n", "==", 2], ["deal", "in", deals]],
          "ce_numbers": [[2, 2]], "ce_high": "1", "ce_low": "1", "deals": 1, "examples": []}]
-    notes = exception_notes(lines)
+    notes = exception_notes(lines, {"family": "joker", "min_pair": 11})
+    # Linked to line-2, printed as line 5; each deal with the cards the line holds first
+    # (2 to a Royal Flush: the suited QK, the suited T and joker), suits as symbols.
     assert [(n.number, n.row, n.hold, n.deals) for n in notes] == [
-        (2, 5, "2 to a Royal Flush", deals)]  # linked to line-2, printed as line 5
+        (2, 5, "2 to a Royal Flush", [("Q♣ K♣", "3♦ 4♥ 7♦"), ("T♣ Jk", "2♦ 4♥ 6♦")])]
     rows = line_rows(lines)
     assert rows[0].text == "Pair"
     assert rows[1].text == "2 to a Royal Flush: only in the deals listed under the table"

@@ -370,7 +370,7 @@ def exact_context(data: dict, pages) -> dict:
         "export": data, "root": "", "nav": pages, "levels": levels,
         "sections": view.section_rows(levels["exact"]["lines"], data["rules"]["wild"],
                                       view.line_rows),
-        "exception_notes": view.exception_notes(levels["exact"]["lines"]),
+        "exception_notes": view.exception_notes(levels["exact"]["lines"], data["rules"]),
         "exact_key": _key(levels["exact"]["lines"], data["rules"]),
         "plot": ce_distribution_svg(data),
     }

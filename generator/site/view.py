@@ -139,15 +139,48 @@ class ExceptionNote:
     number: int  # the line's number in the table (its anchor, "line-N")
     row: int  # the number the line is printed with (a run of made hands shares one)
     hold: str  # what the line holds: "2 to a Royal Flush"
-    deals: list[str]
+    deals: list[tuple[str, str]]  # (the cards the line holds, the others), suits as symbols
 
 
-def exception_notes(lines: list[dict]) -> list[ExceptionNote]:
-    """Each exception line's deals (its `deal in` condition), in table order."""
-    return [ExceptionNote(line["number"], line.get("row", line["number"]),
-                          line["text"].partition(":")[0],
-                          next(c[2] for c in line["conditions"] if c[0] == "deal"))
-            for line in lines if any(c[0] == "deal" for c in line.get("conditions", ()))]
+def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
+    """Each exception line's deals (its `deal in` condition), in table order, each as the cards
+    the line holds there and the others, suits as symbols: "2 to a Straight Flush, with the
+    joker" does not say which card goes with the joker; ("6♦ Jk", "2♣ 3♥ 7♣") does. `rules` are
+    the export's (the family and the lowest paying pair say what the features are)."""
+    notes = [line for line in lines if any(c[0] == "deal" for c in line.get("conditions", ()))]
+    if not notes:
+        return []
+    from ..cards import format_hand, parse_hand
+    from ..strategy import features as P  # (only where a table has exception lines)
+
+    names = {name: i for i, name in enumerate(P.FEATURES)}
+    ops = {name: op for op, name in P.OP_NAMES.items()}
+    kinds = {name: kind for kind, name in enumerate(P.KIND_NAMES)}
+    out = []
+    for line in notes:
+        rank_sets, conditions = [], []
+        for name, op, value in line["conditions"]:
+            if name == "deal":
+                deals = value
+                continue
+            if ops[op] == P.OP_IN:
+                rank_sets.append(frozenset(value))
+                value = len(rank_sets) - 1
+            conditions.append((names[name], ops[op], kinds[value] if name == "kind" else value))
+        shown = []
+        for deal in deals:
+            cards = parse_hand(deal, joker_allowed=True)
+            mask = P.line_hold(cards, conditions, rank_sets, rules["family"],
+                               rules.get("min_pair"))
+            if mask is None:
+                raise ValueError(f"line {line['number']} names the deal {deal} but meets no "
+                                 "hold of it")
+            shown.append(tuple(
+                format_hand([c for i, c in enumerate(cards) if (mask >> i & 1) == bit], True)
+                for bit in (1, 0)))
+        out.append(ExceptionNote(line["number"], line.get("row", line["number"]),
+                                 line["text"].partition(":")[0], shown))
+    return out
 
 
 def without_deals(line: dict) -> dict:

@@ -199,6 +199,26 @@ def holds(condition: tuple[int, int, int], features: tuple[int, ...], rank_sets)
     raise ValueError(f"unknown op {op}")
 
 
+def line_hold(cards: list[int], conditions, rank_sets, family: str,
+              min_pair: int | None) -> int | None:
+    """The hold (a mask of cards) a line takes in a deal: of the holds meeting its conditions
+    (a `deal` condition is not tested: the caller names the deal), the first by `rank_key`; None
+    if none meets it. Written plainly, for pages that show an exception line's deals with the
+    held cards marked; `best` is worked out only for a line that tests it (it plays every
+    rival hold)."""
+    tests_best = any(c[0] == F_BEST for c in conditions)
+    tested = [c for c in conditions if c[0] != F_DEAL]
+    found = None
+    for mask in range(32):
+        features = (describe(cards, mask, family, min_pair) if tests_best else
+                    _own_features(cards, mask, family, min_pair) + (0, -1))
+        if all(holds(c, features, rank_sets) for c in tested):
+            key = rank_key(cards, mask, family)
+            if found is None or key > found[0]:
+                found = (key, mask)
+    return None if found is None else found[1]
+
+
 @dataclass(frozen=True)
 class Line:
     """One strategy line: conditions that must all hold (feature, op, value)."""
