@@ -208,8 +208,11 @@ def line_hold(cards: list[int], conditions, rank_sets, family: str,
     rival hold)."""
     tests_best = any(c[0] == F_BEST for c in conditions)
     tested = [c for c in conditions if c[0] != F_DEAL]
+    sizes = [c for c in tested if c[0] == F_N]  # (tested first: most holds are of another size)
     found = None
     for mask in range(32):
+        if not all(holds(c, (bin(mask).count("1"),), rank_sets) for c in sizes):
+            continue
         features = (describe(cards, mask, family, min_pair) if tests_best else
                     _own_features(cards, mask, family, min_pair) + (0, -1))
         if all(holds(c, features, rank_sets) for c in tested):
