@@ -584,8 +584,10 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
     notes = exception_notes(lines, {"family": "joker", "min_pair": 11})
     # Linked to line-2, printed as line 5; each deal with the cards the line holds first
     # (2 to a Royal Flush: the suited QK, the suited T and joker), suits as symbols.
-    assert [(n.number, n.row, n.hold, n.deals) for n in notes] == [
+    assert [(n.number, n.row, n.hold, [tuple(" ".join(c.text for c in part) for part in deal)
+                                       for deal in n.deals]) for n in notes] == [
         (2, 5, "2 to a Royal Flush", [("Q♣ K♣", "3♦ 4♥ 7♦"), ("T♣ Jk", "2♦ 4♥ 6♦")])]
+    assert [c.red for c in notes[0].deals[0][1]] == [True, True, True]  # (♦ ♥ ♦: red on screen)
     rows = line_rows(lines)
     assert rows[0].text == "Pair"
     assert rows[1].text == "2 to a Royal Flush: only in the deals listed under the table"

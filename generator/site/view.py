@@ -139,14 +139,14 @@ class ExceptionNote:
     number: int  # the line's number in the table (its anchor, "line-N")
     row: int  # the number the line is printed with (a run of made hands shares one)
     hold: str  # what the line holds: "2 to a Royal Flush"
-    deals: list[tuple[str, str]]  # (the cards the line holds, the others), suits as symbols
+    deals: list[tuple[list[Card], list[Card]]]  # (the cards the line holds, the others)
 
 
 def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
     """Each exception line's deals (its `deal in` condition), in table order, each as the cards
-    the line holds there and the others, suits as symbols: "2 to a Straight Flush, with the
-    joker" does not say which card goes with the joker; ("6♦ Jk", "2♣ 3♥ 7♣") does. `rules` are
-    the export's (the family and the lowest paying pair say what the features are)."""
+    the line holds there and the others: "2 to a Straight Flush, with the joker" does not say
+    which card goes with the joker; (6♦ Jk, 2♣ 3♥ 7♣) does. `rules` are the export's (the
+    family and the lowest paying pair say what the features are)."""
     notes = [line for line in lines if any(c[0] == "deal" for c in line.get("conditions", ()))]
     if not notes:
         return []
@@ -176,7 +176,8 @@ def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
                 raise ValueError(f"line {line['number']} names the deal {deal} but meets no "
                                  "hold of it")
             shown.append(tuple(
-                format_hand([c for i, c in enumerate(cards) if (mask >> i & 1) == bit], True)
+                example_cards(format_hand([c for i, c in enumerate(cards)
+                                           if (mask >> i & 1) == bit]))
                 for bit in (1, 0)))
         out.append(ExceptionNote(line["number"], line.get("row", line["number"]),
                                  line["text"].partition(":")[0], shown))
