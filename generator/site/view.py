@@ -153,20 +153,18 @@ def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
     from ..cards import format_hand, parse_hand
     from ..strategy import features as P  # (only where a table has exception lines)
 
-    names = {name: i for i, name in enumerate(P.FEATURES)}
-    ops = {name: op for op, name in P.OP_NAMES.items()}
-    kinds = {name: kind for kind, name in enumerate(P.KIND_NAMES)}
     out = []
     for line in notes:
         rank_sets, conditions = [], []
-        for name, op, value in line["conditions"]:
-            if name == "deal":
+        for named in line["conditions"]:
+            feature, op, value = P.condition_named(*named)
+            if feature == P.F_DEAL:
                 deals = value
                 continue
-            if ops[op] == P.OP_IN:
+            if op == P.OP_IN:
                 rank_sets.append(frozenset(value))
                 value = len(rank_sets) - 1
-            conditions.append((names[name], ops[op], kinds[value] if name == "kind" else value))
+            conditions.append((feature, op, value))
         shown = []
         for deal in deals:
             cards = parse_hand(deal, joker_allowed=True)

@@ -199,6 +199,18 @@ def holds(condition: tuple[int, int, int], features: tuple[int, ...], rank_sets)
     raise ValueError(f"unknown op {op}")
 
 
+def condition_named(name: str, op_name: str, value):
+    """A condition as the JSON export writes it (["kind", "==", "SF"], ["ranks", "in", [...]])
+    as (feature, op, value): a kind by its number; a set (ranks or deals) stays as written, for
+    the caller to index."""
+    op = _OPS_BY_NAME[op_name]
+    feature = FEATURES.index(name)
+    return feature, op, KIND_NAMES.index(value) if feature == F_KIND else value
+
+
+_OPS_BY_NAME = {name: op for op, name in OP_NAMES.items()}
+
+
 def line_hold(cards: list[int], conditions, rank_sets, family: str,
               min_pair: int | None) -> int | None:
     """The hold (a mask of cards) a line takes in a deal: of the holds meeting its conditions

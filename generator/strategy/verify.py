@@ -49,16 +49,13 @@ def class_check(solution, place, held, n_lines, pat=None) -> dict:
 def from_json(solution, lines: list[dict]) -> StrategyTable:
     """A table read back from its JSON lines (`report.strategy_json`): conditions and
     rank sets only, enough to `verify` what a site publishes on every deal."""
-    features = {name: i for i, name in enumerate(P.FEATURES)}
-    ops = {name: op for op, name in P.OP_NAMES.items()}
-    kinds = {name: kind for kind, name in enumerate(P.KIND_NAMES)}
     deal_of = None
     rank_sets: list[frozenset] = []
     infos = []
     for number, line in enumerate(lines, start=1):
         conditions = []
         for name, op_name, value in line["conditions"]:
-            feature, op = features[name], ops[op_name]
+            feature, op, value = P.condition_named(name, op_name, value)
             if op == P.OP_IN:
                 if feature == P.F_DEAL:
                     if deal_of is None:
@@ -70,8 +67,6 @@ def from_json(solution, lines: list[dict]) -> StrategyTable:
                 if value not in rank_sets:
                     rank_sets.append(value)
                 value = rank_sets.index(value)
-            elif feature == P.F_KIND:
-                value = kinds[value]
             conditions.append((feature, op, value))
         infos.append(LineInfo(number, tuple(conditions), line["text"], line["notation"], (),
                               None, None, line["deals"], 0, (),
