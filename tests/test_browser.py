@@ -334,7 +334,10 @@ def test_index_screenshot_overflow_and_find_my_machine(games_site, browser, arti
 def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts, family, width):
     """The exact tables: Full Pay Deuces Wild's line 92 decides deals of 3,000 CE numbers, and
     Joker Poker's exception lines list dozens of deals. Long CE lists and long lists of rank
-    sets or deals are clipped in their cell (and listed when opened): no row over 400 px."""
+    sets or deals are clipped in their cell (and listed when opened): no row over 400 px.
+    On a phone a line keeps its number beside the hold and its CE figures on one line where
+    they fit: 140 px a line on average (stacked with their column names, 200), and a list of
+    exception deals shows its first few (Joker Poker Kings' longest was 1,700 px)."""
     slug = GAMES[family]
     errors = []
     with serving(games_site) as base:
@@ -342,6 +345,8 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
                          viewport={"width": width, "height": 900})
         heights = page.evaluate("""[...document.querySelectorAll('#strategy-exact tbody tr:not(.section-head)')]
             .map(r => [r.id, Math.round(r.getBoundingClientRect().height)])""")
+        deal_lists = page.evaluate("""[...document.querySelectorAll('dl.exception-deals dd')]
+            .map(d => Math.round(d.getBoundingClientRect().height))""")
         page.screenshot(path=artifacts / f"exact-{family}-{width}.png")
         seen = measure(page)
     assert errors == []
@@ -350,6 +355,10 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
     assert tall == [], tall
     if width == 375:
         assert seen["overflow"] <= 0, seen
+        assert sum(h for _, h in heights) / len(heights) <= 140, slug
+    assert all(h <= 150 for h in deal_lists), deal_lists
+    if family == "joker":
+        assert len(deal_lists) > 10  # (Kings has exception lines, some of many deals)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
