@@ -618,6 +618,14 @@ def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals(
         "3 to a Royal Flush", ["no straight penalty", "no T discarded"])
     assert split_line_text("3 to a Straight Flush: KQ9 or KJ9, no two discards of one suit") == (
         "3 to a Straight Flush: KQ9 or KJ9", ["no two discards of one suit"])
+    # A rank list said by what its sets share stays with the hold (rank_words).
+    assert split_line_text("3 to a Flush: 2 high cards or no A, no high card discarded") == (
+        "3 to a Flush: 2 high cards or no A", ["no high card discarded"])
+    assert split_line_text("4 to a Straight: AKQJ or inside with no high card, no high card "
+                           "discarded") == ("4 to a Straight: AKQJ or inside with no high card",
+                                            ["no high card discarded"])
+    assert split_line_text("3 to a Straight Flush: s+h ≥ 3 or ace-low but not JT7") == (
+        "3 to a Straight Flush: s+h ≥ 3 or ace-low but not JT7", [])
     assert split_line_text("Low Pair: 2-9, at most 2 discards of one suit") == (
         "Low Pair: 2-9", ["at most 2 discards of one suit"])
     # "any but" names the hold's ranks too: it is no penalty.

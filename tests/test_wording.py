@@ -160,7 +160,7 @@ _TOKEN_KINDS = (
                            r"([=≥≤]−?\d+)?$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),
     ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
-    ("word", re.compile(r"^(or|no|any|but|discarded|held|exception|none)$")),
+    ("word", re.compile(r"^(or|no|any|but|not|with|discarded|held|exception|none|ace-low)$")),
 )
 
 
@@ -198,6 +198,8 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
                 used.add("X held")
             elif token == "exception":
                 used.add("exception")
+            elif token == "ace-low":
+                used.add("ace-low")
             elif token == "any":
                 used.add("any")
     for symbol in used:

@@ -65,6 +65,8 @@ _PHRASES = (
     ("X held", re.compile(r"\b[2-9TJQKA] held\b"),
      "a card of rank X is among the cards held (\"no X held\": none is)"),
     ("any but", re.compile(r"\bany but\b"), "any rank set except those listed"),
+    ("ace-low", re.compile(r"\bace-low\b"),
+     "an A held with cards of 2-5 only: it plays low (\"not ace-low\": any other)"),
     ("exception", re.compile(r"\bexception\b|only in the deal"),
      "this line applies only to the deal written out (or the same with suits exchanged)"),
 )

@@ -18,6 +18,12 @@ _RED_SUITS = {"d", "h"}
 # notes.
 _RANKS = r"([2-9TJQKA]+|[2-9TJQK]-[3-9TJQKA])"  # "KQJ", or a pair's span of ranks "2-9"
 _RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
+# A rank list said by what its sets share (generator/strategy/rank_words.py): "AKQJ or inside
+# with no high card", "s+h ≥ 3 or ace-low but not JT7".
+_RANK_ATOM = (r"(inside|outside|(not )?ace-low|with an? [2-9TJQKA]|no [2-9TJQKA]"
+              r"|(no|\d+|at least \d+|at most \d+) high cards?|(s|h|s\+h) [=≥≤] \d+)")
+_RANK_PHRASE = re.compile(rf"^({_RANKS} or )*{_RANK_ATOM}( (with|or) {_RANK_ATOM})?"
+                          rf"( but not {_RANKS}( or {_RANKS})*)?$")
 _STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h|s(\+h)?−fp(−sp)?) [=≥≤] −?\d+"
                             r"|(no|\d+|at least \d+|at most \d+) high cards?"
                             r"|holding an? [2-9TJQKA]( and an? [2-9TJQKA])*"
@@ -92,7 +98,8 @@ def split_line_text(text: str) -> tuple[str, list[str]]:
     head, _, rest = text.partition(": ")
     hold, notes = [], []
     for part in rest.split(", ") if rest else []:
-        (hold if _RANK_LIST.match(part) or _STRAIGHT_HIGH.match(part) else notes).append(part)
+        (hold if _RANK_LIST.match(part) or _STRAIGHT_HIGH.match(part) or _RANK_PHRASE.match(part)
+         else notes).append(part)
     return (head + (": " + ", ".join(hold) if hold else "")), notes
 
 

@@ -61,11 +61,12 @@ def wild_mark(family: str, w: int) -> str:
 def describe_lines(lines, rank_sets, family: str, high: int = 13,
                    deal_text=str) -> list[tuple[str, str]]:
     """(text, notation) of each line of a table, read top down: below a line that holds every
-    high pair, a pair is a Low Pair."""
+    high pair, a pair is a Low Pair. A long list of rank sets is said by what they share where
+    that is shorter (`rank_words`)."""
     out, pairs_high = [], False
     for conditions in lines:
         out.append(describe_line(conditions, rank_sets, family, deal_text, high,
-                                 low_pairs=pairs_high))
+                                 low_pairs=pairs_high, phrases=True))
         base = {c[0]: c[2] for c in conditions[:3]}
         extra = [c for c in conditions[3:]]
         if (base[P.F_N], base[P.F_W], base[P.F_KIND]) == (2, 0, P.PAIR) and high < 13 and (
@@ -89,16 +90,24 @@ def _pair_name(high: int, is_high: bool | None, ranks: int | None = None) -> tup
 
 
 def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int = 13,
-                  low_pairs: bool = False) -> tuple[str, str]:
+                  low_pairs: bool = False, phrases: bool = False) -> tuple[str, str]:
     """(chart text as players write it, the paper's notation) of one line; `deal_text` names
     a suit class, `high` is the lowest high rank (13: none), `low_pairs` says every high pair
-    was held by a line above."""
+    was held by a line above, `phrases`: a long list of rank sets is said by what they share
+    where that is shorter (a table's final words; the derivation's lengths are the lists')."""
     base = {c[0]: c[2] for c in conditions[:3]}
     n, w, kind = base[P.F_N], base[P.F_W], base[P.F_KIND]
     naturals = n - w
     extra = list(conditions[3:])
     universe = rank_universe(kind, naturals, family)
     ranks = next((c for c in extra if c[0] == P.F_RANKS and c[1] in (P.OP_EQ, P.OP_IN)), None)
+    phrase = None
+    if phrases and ranks is not None and ranks[1] == P.OP_IN and universe is not None \
+            and naturals >= 2:
+        from .rank_words import narrowed, rank_phrase
+
+        phrase = rank_phrase(rank_sets[ranks[2]], narrowed(universe, extra, high), kind,
+                             naturals, w, high, condition_text(*ranks, rank_sets, universe)[0])
     # "the best" of the draws like it in the deal: said before the hold, as a player says it.
     best = next((c for c in extra if c[0] == P.F_BEST), None)
     if best is not None:
@@ -110,7 +119,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         text, note = "Discard everything", "none"
     elif kind == P.WILD:
         text, note = f"{wild_word(family, w).capitalize()} only", f"{w}W"
-    elif kind == P.S and n < 5 and not w and ranks is not None and (
+    elif kind == P.S and n < 5 and not w and ranks is not None and phrase is None and (
             listed := condition_text(*ranks, rank_sets, universe)[0])[:3] != "any":
         # "KQJ unsuited": the ranks say it all.
         extra.remove(ranks)
@@ -138,7 +147,7 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
         # Players tell a four-card straight draw by its ends: open at both (s = 2) or not.
         text, note = f"4 to an {way[0]} Straight", "4S"
         named.add(way[1])
-    elif kind == P.RF and n == 2 and not w and ranks is not None and (
+    elif kind == P.RF and n == 2 and not w and ranks is not None and phrase is None and (
             listed := condition_text(*ranks, rank_sets, universe)[0])[:3] != "any":
         # "Suited QJ", as players write it; the notation keeps the paper's "2RF: QJ".
         text, note = f"Suited {listed}", "2RF"
@@ -236,6 +245,8 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
             d = "only in " + ("the deal " if len(deals) == 1 else "the deals ") + " or ".join(
                 deals) + " (or the same with suits exchanged)"
             s = "exception: " + ", ".join(deals)
+        elif phrase is not None and (feature, op, value) == ranks:
+            d, s = phrase.text, phrase.notation
         else:
             d, s = condition_text(feature, op, value, rank_sets, universe,
                                   kind in (P.PAIR, P.TRIPS, P.QUADS), high < 13)

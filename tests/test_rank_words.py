@@ -1,0 +1,171 @@
+"""Long rank-set lists said by what their sets share (generator/strategy/rank_words.py).
+
+A phrase must name exactly the listed sets among those a hold reaching the line can have: it is
+checked here against the features `features.describe` gives real cards (the reference the
+numba kernels and the JavaScript are tested against), not against rank_words' own counting.
+"""
+
+import random
+from itertools import combinations
+
+import pytest
+
+from generator.cards import RANKS
+from generator.strategy import describe_line
+from generator.strategy import features as P
+from generator.strategy.describe import rank_universe
+from generator.strategy.rank_words import narrowed, phrase_sets, rank_phrase
+
+JACKS, NO_HIGH = 9, 13
+
+
+def mask(ranks: str) -> int:
+    return sum(1 << RANKS.index(r) for r in ranks)
+
+
+def held_features(ranks: int, kind: int, family: str, high: int) -> tuple:
+    """`features.describe` of holding natural cards of these ranks (one suit for a flush draw,
+    two suits otherwise) from a deal filled up with cards of other ranks."""
+    held = [r for r in range(13) if ranks >> r & 1]
+    suited = kind in (P.RF, P.SF, P.F)
+    cards = [r * 4 + (0 if suited else i % 2) for i, r in enumerate(held)]
+    others = [r for r in range(13) if not ranks >> r & 1 and not (family == "deuces" and r == 0)]
+    cards += [r * 4 + 2 + i % 2 for i, r in enumerate(others[:5 - len(cards)])]
+    min_pair = None if high == NO_HIGH else high
+    return P.describe(cards, (1 << len(held)) - 1, family, min_pair)
+
+
+def reference(phrase, universe, kind, family, high) -> frozenset:
+    """The sets of `universe` the phrase's words name, each tested on real cards."""
+    def atom(spec, f):
+        what, op, value = spec
+        if what == "ace-low":  # an A, every other card 2-5
+            low = f[P.F_RANKS] >> 12 & 1 and all(
+                not f[P.F_RANKS] >> r & 1 for r in range(4, 12))
+            return bool(low) == (op == "is")
+        if what == "rank":
+            return bool(f[P.F_RANKS] >> value & 1) == (op == "has")
+        count = f[{"s": P.F_S, "h": P.F_H, "s+h": P.F_SH}[what]]
+        return {"=": count == value, "≥": count >= value, "≤": count <= value}[op]
+
+    out = set()
+    for m in universe:
+        f = held_features(m, kind, family, high)
+        hits = [atom(a.spec, f) for a in phrase.atoms]
+        if (any(hits) if phrase.joined == "or" else all(hits)) or m in phrase.also:
+            if m not in phrase.but_not:
+                out.add(m)
+    return frozenset(out)
+
+
+def _list_text(sets) -> str:
+    return " or ".join("x" for _ in sets)  # (only the count of " or " and the length matter)
+
+
+def test_known_lists_read_as_players_say_them():
+    # 8/6 Bonus Poker Deluxe's card: four to a straight, unsuited, AKQJ or a gap with no high
+    # card (16 sets, 124 characters as a list).
+    universe = rank_universe(P.S, 4, "natural")
+    inside_low = {m for m in universe if m < 1 << JACKS and bin(m).count("1") == 4 and sum(
+        1 for w in P.WINDOWS if m & ~w == 0) == 1}
+    listed = " or ".join(["AKQJ"] + ["T986"] * len(inside_low))
+    phrase = rank_phrase(inside_low | {mask("AKQJ")}, universe, P.S, 4, 0, JACKS, listed)
+    assert (phrase.text, phrase.notation) == ("AKQJ or inside with no high card",
+                                              "AKQJ or s=1 with h=0")
+    # 9/7 Triple Double Bonus: a three-card flush, any but an A with two cards below J.
+    universe = rank_universe(P.F, 3, "natural")
+    sets = {m for m in universe if not (m >> 12 & 1 and bin(m >> JACKS).count("1") == 1)}
+    phrase = rank_phrase(sets, universe, P.F, 3, 0, JACKS, "any but " + _list_text(range(30)))
+    assert phrase.text == "2 high cards or no A"
+    # 6/5 Tens or Better: three to a straight flush with s+h >= 3 or ace-low, but not JT7.
+    tens = 8
+    universe = rank_universe(P.SF, 3, "natural")
+    sets = {m for m in universe if (sum(1 for w in P.WINDOWS if m & ~w == 0)
+                                    + bin(m >> tens).count("1") >= 3 or m >> 12 & 1)}
+    sets.discard(mask("JT7"))
+    phrase = rank_phrase(sets, universe, P.SF, 3, 0, tens, _list_text(range(24)))
+    assert phrase.text == "s+h ≥ 3 or ace-low but not JT7"
+    assert reference(phrase, universe, P.SF, "natural", tens) == frozenset(sets)
+    # Unsuited, an A plays low or high: A432 is ace-low, AKQJ is not.
+    universe = rank_universe(P.S, 4, "natural")
+    sets = {m for m in universe if sum(1 for w in P.WINDOWS if m & ~w == 0) >= 2}
+    sets |= {mask("A432"), mask("A532"), mask("A542"), mask("A543")}
+    phrase = rank_phrase(sets, universe, P.S, 4, 0, JACKS, _list_text(sets))
+    assert phrase.text == "outside or ace-low"
+    assert reference(phrase, universe, P.S, "natural", JACKS) == frozenset(sets)
+
+
+def test_a_short_list_or_a_phrase_no_shorter_is_left_as_listed():
+    universe = rank_universe(P.S, 3, "natural")
+    assert rank_phrase({mask("KQJ"), mask("QJT")}, universe, P.S, 3, 0, JACKS,
+                       "KQJ or QJT") is None
+    # Five sets no pair of counts picks out: the list stays.
+    rng = random.Random(5)
+    sets = set(rng.sample(sorted(universe), 5))
+    phrase = rank_phrase(sets, universe, P.S, 3, 0, JACKS, " or ".join(["KQJ"] * 5))
+    assert phrase is None or len(phrase.text) <= 0.6 * len(" or ".join(["KQJ"] * 5))
+
+
+@pytest.mark.parametrize("family,high", [("natural", JACKS), ("natural", 11),
+                                         ("deuces", NO_HIGH), ("joker", 11)])
+def test_every_phrase_names_exactly_the_listed_sets_on_real_cards(family, high):
+    """Random lists, most of them made to be sayable (the sets sharing one or two counts, with
+    a set or two added or taken out): every phrase found names them exactly."""
+    rng = random.Random(family + str(high))
+    found = 0
+    for kind, naturals in [(P.SF, 3), (P.S, 4), (P.F, 3), (P.SF, 2), (P.S, 3), (P.RF, 2)]:
+        universe = rank_universe(kind, naturals, family)
+        ordered = sorted(universe)
+        for _ in range(12):
+            a, b = rng.sample(range(13), 2)
+            s = {m for m in ordered if (m >> a & 1 or sum(
+                1 for w in P.WINDOWS if m & ~w == 0) >= rng.choice((1, 2, 3)))
+                and not m >> b & 1}
+            for m in rng.sample(ordered, rng.choice((0, 1, 2))):
+                s ^= {m}
+            if not s or s == universe:
+                continue
+            phrase = rank_phrase(s, universe, kind, naturals, 0, high,
+                                 " or ".join(["KQJ"] * len(s)))
+            if phrase is None:
+                continue
+            found += 1
+            assert reference(phrase, universe, kind, family, high) == frozenset(s), phrase
+            assert phrase_sets(phrase, universe, high) == frozenset(s)
+    assert found >= 10  # (the trials do find phrases to check)
+
+
+def test_the_reference_check_can_fail():
+    universe = rank_universe(P.SF, 3, "natural")
+    sets = {m for m in universe if m >> 12 & 1}  # ace-low ones (A with two of 2-5)
+    phrase = rank_phrase(sets, universe, P.SF, 3, 0, JACKS, _list_text(sets))
+    assert phrase.text == "ace-low"
+    wrong = type(phrase)(phrase.atoms, phrase.joined, (mask("987"),), (), "", "")
+    assert reference(wrong, universe, P.SF, "natural", JACKS) != frozenset(sets)
+
+
+def test_a_lines_own_counts_narrow_what_the_phrase_must_agree_on():
+    """Within s+h >= 2, the sets listed need only agree with the phrase there."""
+    universe = rank_universe(P.SF, 3, "natural")
+    line = ((P.F_SH, P.OP_GE, 2), (P.F_RANKS, P.OP_IN, 0))
+    there = narrowed(universe, line, JACKS)
+    assert there < universe and all(
+        held_features(m, P.SF, "natural", JACKS)[P.F_SH] >= 2 for m in there)
+    assert all(held_features(m, P.SF, "natural", JACKS)[P.F_SH] < 2 for m in universe - there)
+
+
+def test_the_derivation_reads_lists_and_the_published_table_reads_phrases():
+    """`shortest` measures lines by `describe_line` without phrases (the derivation is
+    unchanged); `describe_lines`, the table's final words, uses them."""
+    from generator.strategy import describe_lines
+
+    universe = rank_universe(P.S, 4, "natural")
+    sets = frozenset({m for m in universe if m < 1 << JACKS and sum(
+        1 for w in P.WINDOWS if m & ~w == 0) == 1} | {mask("AKQJ")})
+    line = ((P.F_N, P.OP_EQ, 4), (P.F_W, P.OP_EQ, 0), (P.F_KIND, P.OP_EQ, P.S),
+            (P.F_RANKS, P.OP_IN, 0), (P.F_HP, P.OP_EQ, 0))
+    text, notation = describe_line(line, [sets], "natural", high=JACKS)
+    assert text.startswith("AKQJ or T986 or ") and text.endswith(" unsuited: no high card discarded")
+    assert describe_lines([line], [sets], "natural", high=JACKS) == [(
+        "4 to a Straight: AKQJ or inside with no high card, no high card discarded",
+        "4S: AKQJ or s=1 with h=0, no hp")]
