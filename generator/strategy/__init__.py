@@ -13,7 +13,8 @@ The steps, each a module (`build` runs them in order):
 - `compact` (kernels: `play_kernels`): lines merged and dropped while exact;
 - `shortest` (kernels: `shortest_kernels`): each line re-described by its shortest exact conditions;
 - `levels`: the card and simple levels and the curve, descending from the exact list;
-- `describe`: every line in a player's words and the paper's notation;
+- `describe`: every line in a player's words and the paper's notation (`rank_words`: a long list
+  of rank sets said by what the sets share);
 - `verify`: a table played on every deal, its misplays, cost and worst deal;
 - `table`: the described tables; `report`: text and JSON.
 """
