@@ -169,3 +169,52 @@ def test_the_derivation_reads_lists_and_the_published_table_reads_phrases():
     assert describe_lines([line], [sets], "natural", high=JACKS) == [(
         "4 to a Straight: AKQJ or inside with no high card, no high card discarded",
         "4S: AKQJ or s=1 with h=0, no hp")]
+
+
+def _named_level(solution, data, level):
+    """A level of the export as lines with their rank sets inline (`holds.named`)."""
+    from generator.strategy import from_json
+
+    table = from_json(solution, data["strategy"]["levels"][level]["lines"])
+    return [tuple((f, op, table.rank_sets[v] if op == P.OP_IN else v) for f, op, v in line.conditions)
+            for line in table.lines]
+
+
+@pytest.mark.slow
+def test_a_long_card_list_takes_the_nearest_phrase_within_the_cards_allowance(solved):
+    """Loose Deuces' card said a 29-set list of three-card straight flushes; `shortest.phrased`
+    gives it the nearest sets a short phrase names. Here a phrased line loses three of its sets
+    (a list no phrase names) and is phrased again: the card keeps its allowance, its bound on
+    one deal and every pat hand, checked by playing it on every class; with no allowance left
+    nothing changes."""
+    from generator.export import export
+    from generator.paytable import load_paytable
+    from generator.strategy import levels as L
+    from generator.strategy.holds import hold_data
+    from generator.strategy.shortest import phrased
+    from test_levels import CONTENT
+
+    slug = "loose-deuces"
+    solution = solved(slug)
+    exported, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
+    data = hold_data(solution)
+    card = _named_level(solution, exported, "card")
+    pat = L.play(data, _named_level(solution, exported, "exact"))[1] == 31
+    texts = [line["text"] for line in exported["strategy"]["levels"]["card"]["lines"]]
+    i = next(k for k, t in enumerate(texts) if t.startswith("3 to a Straight Flush: s ≥ 2 or"))
+    ranks = next(c for c in card[i] if c[0] == P.F_RANKS)
+    broken = frozenset(sorted(ranks[2])[3:])  # (three sets fewer: no phrase names the rest)
+    card[i] = tuple((P.F_RANKS, P.OP_IN, broken) if c == ranks else c for c in card[i])
+    bound = int(L.CARD_BOUND * solution.unit)
+    limit = int(L.CARD_COST * solution.unit * solution.deck.deals)
+    universe = rank_universe(P.SF, 3, "deuces")
+    assert rank_phrase(broken, universe, P.SF, 3, 0, NO_HIGH, _list_text(broken)) is None
+    assert phrased(data, solution.evs, card, pat, "deuces", NO_HIGH, bound, -1) == card
+    out = phrased(data, solution.evs, card, pat, "deuces", NO_HIGH, bound, limit)
+    new = next(c for c in out[i] if c[0] == P.F_RANKS)[2]
+    assert new != broken and rank_phrase(new, universe, P.SF, 3, 0, NO_HIGH,
+                                          _list_text(range(30))) is not None
+    place, loss = L.lost(data, solution.evs, out)
+    held = L.play(data, out)[1]
+    assert int(loss.sum()) <= limit and (held[pat] == 31).all()
+    assert int((data.ce - solution.evs[range(len(held)), held]).max()) <= bound

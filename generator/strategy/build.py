@@ -89,7 +89,7 @@ def _exact(solution, examples: int):
 def build_levels(solution, examples: int = 3) -> Levels:
     """The exact table, the card and simple levels and the curve (generator/strategy/levels.py)."""
     from . import levels
-    from .shortest import no_worse, tidy, trimmed
+    from .shortest import no_worse, phrased, tidy, trimmed
 
     # The levels descend from the derived table as it was before `shortest`: a re-described
     # line meets more holds, and the descent's greedy steps found dearer short tables from it
@@ -106,17 +106,20 @@ def build_levels(solution, examples: int = 3) -> Levels:
     pat = found.pat
     exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
     family = solution.table.family.key
+    high = P.high_rank(family, solution.table.min_pair)
 
     def described(s: Strategy):
         return tidy(no_worse(data, solution.evs, named(s), pat), named(s), family)
 
     def card_of(s: Strategy):
         # A card line still listing scores of rank sets is written shortly at a little cost,
-        # within the card's allowance and its bound on one deal.
-        return indexed(levels.without_idle(data, trimmed(
-            data, solution.evs, described(s), pat, family,
-            int(levels.CARD_BOUND * solution.unit),
-            int(levels.CARD_COST * solution.unit * solution.deck.deals))))
+        # within the card's allowance and its bound on one deal: re-described, or else with the
+        # nearest sets a short phrase names.
+        bound = int(levels.CARD_BOUND * solution.unit)
+        allowance = int(levels.CARD_COST * solution.unit * solution.deck.deals)
+        short = trimmed(data, solution.evs, described(s), pat, family, bound, allowance)
+        return indexed(levels.without_idle(data, phrased(
+            data, solution.evs, short, pat, family, high, bound, allowance)))
 
     # The card swaps shortened, or the one before them where that ends shorter (or as short
     # and cheaper) once re-described.

@@ -137,42 +137,70 @@ def _count_words(what, op, value, naturals, wild) -> tuple[str, str]:
     return f"{what} {op} {value}", f"{what}{op}{value}"
 
 
-def rank_phrase(masks, universe, kind: int, naturals: int, wild: int, high: int,
-                listed: str) -> RankPhrase | None:
-    """The shortest phrase naming exactly `masks` within `universe` (see the module
-    docstring), if `listed` (the list as written) has at least MIN_LISTED sets and the phrase
-    is at most SHORTER of its length; else None."""
-    from .describe import _listed
-
-    if universe is None or listed.count(" or ") + 1 < MIN_LISTED:
-        return None
-    wanted = frozenset(masks) & universe
+def _terms(universe, kind: int, naturals: int, wild: int, high: int) -> list:
+    """(atoms, how joined, the sets they name) for every atom and every pair of atoms."""
     atoms = _atoms(universe, kind, naturals, wild, high)
     terms = [((atom,), "", sets) for atom, sets in atoms]
     for (a, sa), (b, sb) in combinations(atoms, 2):
         if sa & sb:
             terms.append(((a, b), "with", sa & sb))
         terms.append(((a, b), "or", sa | sb))
+    return terms
+
+
+def _phrase(atoms_used, joined, also, but_not) -> tuple[RankPhrase, int]:
+    """The phrase and its weight (its length, a count to work out weighing COUNTED more)."""
+    from .describe import _listed
+
+    words = f" {joined} ".join(a.text for a in atoms_used)
+    short = f" {joined} ".join(a.notation for a in atoms_used)
+    text = (_listed(also) + " or " if also else "") + words + (
+        " but not " + _listed(but_not) if but_not else "")
+    notation = (_listed(also) + " or " if also else "") + short + (
+        " but not " + _listed(but_not) if but_not else "")
+    weight = len(text) + COUNTED * sum(a.spec[0] in ("s", "s+h") and a.text[0] == "s"
+                                       for a in atoms_used)
+    return RankPhrase(atoms_used, joined, tuple(sorted(also)), tuple(sorted(but_not)), text,
+                      notation), weight
+
+
+def rank_phrase(masks, universe, kind: int, naturals: int, wild: int, high: int,
+                listed: str) -> RankPhrase | None:
+    """The shortest phrase naming exactly `masks` within `universe` (see the module
+    docstring), if `listed` (the list as written) has at least MIN_LISTED sets and the phrase
+    is at most SHORTER of its length; else None."""
+    if universe is None or listed.count(" or ") + 1 < MIN_LISTED:
+        return None
+    wanted = frozenset(masks) & universe
     best, best_weight = None, None
-    for atoms_used, joined, sets in terms:
+    for atoms_used, joined, sets in _terms(universe, kind, naturals, wild, high):
         also, but_not = wanted - sets, sets - wanted
         if len(also) + len(but_not) > MAX_WRITTEN:
             continue
-        words = f" {joined} ".join(a.text for a in atoms_used)
-        short = f" {joined} ".join(a.notation for a in atoms_used)
-        text = (_listed(also) + " or " if also else "") + words + (
-            " but not " + _listed(but_not) if but_not else "")
-        notation = (_listed(also) + " or " if also else "") + short + (
-            " but not " + _listed(but_not) if but_not else "")
-        weight = len(text) + COUNTED * sum(a.spec[0] in ("s", "s+h") and a.text[0] == "s"
-                                           for a in atoms_used)
-        if best is None or (weight, text) < best_weight:
-            best_weight = weight, text
-            best = RankPhrase(atoms_used, joined, tuple(sorted(also)), tuple(sorted(but_not)),
-                              text, notation)
+        phrase, weight = _phrase(atoms_used, joined, also, but_not)
+        if best is None or (weight, phrase.text) < best_weight:
+            best, best_weight = phrase, (weight, phrase.text)
     if best is None or len(best.text) > SHORTER * len(listed):
         return None
     return best
+
+
+def near_phrases(masks, universe, kind: int, naturals: int, wild: int, high: int,
+                 longest: int) -> list[tuple[frozenset, str]]:
+    """(sets, phrase) for the phrases of at most `longest` characters with no set written out,
+    the sets they name differing least from `masks` first, then the shortest: what a long list
+    could be said as, at the price of the sets it gains or loses (`shortest.phrased` prices
+    that on every deal)."""
+    wanted = frozenset(masks) & universe
+    found = {}
+    for atoms_used, joined, sets in _terms(universe, kind, naturals, wild, high):
+        if sets == wanted:
+            continue
+        phrase, weight = _phrase(atoms_used, joined, (), ())
+        if len(phrase.text) <= longest and (sets not in found or weight < found[sets][0]):
+            found[sets] = weight, phrase.text
+    return [(sets, text) for sets, (weight, text) in sorted(
+        found.items(), key=lambda f: (len(f[0] ^ wanted), f[1][0], f[1][1]))]
 
 
 def phrase_sets(phrase: RankPhrase, universe, high: int) -> frozenset:

@@ -34,6 +34,7 @@ MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
 MAX_THRESHOLDS = 3
 MAX_TRIALS = 20_000  # candidate descriptions checked per line, cheapest first
 TRIMMED_TRIES = 30  # descriptions of a long card line priced against the card's allowance
+PHRASED_TRIES = 30  # phrases of a long card line's rank list priced against its allowance
 
 
 def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0,
@@ -760,6 +761,46 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
             loss = data.ce - evs[np.arange(len(played)), played]
             if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
                 out = trial
+                break
+    return out
+
+
+def phrased(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
+            high: int, bound: int, limit: int) -> list[tuple]:
+    """A level's lines still listing MIN_LISTED or more rank sets that no phrase names exactly
+    (`rank_words`), each given the nearest sets a short phrase does name, one line at a time
+    from the top, where the table then loses at most `bound` on any deal, stands on every pat
+    hand and costs at most `limit` summed over the deals (EV integers): Loose Deuces' 29-set
+    card line traded for a little of the card's allowance. Tried after `trimmed`."""
+    from .describe import condition_text, rank_universe
+    from .levels import play
+    from .rank_words import MIN_LISTED, SHORTER, narrowed, near_phrases, rank_phrase
+
+    sizes = data.sizes.astype(np.int64)
+    classes = np.arange(data.n_classes)
+    out = list(lines)
+    for i, line in enumerate(out):
+        n, w, kind = (c[2] for c in line[:3])
+        ranks = next((c for c in line[3:] if c[0] == P.F_RANKS and c[1] == P.OP_IN), None)
+        universe = rank_universe(kind, n - w, family)
+        if ranks is None or universe is None or n - w < 2:
+            continue
+        listed = condition_text(P.F_RANKS, P.OP_IN, 0, [ranks[2]], universe)[0]
+        there = narrowed(universe, line[3:], high)
+        if listed.count(" or ") + 1 < MIN_LISTED or \
+                rank_phrase(ranks[2], there, kind, n - w, w, high, listed) is not None:
+            continue  # (a short list, or one said in words already)
+        place, held = play(data, out)
+        below = play(data, out[i + 1:])[1]
+        longest = min(SHORT_NOTATION, int(SHORTER * len(listed)))
+        for sets, _ in near_phrases(ranks[2], there, kind, n - w, w, high,
+                                    longest)[:PHRASED_TRIES]:
+            trial = tuple((P.F_RANKS, P.OP_IN, sets) if c == ranks else c for c in line)
+            played = _played_instead(data, place, held, below, i, trial)
+            loss = data.ce - evs[classes, played]
+            if loss.max() <= bound and (played[pat] == 31).all() and \
+                    int((loss * sizes).sum()) <= limit:
+                out[i] = trial
                 break
     return out
 
