@@ -129,7 +129,13 @@ def build_levels(solution, examples: int = 3) -> Levels:
     card, card_route = min(cards, key=lambda c: (
         levels.printed_length(named(c[0])),
         int(levels.lost(data, solution.evs, named(c[0]))[1].sum())))
-    simple = indexed(described(found.simple))
+    # The simple level is the cheapest found: a list no phrase names takes the nearest sets a
+    # short phrase does only where that costs nothing (10/7 Double Bonus's 410-character "3 to
+    # a Flush: any but ..." line is "3 to a Flush: at least 1 high card", and cheaper).
+    simple = described(found.simple)
+    simple = indexed(levels.without_idle(data, phrased(
+        data, solution.evs, simple, pat, family, high, int(levels.SIMPLE_BOUND * solution.unit),
+        int(levels.lost(data, solution.evs, simple)[1].sum()))))
     card = _describe(solution, data, card, examples, pat, card_route)
     simple = _describe(solution, data, simple, examples, pat, found.simple_route)
     scale = solution.unit * solution.deck.deals

@@ -194,7 +194,7 @@ def near_phrases(masks, universe, kind: int, naturals: int, wild: int, high: int
     wanted = frozenset(masks) & universe
     found = {}
     for atoms_used, joined, sets in _terms(universe, kind, naturals, wild, high):
-        if sets == wanted:
+        if sets == wanted or sets == universe:  # (all of them: no list, not "any but" none)
             continue
         phrase, weight = _phrase(atoms_used, joined, (), ())
         if len(phrase.text) <= longest and (sets not in found or weight < found[sets][0]):
