@@ -3,10 +3,12 @@
 In: the rank sets a line allows (bit masks of held natural ranks), the universe (every rank set a
 hold of the line's pattern can have, narrowed by the line's conditions that depend on the ranks
 alone), the line's pattern and the game's lowest high rank. Out: a `RankPhrase` naming exactly
-the same sets within that universe, or None.
+the same sets within that universe, or None (`rank_phrase`, the words of every level); and the
+phrases naming sets near the list, nearest first (`near_phrases`, which `shortest.phrased`
+prices on every deal before a level takes one).
 
 A phrase is one or two things a player sees in the held ranks ("inside", "no high card",
-"s+h ≥ 3", "ace-low", "an A"), both at once ("inside with no high card") or either ("s+h ≥ 3 or
+"s+h ≥ 3", "ace-low", "with an A"), both at once ("inside with no high card") or either ("s+h ≥ 3 or
 ace-low"), and at most two sets written out: "AKQJ or inside with no high card", "s+h ≥ 3 or
 ace-low but not JT7". Sets outside the universe never reach the line, so a phrase that agrees
 with the list on the universe plays every deal as the list does: only the words change.
