@@ -147,6 +147,20 @@ def test_a_run_of_pair_ranks_is_written_as_a_span_and_other_lists_are_not():
     assert describe_line(line, sets, "joker", high=KINGS)[1] == "2SF Jkr: 8 or 7 or 6"
 
 
+def test_a_made_hands_kickers_of_a_few_ranks_read_as_every_card():
+    """Four of a kind and a kicker, the two ranks any two of A, 2, 3, 4 (Double Double Bonus):
+    every card held is one of them. Five of the six pairs is no such thing, and stays listed."""
+    pairs = [mask(a + b) for a, b in ("A4", "A3", "A2", "43", "42", "32")]
+    sets = (frozenset(pairs), frozenset(pairs[:-1]))
+    quads = head(5, 0, P.QUADS, (P.F_RANKS, P.OP_IN, 0))
+    assert describe_line(quads, sets, "natural", high=JACKS) == (
+        "Four of a Kind + 1 kicker: every card A or 2-4",
+        "54K: A4 or A3 or A2 or 43 or 42 or 32")
+    trips = head(4, 0, P.TRIPS, (P.F_RANKS, P.OP_IN, 1))
+    assert describe_line(trips, sets, "natural", high=JACKS)[0] == (
+        "Three of a Kind + 1 kicker: A4 or A3 or A2 or 43 or 42")
+
+
 # -- every line of every shipped table ----------------------------------------------------------
 
 _ARTICLE_ERROR = re.compile(r"\ba [A8]\b|\ban [2-79TJQK]\b")  # "a 8", "an K"

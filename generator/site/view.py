@@ -22,6 +22,7 @@ _RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
 # with no high card", "s+h ≥ 3 or ace-low but not JT7".
 _RANK_ATOM = (r"(inside|outside|(not )?ace-low|with an? [2-9TJQKA]|no [2-9TJQKA]"
               r"|(no|\d+|at least \d+|at most \d+) high cards?|(s|h|s\+h) [=≥≤] \d+)")
+_EVERY_CARD = re.compile(rf"^every card {_RANKS}( or {_RANKS})*$")  # a made hand's kicker
 _RANK_PHRASE = re.compile(rf"^({_RANKS} or )*{_RANK_ATOM}( (with|or) {_RANK_ATOM})?"
                           rf"( but not {_RANKS}( or {_RANKS})*)?$")
 _STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h|s(\+h)?−fp(−sp)?) [=≥≤] −?\d+"
@@ -99,7 +100,7 @@ def split_line_text(text: str) -> tuple[str, list[str]]:
     hold, notes = [], []
     for part in rest.split(", ") if rest else []:
         (hold if _RANK_LIST.match(part) or _STRAIGHT_HIGH.match(part) or _RANK_PHRASE.match(part)
-         else notes).append(part)
+         or _EVERY_CARD.match(part) else notes).append(part)
     return (head + (": " + ", ".join(hold) if hold else "")), notes
 
 

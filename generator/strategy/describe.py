@@ -247,6 +247,9 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
             s = "exception: " + ", ".join(deals)
         elif phrase is not None and (feature, op, value) == ranks:
             d, s = phrase.text, phrase.notation
+        elif (feature, op, value) == ranks and kind in (P.TRIPS, P.QUADS) and not w and (
+                every := _every_card(rank_sets[value] if op == P.OP_IN else {value})):
+            d, s = every, condition_text(feature, op, value, rank_sets)[1]
         else:
             d, s = condition_text(feature, op, value, rank_sets, universe,
                                   kind in (P.PAIR, P.TRIPS, P.QUADS), high < 13)
@@ -258,6 +261,20 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     if short:
         note += (", " if ":" in note else ": ") + ", ".join(short)
     return text, note
+
+
+def _every_card(masks) -> str | None:
+    """'every card A or 2-4' for three or four of a kind and a kicker whose two ranks may be
+    any two of a few ("A4 or A3 or A2 or 43 or 42 or 32": both ranks of A, 2, 3, 4, so every
+    card held is one of them, as Double Double Bonus players say it); else None."""
+    ranks = 0
+    for mask in masks:
+        ranks |= mask
+    singles = [1 << r for r in range(13) if ranks >> r & 1]
+    pairs = {a | b for a, b in combinations(singles, 2)}
+    if len(singles) < 3 or set(masks) != pairs:
+        return None
+    return "every card " + _listed(singles, spans=True)
 
 
 def _straight_way(conditions) -> tuple[str, tuple] | None:
