@@ -14,6 +14,7 @@ ace-low but not JT7". Sets outside the universe never reach the line, so a phras
 with the list on the universe plays every deal as the list does: only the words change.
 """
 
+import functools
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -67,24 +68,21 @@ def atom_holds(spec: tuple, mask: int, high: int) -> bool:
         return is_ace_low(mask) == (op == "is")
     if what == "rank":
         return bool(mask >> value & 1) == (op == "has")
-    count = {"s": straights(mask), "h": high_cards(mask, high),
-             "s+h": straights(mask) + high_cards(mask, high)}[what]
+    count = _count(what, mask, high)
     return {"=": count == value, "≥": count >= value, "≤": count <= value}[op]
+
+
+# A line's own conditions on the ranks alone, as atoms: (feature, op) -> (what, op).
+_AS_ATOM = {**{(f, op): (what, sign) for f, what in ((P.F_S, "s"), (P.F_H, "h"), (P.F_SH, "s+h"))
+               for op, sign in ((P.OP_EQ, "="), (P.OP_GE, "≥"), (P.OP_LE, "≤"))},
+            (P.F_RANKS, P.OP_BIT): ("rank", "has"), (P.F_RANKS, P.OP_NOBIT): ("rank", "lacks")}
 
 
 def narrowed(universe, conditions, high: int) -> frozenset:
     """The sets of `universe` meeting the line's conditions that depend on the ranks alone
     (s, h, s+h, a rank held or not): the sets a hold reaching the line with them can have."""
-    def meets(mask, feature, op, value):
-        if feature == P.F_RANKS:
-            return bool(mask >> value & 1) == (op == P.OP_BIT)
-        count = {P.F_S: straights(mask), P.F_H: high_cards(mask, high),
-                 P.F_SH: straights(mask) + high_cards(mask, high)}[feature]
-        return {P.OP_EQ: count == value, P.OP_GE: count >= value, P.OP_LE: count <= value}[op]
-
-    own = [c for c in conditions if c[0] in (P.F_S, P.F_H, P.F_SH) and c[1] in (
-        P.OP_EQ, P.OP_GE, P.OP_LE) or c[0] == P.F_RANKS and c[1] in (P.OP_BIT, P.OP_NOBIT)]
-    return frozenset(m for m in universe if all(meets(m, *c) for c in own))
+    own = [_AS_ATOM[c[0], c[1]] + (c[2],) for c in conditions if (c[0], c[1]) in _AS_ATOM]
+    return frozenset(m for m in universe if all(atom_holds(spec, m, high) for spec in own))
 
 
 def _atoms(universe, kind: int, naturals: int, wild: int, high: int) -> list[tuple[Atom, frozenset]]:
@@ -139,8 +137,10 @@ def _count_words(what, op, value, naturals, wild) -> tuple[str, str]:
     return f"{what} {op} {value}", f"{what}{op}{value}"
 
 
+@functools.lru_cache(maxsize=16)  # (a few MB each: 1,000-2,500 terms)
 def _terms(universe, kind: int, naturals: int, wild: int, high: int) -> list:
-    """(atoms, how joined, the sets they name) for every atom and every pair of atoms."""
+    """(atoms, how joined, the sets they name) for every atom and every pair of atoms. Kept per
+    universe: a table's levels describe the same patterns again and again."""
     atoms = _atoms(universe, kind, naturals, wild, high)
     terms = [((atom,), "", sets) for atom, sets in atoms]
     for (a, sa), (b, sb) in combinations(atoms, 2):
