@@ -2,6 +2,7 @@
 the curve chart, and what the index shows of each pay table. Small dicts in the export's shape;
 no build."""
 
+import re
 from fractions import Fraction
 
 from generator.site.levels import curve_of, levels_of
@@ -51,6 +52,12 @@ def test_curve_chart_draws_every_point_and_marks_the_levels():
     assert svg.count(" L") == 35  # one segment between each pair of the 36 points
     assert curve_svg(None) == "" and curve_svg([]) == ""
     assert curve_svg(curve) == curve_svg(list(reversed(curve)))  # deterministic, any order
+    numbers = re.findall(r'font-size="11">(\d+)</text>', str(svg))
+    assert numbers == ["5", "10", "15", "20", "25", "30", "35", "40"]
+    # A long table's axis is numbered sparsely enough to read: at most about ten numbers.
+    long = [{"lines": n, "cost": f"{400 - n}/100000", "cost_percent": ""} for n in range(370, 4, -1)]
+    numbers = re.findall(r'font-size="11">(\d+)</text>', str(curve_svg(long)))
+    assert numbers == [str(n) for n in range(50, 400, 50)]
 
 
 def test_key_lists_exactly_the_symbols_used():

@@ -83,6 +83,7 @@ def ce_distribution_svg(export: dict) -> Markup:
 
 
 CURVE_FLOOR = 0.0001  # percent: the curve's axis starts here
+TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9)
 
 
 def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> Markup:
@@ -123,7 +124,9 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> 
         out.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle" '
                    f'font-size="11">{"≤ " if decade == low else ""}{cost:.{max(0, -decade)}f}%'
                    f'</text>')
-    step = 5 if n_high - n_low > 10 else 1
+    # At most about ten numbers on the axis: a 370-line table numbered every 5 lines printed
+    # 74 labels over one another.
+    step = next(s for s in TICK_STEPS if (n_high - n_low) / s <= 10)
     for n in range(n_low - n_low % step + (step if n_low % step else 0), n_high + 1, step):
         out.append(f'<text x="{_fmt(x_of(n))}" y="{top + plot_h + 16}" text-anchor="middle" '
                    f'font-size="11">{n}</text>')
