@@ -15,6 +15,7 @@ import pytest
 
 from generator.strategy import levels as L
 from generator.strategy import features as P
+from generator.strategy.shortest import LONG_NOTATION
 from generator.cards import format_hand, parse_hand
 from generator.export import export
 from generator.paytable import load_paytable
@@ -37,8 +38,9 @@ def _export(slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_level_keeps_the_rules(slug):
     """Every shipped pay table: three levels, each counted on every deal (by suit class), the
-    card costing at most 0.01% with no deal exception, the simple level at most 20 lines, no
-    pat hand broken, the loss on one deal bounded, and a curve that never rises."""
+    card costing at most 0.01% with no deal exception, the simple level at most 20 lines and
+    none over 60 characters of notation, no pat hand broken, the loss on one deal bounded, and
+    a curve that never rises."""
     table, data = _export(slug)
     levels, curve = data["strategy"]["levels"], data["strategy"]["curve"]
     full = Fraction(data["solution"]["return"]["exact"])
@@ -57,6 +59,8 @@ def test_every_level_keeps_the_rules(slug):
     assert card["printed"] <= exact["printed"]
     assert not any(c[0] == "deal" for line in card["lines"] for c in line["conditions"])
     assert simple["printed"] <= L.SIMPLE_LINES
+    # A beginner learns no long list of rank sets: words say it, at a stated price.
+    assert all(len(line["notation"]) <= LONG_NOTATION for line in simple["lines"])
     # The curve: every length from the exact table's down to 5, the cost never rising as lines
     # are added, the levels on or above it.
     assert [p["lines"] for p in curve] == list(range(exact["printed"], L.FLOOR - 1, -1))

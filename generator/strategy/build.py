@@ -89,7 +89,7 @@ def _exact(solution, examples: int):
 def build_levels(solution, examples: int = 3) -> Levels:
     """The exact table, the card and simple levels and the curve (generator/strategy/levels.py)."""
     from . import levels
-    from .shortest import no_worse, phrased, tidy, trimmed
+    from .shortest import LONG_NOTATION, no_worse, phrased, tidy, trimmed
 
     # The levels descend from the derived table as it was before `shortest`: a re-described
     # line meets more holds, and the descent's greedy steps found dearer short tables from it
@@ -129,13 +129,19 @@ def build_levels(solution, examples: int = 3) -> Levels:
     card, card_route = min(cards, key=lambda c: (
         levels.printed_length(named(c[0])),
         int(levels.lost(data, solution.evs, named(c[0]))[1].sum())))
-    # The simple level is the cheapest found: a list no phrase names takes the nearest sets a
-    # short phrase does only where that costs nothing (10/7 Double Bonus's 410-character "3 to
-    # a Flush: any but ..." line is "3 to a Flush: at least 1 high card", and cheaper).
+    # The simple level is the cheapest found, but a list no phrase names takes the nearest sets
+    # a short phrase does where that costs nothing, and a list over LONG_NOTATION characters
+    # does for at most SIMPLE_WORDS_COST more: a beginner cannot learn a 56-set line (10/7
+    # Double Bonus's 410-character "3 to a Flush: any but ..." line is "3 to a Flush: at least 1
+    # high card", and cheaper; 9/7 Double Bonus's the same, for 0.0084%).
     simple = described(found.simple)
+    bound = int(levels.SIMPLE_BOUND * solution.unit)
+    cost = int(levels.lost(data, solution.evs, simple)[1].sum())
+    simple = phrased(data, solution.evs, simple, pat, family, high, bound, cost)
     simple = indexed(levels.without_idle(data, phrased(
-        data, solution.evs, simple, pat, family, high, int(levels.SIMPLE_BOUND * solution.unit),
-        int(levels.lost(data, solution.evs, simple)[1].sum()))))
+        data, solution.evs, simple, pat, family, high, bound,
+        cost + int(levels.SIMPLE_WORDS_COST * solution.unit * solution.deck.deals),
+        longer_than=LONG_NOTATION)))
     card = _describe(solution, data, card, examples, pat, card_route)
     simple = _describe(solution, data, simple, examples, pat, found.simple_route)
     scale = solution.unit * solution.deck.deals

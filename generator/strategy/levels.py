@@ -36,6 +36,12 @@ CARD_COST = Fraction(1, 10_000)  # of the bet, per hand
 CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
 SIMPLE_LINES = 20
 SIMPLE_BOUND = Fraction(1)
+# What the simple level may pay, of the bet per hand, to say a list of rank sets over 60
+# characters in a few words (`shortest.phrased`): a beginner's level with a 56-set "3 to a Flush:
+# any but QJ7 or ..." line is cheap but cannot be learnt (9/7 Double Bonus: 0.2350% -> 0.2434%
+# for "3 to a Flush: at least 1 high card"). The card's own allowance, so no level pays more
+# than it for words.
+SIMPLE_WORDS_COST = Fraction(1, 10_000)
 FLOOR = 5  # the curve runs down to this many lines
 # Tolerances for route 2, in units: small enough that the table stays cheap, large enough that
 # lines splitting holds a hair apart go.

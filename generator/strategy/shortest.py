@@ -766,12 +766,13 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
 
 
 def phrased(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
-            high: int, bound: int, limit: int) -> list[tuple]:
-    """A level's lines still listing MIN_LISTED or more rank sets that no phrase names exactly
-    (`rank_words`), each given the nearest sets a short phrase does name, one line at a time
-    from the top, where the table then loses at most `bound` on any deal, stands on every pat
-    hand and costs at most `limit` summed over the deals (EV integers): Loose Deuces' 29-set
-    card line traded for a little of the card's allowance. Tried after `trimmed`."""
+            high: int, bound: int, limit: int, longer_than: int = 0) -> list[tuple]:
+    """A level's lines still listing MIN_LISTED or more rank sets (in over `longer_than`
+    characters) that no phrase names exactly (`rank_words`), each given the nearest sets a short
+    phrase does name, one line at a time from the top, where the table then loses at most
+    `bound` on any deal, stands on every pat hand and costs at most `limit` summed over the
+    deals (EV integers): Loose Deuces' 29-set card line traded for a little of the card's
+    allowance. Tried after `trimmed`."""
     from .describe import condition_text, rank_universe
     from .levels import play
     from .rank_words import MIN_LISTED, SHORTER, narrowed, near_phrases, rank_phrase
@@ -787,7 +788,7 @@ def phrased(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
             continue
         listed = condition_text(P.F_RANKS, P.OP_IN, 0, [ranks[2]], universe)[0]
         there = narrowed(universe, line[3:], high)
-        if listed.count(" or ") + 1 < MIN_LISTED or \
+        if listed.count(" or ") + 1 < MIN_LISTED or len(listed) <= longer_than or \
                 rank_phrase(ranks[2], there, kind, n - w, w, high, listed) is not None:
             continue  # (a short list, or one said in words already)
         place, held = play(data, out)
