@@ -337,7 +337,8 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
     sets or deals are clipped in their cell (and listed when opened): no row over 400 px.
     On a phone a line keeps its number beside the hold and its CE figures on one line where
     they fit: 140 px a line on average (stacked with their column names, 200), and a list of
-    exception deals shows its first few (Joker Poker Kings' longest was 1,700 px)."""
+    exception deals shows its first few (Joker Poker Kings' longest was 1,700 px). No number
+    is seen twice in a section (a run of made hands is numbered once)."""
     slug = GAMES[family]
     errors = []
     with serving(games_site) as base:
@@ -347,6 +348,11 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
             .map(r => [r.id, Math.round(r.getBoundingClientRect().height)])""")
         deal_lists = page.evaluate("""[...document.querySelectorAll('dl.exception-deals dd')]
             .map(d => Math.round(d.getBoundingClientRect().height))""")
+        # The numbers a player sees down each section: a run of made hands shows its number once.
+        numbers = page.evaluate("""[...document.querySelectorAll('#strategy-exact tbody')]
+            .map(b => [...b.querySelectorAll('tr:not(.section-head) td:first-child')]
+                 .map(td => [...td.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
+                      .map(n => n.textContent).join('').trim()).filter(t => t))""")
         page.screenshot(path=artifacts / f"exact-{family}-{width}.png")
         seen = measure(page)
     assert errors == []
@@ -357,6 +363,7 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
         assert seen["overflow"] <= 0, seen
         assert sum(h for _, h in heights) / len(heights) <= 140, slug
     assert all(h <= 150 for h in deal_lists), deal_lists
+    assert all(len(set(section)) == len(section) for section in numbers), numbers
     if family == "joker":
         assert len(deal_lists) > 10  # (Kings has exception lines, some of many deals)
 

@@ -56,6 +56,33 @@ def test_a_natural_game_is_one_section_without_a_label():
     assert [s.label for s in sections(lines, "deuces")] == [None]
 
 
+def test_the_exact_table_prints_a_run_of_made_hands_as_one_numbered_line():
+    """Each line of a run has a row of its own on the exact page (its CE values), but the
+    number is printed on the first only, and the run is shaded as one line: "7 Five of a Kind"
+    and "7 3 deuces only" read as two lines numbered 7."""
+    from generator.site.view import LineRow, section_rows
+
+    def rows_of(lines):
+        return [LineRow(x["number"], x["row"], x["text"], [], "", x["text"], "", "", "", 0, [])
+                for x in lines]
+
+    lines = [line(1, "Wild Royal Flush, with 3 deuces", [3]),
+             line(2, "Five of a Kind, with 3 deuces", [3], row=2),
+             line(3, "3 deuces only", [3], row=2),
+             line(4, "Natural Royal Flush", [0], row=3), line(5, "Straight Flush", [0], row=3),
+             line(6, "Pair", [0], row=4), line(7, "Discard everything", [0], row=5)]
+    got = [(label, [(r.row, r.run_on, r.band) for r in rows])
+           for label, rows in section_rows(lines, "deuces", rows_of)]
+    # (shaded as alternate rows under a heading row were: the first line of each section)
+    assert got == [("3 deuces", [(1, False, True), (2, False, False), (2, True, False)]),
+                   ("No deuces", [(3, False, True), (3, True, True), (4, False, False),
+                                  (5, False, True)])]
+    # A natural table has no heading row: its first line is not shaded, its second is.
+    got = [[(r.row, r.run_on, r.band) for r in rows]
+           for _, rows in section_rows(lines[3:], None, rows_of)]
+    assert got == [[(3, False, False), (3, True, False), (4, False, True), (5, False, False)]]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["full-pay-deuces-wild", "joker-poker-kings-or-better"])
 def test_each_section_plays_its_deals_as_the_whole_table_does(slug):

@@ -119,22 +119,33 @@ class LineRow:
     examples: list[list[Card]]
     also: tuple[int, ...] = ()  # the other lines printed in this row (a run of made hands)
     anchored: bool = True  # the row carries the line's anchor (the first time it is shown)
+    # The exact table shows each line of a run of made hands apart (each has its CE values):
+    # the rows after the first continue its printed line, and its number is not printed again
+    # ("1 Royal Flush / 1 Straight Flush / 1 Four of a Kind" read as three lines numbered 1).
+    run_on: bool = False
+    band: bool = False  # shaded: every other printed line of the section, a run shaded alike
 
 
 def section_rows(lines: list[dict], wild: str | None, rows_of) -> list[tuple[str | None, list]]:
     """(label, rows) of each section of a table (`sections`: a wild game by the wild cards
     dealt), rows made by `rows_of` (level_rows, line_rows). A line shown in two sections
-    carries its anchor (the checker's "line N") in the first only."""
+    carries its anchor (the checker's "line N") in the first only; a row printed in the line of
+    the row above it is `run_on`."""
     from .sections import sections
 
     seen: set[int] = set()
     out = []
     for section in sections(lines, wild):
-        rows = []
+        rows, printed = [], -1
         for row in rows_of(section.lines):
             numbers = (row.number,) + row.also
+            run_on = bool(rows) and rows[-1].row == row.row
+            printed += not run_on
+            # (shaded as the stylesheet's alternate rows were: the first printed line under a
+            # section's heading row, the second where there is no heading)
             rows.append(replace(row, anchored=row.number not in seen,
-                                also=tuple(n for n in row.also if n not in seen)))
+                                also=tuple(n for n in row.also if n not in seen),
+                                run_on=run_on, band=printed % 2 == (0 if section.label else 1)))
             seen.update(numbers)
         out.append((section.label, rows))
     return out
