@@ -256,7 +256,8 @@ def measure(page):
 def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artifacts, family,
                                                        width):
     """A pay table's page: no horizontal scrolling at 375 px; at most 8,000 px tall at 1280 and
-    20,000 at 375 (the page leads with the card level; the exact table has a page of its own)."""
+    20,000 at 375 (the page leads with the card level; the exact table has a page of its own);
+    the final hands' probabilities and shares of the return on the screen."""
     slug = GAMES[family]
     errors = []
     with serving(games_site) as base:
@@ -264,7 +265,13 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
                          viewport={"width": width, "height": 900})
         page.screenshot(path=artifacts / f"page-{family}-{width}.png", full_page=True)
         seen = measure(page)
+        # The final hands' columns a player reads (how often, the share of the return) end
+        # within the table's scrolling box; the combinations may lie beyond it.
+        final = page.evaluate("""(() => { const box = document.querySelector('#final-hands .scroll')
+            .getBoundingClientRect(); return [...document.querySelectorAll('table.final thead th')]
+            .map(th => [th.innerText.replace(/\\s+/g, ' '), th.getBoundingClientRect().right <= box.right + 1]); })()""")
     assert errors == []
+    assert [name for name, seen_whole in final if not seen_whole] in ([], ["Combinations"]), final
     if width == 375:
         assert seen["overflow"] <= 0 and seen["wide"] == [], seen
     limit = 8_000 if width == 1280 else 20_000
