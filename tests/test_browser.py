@@ -345,7 +345,8 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
     On a phone a line keeps its number beside the hold and its CE figures on one line where
     they fit: 140 px a line on average (stacked with their column names, 200), and a list of
     exception deals shows its first few (Joker Poker Kings' longest was 1,700 px). No number
-    is seen twice in a section (a run of made hands is numbered once)."""
+    is seen twice in a section (a run of made hands is numbered once); a wild game's sections
+    are a tap away."""
     slug = GAMES[family]
     errors = []
     with serving(games_site) as base:
@@ -362,6 +363,15 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
                       .map(n => n.textContent).join('').trim()).filter(t => t))""")
         page.screenshot(path=artifacts / f"exact-{family}-{width}.png")
         seen = measure(page)
+        # A wild game's sections are a tap away: each link is a touch target, and the last
+        # ("No deuces", "Without the joker") brings its heading to the top of the screen.
+        jumps = page.evaluate("""[...document.querySelectorAll('nav.section-jump a')]
+            .map(a => Math.round(a.getBoundingClientRect().height))""")
+        if jumps:
+            page.locator("nav.section-jump a").last.click()
+            page.wait_for_timeout(200)
+            jumped = page.evaluate("Math.round(document.querySelector(location.hash)"
+                                   ".getBoundingClientRect().top)")
     assert errors == []
     assert len(heights) == card_level_lines(games_site, slug, "exact")  # every line
     tall = [(row, h) for row, h in heights if h > 400]
@@ -371,6 +381,9 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
         assert sum(h for _, h in heights) / len(heights) <= 140, slug
     assert all(h <= 150 for h in deal_lists), deal_lists
     assert all(len(set(section)) == len(section) for section in numbers), numbers
+    assert (jumps == []) == (family == "natural"), jumps
+    if jumps:
+        assert min(jumps) >= 44 and abs(jumped) <= 2, (jumps, jumped)
     if family == "joker":
         assert len(deal_lists) > 10  # (Kings has exception lines, some of many deals)
 

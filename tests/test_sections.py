@@ -129,7 +129,8 @@ def test_each_section_plays_its_deals_as_the_whole_table_does(slug):
 @pytest.mark.slow
 def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     """A one-table site of Full Pay Deuces Wild: the card level on the page and the pocket card
-    read "4 deuces" down to "No deuces", every line's anchor once on the page."""
+    read "4 deuces" down to "No deuces", every line's anchor once on the page, and links above
+    each table go to its sections."""
     import re
     import shutil
 
@@ -156,6 +157,15 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     assert at == sorted(at)
     exact = (out / "full-pay-deuces-wild-exact.html").read_text(encoding="utf-8")
     assert re.findall(r'<th scope="rowgroup" colspan="7">([^<]+)</th>', exact) == heads
+    # Above each sectioned table (the card, the simple level, the exact table), a link to each
+    # section, in order, each to that table's own heading row.
+    for html, table in ((page, "strategy-card"), (page, "strategy-simple"),
+                        (exact, "strategy-exact")):
+        jump = html[html.rindex("<nav", 0, html.index(f'href="#{table}-')):]
+        links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', jump[:jump.index("</nav>")])
+        assert [text for _, text in links] == heads, table
+        for target, text in links:
+            assert re.search(f'<tr class="section-head" id="{target}"><th[^>]*>{text}</th>', html)
     # The card shades every other line of a section, counted from its heading: each section's
     # first line is light, whatever the length of the one before.
     from generator.site.pocket import LAYOUTS, card_html, card_lines
