@@ -257,7 +257,8 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
                                                        width):
     """A pay table's page: no horizontal scrolling at 375 px; at most 8,000 px tall at 1280 and
     20,000 at 375 (the page leads with the card level; the exact table has a page of its own);
-    the final hands' probabilities and shares of the return on the screen."""
+    the final hands' probabilities and shares of the return on the screen; the cost curve drawn
+    for the screen, its labels legible."""
     slug = GAMES[family]
     errors = []
     with serving(games_site) as base:
@@ -270,7 +271,13 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
         final = page.evaluate("""(() => { const box = document.querySelector('#final-hands .scroll')
             .getBoundingClientRect(); return [...document.querySelectorAll('table.final thead th')]
             .map(th => [th.innerText.replace(/\\s+/g, ' '), th.getBoundingClientRect().right <= box.right + 1]); })()""")
+        # One plot of the cost curve is shown, drawn for the screen: its numbers at least 9 px.
+        plots = page.evaluate("""[...document.querySelectorAll('#curve svg')]
+            .filter(svg => svg.getBoundingClientRect().width > 0)
+            .map(svg => Math.min(...[...svg.querySelectorAll('text')]
+                 .map(t => t.getBoundingClientRect().height)))""")
     assert errors == []
+    assert len(plots) == 1 and plots[0] >= 9, plots
     assert [name for name, seen_whole in final if not seen_whole] in ([], ["Combinations"]), final
     if width == 375:
         assert seen["overflow"] <= 0 and seen["wide"] == [], seen

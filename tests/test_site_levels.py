@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 from generator.site.levels import curve_of, levels_of
-from generator.site.plot import curve_svg
+from generator.site.plot import PHONE_WIDTH, curve_svg, for_screens
 from generator.site.symbols import LONG_TEXT, abbr_notation, key_for, long_text
 from generator.site.view import families, identifying_pays, search_pays
 
@@ -58,6 +58,13 @@ def test_curve_chart_draws_every_point_and_marks_the_levels():
     long = [{"lines": n, "cost": f"{400 - n}/100000", "cost_percent": ""} for n in range(370, 4, -1)]
     numbers = re.findall(r'font-size="11">(\d+)</text>', str(curve_svg(long)))
     assert numbers == [str(n) for n in range(50, 400, 50)]
+    # A phone's plot is drawn narrower, so its text is not shrunk: five numbers at most.
+    numbers = re.findall(r'font-size="11">(\d+)</text>', str(curve_svg(long, width=PHONE_WIDTH)))
+    assert numbers == ["100", "200", "300"]
+    both = str(for_screens(curve_svg, curve, {"card": 20}))
+    assert both.count("<svg") == 2 and 'viewBox="0 0 360 240"' in both
+    assert 'id="curve-title"' in both and 'id="curve-title-narrow"' in both
+    assert for_screens(curve_svg, None) == ""
 
 
 def test_key_lists_exactly_the_symbols_used():

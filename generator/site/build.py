@@ -30,7 +30,7 @@ from .swap import clean_leftovers, swap
 from .links import check_links
 from .pages import figures_of, fill_figures, load_pages
 from .levels import curve_of, levels_of
-from .plot import ce_distribution_svg, curve_svg
+from .plot import ce_distribution_svg, curve_svg, for_screens
 from .pocket import cached_card, key_head, render_card
 from .render import Renderer
 from .settings import load_settings
@@ -340,7 +340,7 @@ def paytable_context(data: dict, card, pages, settings) -> dict:
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
         "checker_levels": checker_levels(levels),
-        "curve_plot": curve_svg(curve_of(data), {
+        "curve_plot": for_screens(curve_svg, curve_of(data), {
             name: levels[name]["printed"] for name in ("card", "simple")} if levels else None),
     }
 
@@ -372,7 +372,7 @@ def exact_context(data: dict, pages) -> dict:
                                       view.line_rows),
         "exception_notes": view.exception_notes(levels["exact"]["lines"], data["rules"]),
         "exact_key": _key(levels["exact"]["lines"], data["rules"]),
-        "plot": ce_distribution_svg(data),
+        "plot": for_screens(ce_distribution_svg, data),
     }
 
 

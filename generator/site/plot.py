@@ -13,20 +13,33 @@ from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 52, 14, 12, 40
+# A phone's plot is drawn narrower, not shrunk: the 640-wide one at 355 px set its 11-unit
+# labels in 6 px type.
+PHONE_WIDTH = 360
 
 
 def _fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-def ce_distribution_svg(export: dict) -> Markup:
+def for_screens(draw, *args) -> Markup:
+    """A plot drawn twice, `draw(*args, width=..., suffix=...)`: for wide screens and print, and
+    PHONE_WIDTH wide for phones (the stylesheet shows one); empty where there is no plot."""
+    wide = draw(*args)
+    if not wide:
+        return Markup("")
+    narrow = draw(*args, width=PHONE_WIDTH, suffix="-narrow")
+    return Markup(f'<div class="plot-wide">{wide}</div>\n<div class="plot-narrow">{narrow}</div>')
+
+
+def ce_distribution_svg(export: dict, width: int = WIDTH, suffix: str = "") -> Markup:
     ce, solution = export["ce"], export["solution"]
     unit = solution["ev_denominator"]
     pairs = sorted(zip(ce["values"], ce["deals"]))  # ascending CE value
     total = sum(deals for _, deals in pairs)
     low = math.floor(math.log10(pairs[0][0] / unit))
     high = math.ceil(math.log10(pairs[-1][0] / unit))
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = width - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x_of(value: float) -> float:
         return LEFT + (math.log10(value) - low) / (high - low) * plot_w
@@ -51,9 +64,9 @@ def ce_distribution_svg(export: dict) -> Markup:
 
     ret = Fraction(solution["return"]["exact"])
     parts = [
-        f'<svg class="ce-plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="ce-plot-title" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="ce-plot-title">{escape(export["name"])}: share of the '
+        f'<svg class="ce-plot" viewBox="0 0 {width} {HEIGHT}" role="img" '
+        f'aria-labelledby="ce-plot-title{suffix}" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="ce-plot-title{suffix}">{escape(export["name"])}: share of the '
         f'{total:,} deals whose best expected value (CE value) is at most x, '
         f'{len(pairs):,} distinct values</title>',
     ]
@@ -86,7 +99,8 @@ CURVE_FLOOR = 0.0001  # percent: the curve's axis starts here
 TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9)
 
 
-def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> Markup:
+def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None,
+              width: int = 640, suffix: str = "") -> Markup:
     """What each line is worth: the cost (percent of return) of the best table of n lines, for
     each n of the export's curve, as an inline SVG; marks names levels at their line counts.
     The cost axis is logarithmic, from CURVE_FLOOR (costs below it, exact tables included, sit
@@ -95,7 +109,7 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> 
     if not curve:
         return Markup("")
     points = sorted((row["lines"], float(Fraction(row["cost"]) * 100)) for row in curve)
-    w, h, left, right, top, bottom = 640, 240, 70, 14, 18, 40
+    w, h, left, right, top, bottom = width, 240, 70, 14, 18, 40
     plot_w, plot_h = w - left - right, h - top - bottom
     n_low, n_high = points[0][0], points[-1][0]
     low = math.log10(CURVE_FLOOR)
@@ -111,8 +125,8 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> 
     path = " ".join(f"{'M' if i == 0 else 'L'}{_fmt(x_of(n))},{_fmt(y_of(c))}"
                     for i, (n, c) in enumerate(points))
     out = [f'<svg class="curve-plot" viewBox="0 0 {w} {h}" role="img" '
-           f'aria-labelledby="curve-title" xmlns="http://www.w3.org/2000/svg">',
-           f'<title id="curve-title">Cost against perfect play of the best table of each length, '
+           f'aria-labelledby="curve-title{suffix}" xmlns="http://www.w3.org/2000/svg">',
+           f'<title id="curve-title{suffix}">Cost against perfect play of the best table of each length, '
            f'{n_low} to {n_high} lines</title>',
            f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
            f'stroke="#1a1a1a"/>',
@@ -124,9 +138,9 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> 
         out.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" dominant-baseline="middle" '
                    f'font-size="11">{"≤ " if decade == low else ""}{cost:.{max(0, -decade)}f}%'
                    f'</text>')
-    # At most about ten numbers on the axis: a 370-line table numbered every 5 lines printed
-    # 74 labels over one another.
-    step = next(s for s in TICK_STEPS if (n_high - n_low) / s <= 10)
+    # A number every 55 units of axis at most (ten on the wide plot, five on a phone's): a
+    # 370-line table numbered every 5 lines printed 74 labels over one another.
+    step = next(s for s in TICK_STEPS if (n_high - n_low) / s <= plot_w // 55)
     for n in range(n_low - n_low % step + (step if n_low % step else 0), n_high + 1, step):
         out.append(f'<text x="{_fmt(x_of(n))}" y="{top + plot_h + 16}" text-anchor="middle" '
                    f'font-size="11">{n}</text>')
@@ -137,11 +151,16 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None) -> 
     named: dict[int, list[str]] = {}
     for name, n in sorted((marks or {}).items(), key=lambda item: (item[1], item[0])):
         named.setdefault(n, []).append(name)
+    last_x = None
     for n, names in named.items():  # levels of one length share a mark: "card, simple"
         if n in costs:
             x, y = _fmt(x_of(n)), _fmt(y_of(costs[n]))
             out.append(f'<circle cx="{x}" cy="{y}" r="4" fill="#c00000"/>')
-            out.append(f'<text x="{x}" y="{_fmt(y_of(costs[n]) - 8)}" text-anchor="middle" '
-                       f'font-size="11">{escape(", ".join(names))}</text>')
+            # (a mark's name above it, or below where the one before is too close to share
+            # the line: the card at 19 lines and the simple level at 20)
+            near = last_x is not None and x_of(n) - last_x < 40
+            out.append(f'<text x="{x}" y="{_fmt(y_of(costs[n]) + (18 if near else -8))}" '
+                       f'text-anchor="middle" font-size="11">{escape(", ".join(names))}</text>')
+            last_x = x_of(n)
     out.append("</svg>")
     return Markup("\n".join(out))
