@@ -395,6 +395,25 @@ def test_exact_table_page_has_no_row_over_400_px(games_site, browser, artifacts,
         assert len(deal_lists) > 10  # (Kings has exception lines, some of many deals)
 
 
+def test_a_printed_page_keeps_the_section_headings(games_site, browser):
+    """Printed from the browser, a Deuces Wild page's tables keep their "4 deuces" ... headings
+    (the rule that drops the examples' column once dropped each heading's one cell too), and
+    drop the examples and the links to the sections."""
+    errors = []
+    with serving(games_site) as base:
+        page = open_page(browser, base + f"{GAMES['deuces']}.html", errors)
+        page.emulate_media(media="print")
+        heads = page.evaluate("""[...document.querySelectorAll('table.level tr.section-head')]
+            .map(r => [r.innerText.trim(), Math.round(r.getBoundingClientRect().height)])""")
+        shown = page.evaluate("""[...document.querySelectorAll('nav.section-jump, table.level td.examples')]
+            .filter(e => e.getBoundingClientRect().height > 0).length""")
+    assert errors == []
+    assert [text for text, _ in heads[:5]] == ["4 deuces", "3 deuces", "2 deuces", "1 deuce",
+                                               "No deuces"]
+    assert all(height > 10 for _, height in heads), heads
+    assert shown == 0
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_checker_flow_touch_targets_and_ev_table(games_site, browser, artifacts, width):
     """The checker on Full Pay Deuces Wild: the exception deal's hold is found again when held;
