@@ -570,6 +570,7 @@ def test_serve_prints_its_url_and_serves_the_site(built):
 
 
 def test_exception_lines_point_to_their_deals_listed_under_the_table():
+    """On the exact page and in the checker an exception line names its deals' place, not them."""
     from generator.site.view import exception_notes, line_rows
 
     deals = ["3d 4h 7d Qc Kc", "2d 4h 6d Tc Jk"]
@@ -593,6 +594,22 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
     assert rows[1].text == "2 to a Royal Flush: only in the deals listed under the table"
     assert rows[1].notation == "2RF: s≥3, exception (deals under the table)"
     assert "Tc" not in rows[1].hold + rows[1].notation + " ".join(rows[1].notes)
+    # The checker names the deal it checks among the line's deals, not all of them: one deal is
+    # "this deal", several are under the exact table; its conditions still name every deal.
+    from generator.site.build import checker_levels
+
+    level = {"lines": lines, "printed": 5, "cost": "0", "cost_percent": "0.0000%",
+             "return": {"percent": "99%"}}
+    said = checker_levels({"exact": level, "card": level, "simple": level})
+    assert len(said["tables"]) == 1 and said["tables"][0][0] is lines[0]
+    assert said["tables"][0][1]["text"] == ("2 to a Royal Flush: only in the deals listed under "
+                                            "the exact table, this one among them")
+    assert said["tables"][0][1]["conditions"] == lines[1]["conditions"]
+    one = dict(lines[1], text="2 to a Royal Flush: only in the deal 3d 4h 7d Qc Kc (or the same "
+                              "with suits exchanged)", conditions=[["deal", "in", deals[:1]]])
+    assert checker_levels({"exact": dict(level, lines=[one]), "card": level, "simple": level})[
+        "tables"][0][0]["text"] == ("2 to a Royal Flush: only in this deal (or the same with "
+                                    "suits exchanged)")
 
 
 def test_level_rows_join_a_run_of_made_hands_and_keep_a_lines_notes_apart():

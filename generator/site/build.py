@@ -347,7 +347,8 @@ def paytable_context(data: dict, card, pages, settings) -> dict:
 
 def checker_levels(levels: dict | None) -> dict:
     """The levels as the checker embeds them: each distinct table of lines once (the card level
-    is often the exact table itself), and per level its table's index, size, cost and return."""
+    is often the exact table itself), as the checker says them (`view.for_checker`), and per
+    level its table's index, size, cost and return."""
     tables, info = [], {}
     if levels:
         for name in ("exact", "card", "simple"):
@@ -360,6 +361,7 @@ def checker_levels(levels: dict | None) -> dict:
             info[name] = {"table": index, "lines": level["printed"],
                           "cost": level["cost"], "cost_percent": level["cost_percent"],
                           "return_percent": level["return"]["percent"]}
+    tables = [[view.for_checker(line) for line in lines] for lines in tables]
     return {"tables": tables, "levels": info or None}
 
 

@@ -209,6 +209,18 @@ def without_deals(line: dict) -> dict:
                 notation=_EXCEPTION.sub("exception (deals under the table)", line["notation"]))
 
 
+def for_checker(line: dict) -> dict:
+    """A line as the checker says it: an exception line names the deal it is checking among its
+    deals, not all of them (Joker Poker Kings' longest made a 2,700-character sentence); the
+    deals are listed under the exact table, where the line's number links."""
+    if not any(c[0] == "deal" for c in line.get("conditions", ())):
+        return line
+    return dict(line, text=_ONLY_IN.sub(
+        lambda m: "only in this deal (or the same with suits exchanged)"
+        if m.group(0).startswith("only in the deal ")
+        else "only in the deals listed under the exact table, this one among them", line["text"]))
+
+
 def line_rows(lines: list[dict]) -> list[LineRow]:
     rows = []
     for line in map(without_deals, lines):
