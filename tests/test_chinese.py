@@ -320,7 +320,8 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
 
     assert page.write_site(CONTENT, tmp_path, Renderer(ROOT / "templates"), [])
     html = (tmp_path / "chinese.html").read_text()
-    assert html.count("<svg") == 3 and 'href="chinese-tables.csv"' in html
+    # (each row's chart twice: for wide screens and drawn narrower for phones)
+    assert html.count("<svg") == 6 and 'href="chinese-tables.csv"' in html
     assert 'href="chinese.pdf"' in html
     pdf = (tmp_path / "chinese.pdf").read_bytes()
     assert pdf.startswith(b"%PDF")
@@ -351,6 +352,36 @@ def test_card_is_one_page_and_the_same_bytes_twice(cache_folder):
     cached[0].write_bytes(entry[:-100] + bytes([entry[-100] ^ 1]) + entry[-99:])  # one bit off
     assert page.card_pdf(t, renderer, ROOT / "static") == first  # rendered again, not published
     assert cached[0].read_bytes() == entry  # and the entry is whole again
+
+
+def test_charts_name_every_category_and_no_two_names_meet():
+    """Each row's chart, wide and for a phone: every category of the row named once, and no two
+    names on one line of names over one another (a name NAME_UNITS a character wide). The
+    strong categories start within the last few percent of hands; set three lines deep in turn,
+    their names ran together."""
+    import re
+
+    from generator.chinese import page
+    from generator.site.plot import PHONE_WIDTH
+
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    for row, title in page.ROW_NAMES:
+        categories = {int(k) >> 20 for k in page._keys(row)}
+        for width in (page.WIDTH, PHONE_WIDTH):
+            svg = str(page.chart_svg(t, row, title, width=width))
+            names = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="(start|end)" '
+                               r'font-size="10">([^<]+)</text>', svg)
+            assert sorted(n for *_, n in names) == sorted(ranks.CATEGORY_NAMES[c]
+                                                          for c in categories)
+            spans = {}
+            for x, y, anchor, name in names:
+                wide = page.NAME_UNITS * len(name)
+                left = float(x) - (wide if anchor == "end" else 0)
+                spans.setdefault(y, []).append((left, left + wide))
+                assert left >= 0 and left + wide <= width, (row, width, name)
+            for line in spans.values():
+                line.sort()
+                assert all(a[1] < b[0] for a, b in zip(line, line[1:])), (row, width, line)
 
 
 def test_bands_cover_each_row_once_in_order():

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 from . import CONTENT_FOLDER
 from .ranks import CATEGORY_NAMES, key_text, rank_keys
 from .tablefile import digest
+from ..site.plot import for_screens
 
 BAND_SPAN = 0.06
 ROW_NAMES = (("front", "Front (3 cards)"), ("middle", "Middle (5 cards)"),
@@ -92,13 +93,15 @@ def tables_script(tables: dict) -> str:
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 60
+NAME_UNITS = 5.6  # the width of a character of a category's name (font size 10), about
 
 
-def chart_svg(tables: dict, row: str, title: str) -> Markup:
-    """Win chance (y) by hand rank (x, weakest left), with the categories marked below."""
+def chart_svg(tables: dict, row: str, title: str, width: int = WIDTH, suffix: str = "") -> Markup:
+    """Win chance (y) by hand rank (x, weakest left), with the categories marked below; `width`
+    and `suffix` draw it for a phone (`site.plot.for_screens`)."""
     keys, p = _keys(row), tables[row]
     n = len(keys)
-    pw, ph = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    pw, ph = width - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x_of(i):
         return LEFT + i / (n - 1) * pw
@@ -113,8 +116,24 @@ def chart_svg(tables: dict, row: str, title: str) -> Markup:
     for x2, members in column.items():
         for i in dict.fromkeys((members[0], members[-1])):
             points.append(f"{x2 / 2:g},{round(y_of(float(p[i])), 1):g}")
-    cid = f"chart-{row}"
-    parts = [f'<svg class="cp-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+    # A category's name under the line where it starts, on the first row of names where it
+    # meets none before it: the strong categories start within the last few percent of hands,
+    # and names set three rows deep in turn ran over one another.
+    starts = {}
+    for i, key in enumerate(keys.tolist()):
+        starts.setdefault(key >> 20, i)
+    names, ends = [], []  # ends: per row of names, where its last name ends
+    for category, i in sorted(starts.items()):
+        x, text = round(x_of(i), 1), CATEGORY_NAMES[category]
+        wide = NAME_UNITS * len(text)
+        anchor = "end" if x > LEFT + 0.8 * pw else "start"  # keep the last names inside
+        left, right = (x - wide, x) if anchor == "end" else (x, x + wide)
+        level = next((k for k, end in enumerate(ends) if left > end + 4), len(ends))
+        ends[level:level + 1] = [right]
+        names.append((x, level, anchor, text))
+    height = TOP + ph + 14 + 12 * (len(ends) - 1) + 8
+    cid = f"chart-{row}{suffix}"
+    parts = [f'<svg class="cp-chart" viewBox="0 0 {width} {height}" role="img" '
              f'aria-labelledby="{cid}" xmlns="http://www.w3.org/2000/svg">',
              f'<title id="{cid}">{escape(title)}: chance to win the row against the trained '
              f'strategy, for each of the {n:,} hands from weakest to strongest</title>']
@@ -123,16 +142,11 @@ def chart_svg(tables: dict, row: str, title: str) -> Markup:
         parts.append(f'<line x1="{LEFT}" y1="{y}" x2="{LEFT + pw}" y2="{y}" stroke="#ccc"/>')
         parts.append(f'<text x="{LEFT - 5}" y="{y}" text-anchor="end" dominant-baseline="middle" '
                      f'font-size="11">{int(v * 100)}%</text>')
-    starts = {}
-    for i, key in enumerate(keys.tolist()):
-        starts.setdefault(key >> 20, i)
-    for k, (category, i) in enumerate(sorted(starts.items())):
-        x = round(x_of(i), 1)
+    for x, level, anchor, text in names:
         parts.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{TOP + ph}" stroke="#e4e4e4"/>')
-        y = TOP + ph + 14 + 12 * (k % 3)
-        anchor = "end" if x > LEFT + 0.8 * pw else "start"  # keep the last names inside
+        y = TOP + ph + 14 + 12 * level
         parts.append(f'<text x="{x}" y="{y}" text-anchor="{anchor}" font-size="10">'
-                     f'{escape(CATEGORY_NAMES[category])}</text>')
+                     f'{escape(text)}</text>')
     parts.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="#1f4e8c" '
                  f'stroke-width="1.5"/>')
     parts.append("</svg>")
@@ -153,7 +167,8 @@ def read_evaluation(content: Path, tables: dict) -> dict | None:
 def context(tables: dict, evaluation: dict | None) -> dict:
     history = tables["history"]
     return {"rows": [{"name": name, "title": title, "bands": bands(tables, name),
-                      "chart": chart_svg(tables, name, title)} for name, title in ROW_NAMES],
+                      "chart": for_screens(chart_svg, tables, name, title)}
+                     for name, title in ROW_NAMES],
             "settings": tables["settings"], "denominator": tables["denominator"],
             "last_change": max(history[-1]["max_change"].values()), "history": history,
             "evaluation": evaluation}
