@@ -157,6 +157,10 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     assert at == sorted(at)
     exact = (out / "full-pay-deuces-wild-exact.html").read_text(encoding="utf-8")
     assert re.findall(r'<th scope="rowgroup" colspan="7">([^<]+)</th>', exact) == heads
+    # (the simple level is shorter than the card here, and the page says by how much)
+    levels = data["strategy"]["levels"]
+    assert (f"Easier to learn: {levels['simple']['printed']} lines against the card's "
+            f"{levels['card']['printed']}") in page
     # Above each sectioned table (the card, the simple level, the exact table), a link to each
     # section, in order, each to that table's own heading row.
     for html, table in ((page, "strategy-card"), (page, "strategy-simple"),

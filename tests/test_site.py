@@ -134,6 +134,11 @@ def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_
     assert '<span class="card held" title="held">T♣</span>' in text
     assert '<span class="card red">2♦</span>' in text
     assert levels["simple"]["cost_percent"] in text  # the simple level's cost
+    # 9/6 Jacks or Better's simple level (20 lines) is no shorter than its card (19): the page
+    # does not call it easier to learn.
+    simple = text[text.index('<section id="simple">'):text.index('id="strategy-simple"')]
+    assert levels["simple"]["printed"] >= levels["card"]["printed"]
+    assert "no easier to learn" in simple and "Easier to learn" not in simple
     assert "overflow-wrap: anywhere" not in (out / "static" / "site.css").read_text()
 
 
