@@ -126,8 +126,8 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None,
                     for i, (n, c) in enumerate(points))
     out = [f'<svg class="curve-plot" viewBox="0 0 {w} {h}" role="img" '
            f'aria-labelledby="curve-title{suffix}" xmlns="http://www.w3.org/2000/svg">',
-           f'<title id="curve-title{suffix}">Cost against perfect play of the best table of each length, '
-           f'{n_low} to {n_high} lines</title>',
+           f'<title id="curve-title{suffix}">Cost against perfect play of the best table of '
+           f'each length, {n_low} to {n_high} lines</title>',
            f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
            f'stroke="#1a1a1a"/>',
            f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#1a1a1a"/>']

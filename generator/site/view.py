@@ -215,10 +215,12 @@ def for_checker(line: dict) -> dict:
     deals are listed under the exact table, where the line's number links."""
     if not any(c[0] == "deal" for c in line.get("conditions", ())):
         return line
-    return dict(line, text=_ONLY_IN.sub(
-        lambda m: "only in this deal (or the same with suits exchanged)"
-        if m.group(0).startswith("only in the deal ")
-        else "only in the deals listed under the exact table, this one among them", line["text"]))
+    def said(match) -> str:
+        if match.group(0).startswith("only in the deal "):
+            return "only in this deal (or the same with suits exchanged)"
+        return "only in the deals listed under the exact table, this one among them"
+
+    return dict(line, text=_ONLY_IN.sub(said, line["text"]))
 
 
 def line_rows(lines: list[dict]) -> list[LineRow]:

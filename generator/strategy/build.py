@@ -133,7 +133,7 @@ def build_levels(solution, examples: int = 3) -> Levels:
     # a short phrase does where that costs nothing, and a list over LONG_NOTATION characters
     # does for at most SIMPLE_WORDS_COST more: a beginner cannot learn a 56-set line (10/7
     # Double Bonus's 410-character "3 to a Flush: any but ..." line is "3 to a Flush: at least 1
-    # high card", and cheaper; 9/7 Double Bonus's the same, for 0.0084%).
+    # high card", and cheaper; 9/7 Double Bonus's the same, for 0.0046%).
     simple = described(found.simple)
     bound = int(levels.SIMPLE_BOUND * solution.unit)
     cost = int(levels.lost(data, solution.evs, simple)[1].sum())

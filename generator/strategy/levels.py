@@ -38,7 +38,7 @@ SIMPLE_LINES = 20
 SIMPLE_BOUND = Fraction(1)
 # What the simple level may pay, of the bet per hand, to say a list of rank sets over 60
 # characters in a few words (`shortest.phrased`): a beginner's level with a 56-set "3 to a Flush:
-# any but QJ7 or ..." line is cheap but cannot be learnt (9/7 Double Bonus: 0.2350% -> 0.2434%
+# any but QJ7 or ..." line is cheap but cannot be learnt (9/7 Double Bonus: 0.2350% -> 0.2396%
 # for "3 to a Flush: at least 1 high card"). The card's own allowance, so no level pays more
 # than it for words.
 SIMPLE_WORDS_COST = Fraction(1, 10_000)
