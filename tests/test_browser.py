@@ -61,9 +61,13 @@ def test_deal_shows_the_hold_line_and_evs(site, browser, artifacts):
     errors = []
     with serving(site) as base:
         page = open_page(browser, base + f"{SLUG}.html", errors)
+        # No deal yet: the note says what the EV table will hold, and the empty table is hidden.
+        assert "32 holds" in page.inner_text("#checker-evs-note")
+        assert not page.is_visible("#checker-evs")
         page.fill("#checker-input", "As Ks Qs Js 9d")
         page.press("#checker-input", "Enter")
         page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
+        assert page.is_visible("#checker-evs")
         assert page.inner_text("#checker-optimal") == "A♠ K♠ Q♠ J♠"
         assert page.inner_text("#checker-line") == "line 2"  # printed: 4RF
         assert page.get_attribute("#line-4", "class") == "checker-applies"

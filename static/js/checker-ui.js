@@ -453,7 +453,8 @@
   function renderEvs() {
     els.evsBody.replaceChildren();
     if (state.cards.length < 5) {
-      els.evsNote.textContent = "";
+      // (the table's head alone, with no rows, read as a table that failed to fill)
+      els.evsNote.textContent = "Once the deal has five cards: its 32 holds, best first, each with its exact EV.";
       return;
     }
     if (state.training && !state.graded) {
@@ -604,4 +605,5 @@
   els.status.hidden = els.status.textContent === "";
   renderHand();
   renderScore();
+  renderEvs();
 })(globalThis);
