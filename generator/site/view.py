@@ -125,6 +125,11 @@ class LineRow:
     run_on: bool = False
     band: bool = False  # shaded: every other printed line of the section, a run shaded alike
 
+    @property
+    def classes(self) -> str:
+        """The exact table's row classes ("run-on band"), or ""."""
+        return " ".join(name for name, on in (("run-on", self.run_on), ("band", self.band)) if on)
+
 
 def section_rows(lines: list[dict], wild: str | None, rows_of) -> list[tuple[str | None, list]]:
     """(label, rows) of each section of a table (`sections`: a wild game by the wild cards
@@ -166,7 +171,7 @@ def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
     the line holds there and the others: "2 to a Straight Flush, with the joker" does not say
     which card goes with the joker; (6♦ Jk, 2♣ 3♥ 7♣) does. `rules` are the export's (the
     family and the lowest paying pair say what the features are)."""
-    notes = [line for line in lines if any(c[0] == "deal" for c in line.get("conditions", ()))]
+    notes = [line for line in lines if is_exception(line)]
     if not notes:
         return []
     from ..cards import format_hand, parse_hand
@@ -201,9 +206,14 @@ def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
     return out
 
 
+def is_exception(line: dict) -> bool:
+    """Whether an exported line names its deals (a `deal in` condition)."""
+    return any(c[0] == "deal" for c in line.get("conditions", ()))
+
+
 def without_deals(line: dict) -> dict:
     """An exception line pointing to its note under the table instead of listing its deals."""
-    if not any(c[0] == "deal" for c in line.get("conditions", ())):
+    if not is_exception(line):
         return line
     return dict(line, text=_ONLY_IN.sub("only in the deals listed under the table", line["text"]),
                 notation=_EXCEPTION.sub("exception (deals under the table)", line["notation"]))
@@ -213,7 +223,7 @@ def for_checker(line: dict) -> dict:
     """A line as the checker says it: an exception line names the deal it is checking among its
     deals, not all of them (Joker Poker Kings' longest made a 2,700-character sentence); the
     deals are listed under the exact table, where the line's number links."""
-    if not any(c[0] == "deal" for c in line.get("conditions", ())):
+    if not is_exception(line):
         return line
     def said(match) -> str:
         if match.group(0).startswith("only in the deal "):
