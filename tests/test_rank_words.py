@@ -45,6 +45,9 @@ def reference(phrase, universe, kind, family, high) -> frozenset:
             return bool(low) == (op == "is")
         if what == "rank":
             return bool(f[P.F_RANKS] >> value & 1) == (op == "has")
+        if what == "ranks":  # every one of these ranks held, or not
+            every = all(f[P.F_RANKS] >> r & 1 for r in range(13) if value >> r & 1)
+            return every == (op == "has")
         count = f[{"s": P.F_S, "h": P.F_H, "s+h": P.F_SH}[what]]
         return {"=": count == value, "≥": count >= value, "≤": count <= value}[op]
 
@@ -95,6 +98,27 @@ def test_known_lists_read_as_players_say_them():
     assert reference(phrase, universe, P.S, "natural", JACKS) == frozenset(sets)
 
 
+def test_sets_left_out_sharing_their_ranks_read_as_without_them():
+    # 10/7 Double Bonus's card: four to a flush, any but QJT with a low card (where QJT, three
+    # to a royal flush, is held instead).
+    universe = rank_universe(P.F, 4, "natural")
+    left_out = {mask("QJT" + low) for low in "765432"}
+    sets = universe - left_out
+    phrase = rank_phrase(sets, universe, P.F, 4, 0, JACKS,
+                         "any but QJT7 or QJT6 or QJT5 or QJT4 or QJT3 or QJT2")
+    assert (phrase.text, phrase.notation) == ("without QJT", "without QJT")
+    assert reference(phrase, universe, P.F, "natural", JACKS) == frozenset(sets)
+    # One more set left out that lacks a T: the shared ranks are QJ, which leave out QJ98 and
+    # others too, so the phrase writes the difference out or is not taken.
+    fewer = sets - {mask("QJ93")}
+    phrase = rank_phrase(fewer, universe, P.F, 4, 0, JACKS, " or ".join(["QJT7"] * 7))
+    assert phrase is None or reference(phrase, universe, P.F, "natural", JACKS) == fewer
+    # Sets left out sharing one rank only: "no Q held" is the rank atom's, not this one's.
+    phrase = rank_phrase(universe - {mask("Q765"), mask("Q432")}, universe, P.F, 4, 0, JACKS,
+                         " or ".join(["QJT7"] * 7))
+    assert phrase is None or "without" not in phrase.text
+
+
 def test_a_short_list_or_a_phrase_no_shorter_is_left_as_listed():
     universe = rank_universe(P.S, 3, "natural")
     assert rank_phrase({mask("KQJ"), mask("QJT")}, universe, P.S, 3, 0, JACKS,
@@ -133,6 +157,26 @@ def test_every_phrase_names_exactly_the_listed_sets_on_real_cards(family, high):
             assert reference(phrase, universe, kind, family, high) == frozenset(s), phrase
             assert phrase_sets(phrase, universe, high) == frozenset(s)
     assert found >= 10  # (the trials do find phrases to check)
+    # Lists leaving out some of the sets that hold two or three given ranks: "without QJT",
+    # or another phrase, or none.
+    without = 0
+    for kind, naturals in [(P.SF, 3), (P.S, 4), (P.F, 3), (P.F, 4), (P.S, 3)]:
+        universe = rank_universe(kind, naturals, family)
+        for _ in range(12):
+            shared = sum(1 << r for r in rng.sample(range(13), rng.choice((2, 3))))
+            holding = sorted(m for m in universe if m & shared == shared)
+            if not holding:
+                continue
+            left_out = set(rng.sample(holding, max(1, len(holding) - rng.choice((0, 0, 1)))))
+            s = universe - left_out
+            phrase = rank_phrase(s, universe, kind, naturals, 0, high,
+                                 " or ".join(["KQJ"] * len(s)))
+            if phrase is None:
+                continue
+            without += "without" in phrase.text
+            assert reference(phrase, universe, kind, family, high) == frozenset(s), phrase
+            assert phrase_sets(phrase, universe, high) == frozenset(s)
+    assert without >= 3
 
 
 def test_the_reference_check_can_fail():

@@ -648,6 +648,8 @@ def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals(
                                             ["no high card discarded"])
     assert split_line_text("3 to a Straight Flush: s+h ≥ 3 or ace-low but not JT7") == (
         "3 to a Straight Flush: s+h ≥ 3 or ace-low but not JT7", [])
+    assert split_line_text("4 to a Flush: without QJT, no high card discarded") == (
+        "4 to a Flush: without QJT", ["no high card discarded"])
     assert split_line_text("Four of a Kind + 1 kicker: every card A or 2-4") == (
         "Four of a Kind + 1 kicker: every card A or 2-4", [])
     assert split_line_text("Low Pair: 2-9, at most 2 discards of one suit") == (

@@ -174,7 +174,8 @@ _TOKEN_KINDS = (
                            r"([=≥≤]−?\d+)?$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),
     ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
-    ("word", re.compile(r"^(or|no|any|but|not|with|discarded|held|exception|none|ace-low)$")),
+    ("word", re.compile(r"^(or|no|any|but|not|with|without|discarded|held|exception|none"
+                        r"|ace-low)$")),
 )
 
 
@@ -214,6 +215,8 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
                 used.add("exception")
             elif token == "ace-low":
                 used.add("ace-low")
+            elif token == "without":
+                used.add("without XYZ")
             elif token == "any":
                 used.add("any")
     for symbol in used:

@@ -64,6 +64,8 @@ _PHRASES = (
      "a card of rank X is among the discards (\"no X discarded\": none is)"),
     ("X held", re.compile(r"\b[2-9TJQKA] held\b"),
      "a card of rank X is among the cards held (\"no X held\": none is)"),
+    ("without XYZ", re.compile(r"\bwithout [2-9TJQKA]{2,}\b"),
+     "not holding X, Y and Z together"),
     ("any but", re.compile(r"\bany but\b"), "any rank set except those listed"),
     ("ace-low", re.compile(r"\bace-low\b"),
      "an A held with cards of 2-5 only: it plays low (\"not ace-low\": any other)"),

@@ -19,9 +19,9 @@ _RED_SUITS = {"d", "h"}
 _RANKS = r"([2-9TJQKA]+|[2-9TJQK]-[3-9TJQKA])"  # "KQJ", or a pair's span of ranks "2-9"
 _RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
 # A rank list said by what its sets share (generator/strategy/rank_words.py): "AKQJ or inside
-# with no high card", "s+h ≥ 3 or ace-low but not JT7".
+# with no high card", "s+h ≥ 3 or ace-low but not JT7", "without QJT".
 _RANK_ATOM = (r"(inside|outside|(not )?ace-low|with an? [2-9TJQKA]|no [2-9TJQKA]"
-              r"|(no|\d+|at least \d+|at most \d+) high cards?|(s|h|s\+h) [=≥≤] \d+)")
+              r"|without [2-9TJQKA]{2,}|(no|\d+|at least \d+|at most \d+) high cards?|(s|h|s\+h) [=≥≤] \d+)")
 _EVERY_CARD = re.compile(rf"^every card {_RANKS}( or {_RANKS})*$")  # a made hand's kicker
 _RANK_PHRASE = re.compile(rf"^({_RANKS} or )*{_RANK_ATOM}( (with|or) {_RANK_ATOM})?"
                           rf"( but not {_RANKS}( or {_RANKS})*)?$")

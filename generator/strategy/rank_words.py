@@ -10,7 +10,8 @@ prices on every deal before a level takes one).
 A phrase is one or two things a player sees in the held ranks ("inside", "no high card",
 "s+h ≥ 3", "ace-low", "with an A"), both at once ("inside with no high card") or either ("s+h ≥ 3 or
 ace-low"), and at most two sets written out: "AKQJ or inside with no high card", "s+h ≥ 3 or
-ace-low but not JT7". Sets outside the universe never reach the line, so a phrase that agrees
+ace-low but not JT7"; and where every set left out holds the same few ranks, "without QJT".
+Sets outside the universe never reach the line, so a phrase that agrees
 with the list on the universe plays every deal as the list does: only the words change.
 """
 
@@ -68,6 +69,8 @@ def atom_holds(spec: tuple, mask: int, high: int) -> bool:
         return is_ace_low(mask) == (op == "is")
     if what == "rank":
         return bool(mask >> value & 1) == (op == "has")
+    if what == "ranks":  # (value: a mask of ranks; "lacks": not all of them held)
+        return (mask & value == value) == (op == "has")
     count = _count(what, mask, high)
     return {"=": count == value, "≥": count >= value, "≤": count <= value}[op]
 
@@ -175,7 +178,8 @@ def rank_phrase(masks, universe, kind: int, naturals: int, wild: int, high: int,
         return None
     wanted = frozenset(masks) & universe
     best, best_weight = None, None
-    for atoms_used, joined, sets in _terms(universe, kind, naturals, wild, high):
+    for atoms_used, joined, sets in (_terms(universe, kind, naturals, wild, high)
+                                     + _shared_ranks_terms(wanted, universe)):
         also, but_not = wanted - sets, sets - wanted
         if len(also) + len(but_not) > MAX_WRITTEN:
             continue
@@ -185,6 +189,26 @@ def rank_phrase(masks, universe, kind: int, naturals: int, wild: int, high: int,
     if best is None or len(best.text) > SHORTER * len(listed):
         return None
     return best
+
+
+def _shared_ranks_terms(wanted: frozenset, universe: frozenset) -> list:
+    """The term "without QJT" where every set left out holds the same two or more ranks: 10/7
+    Double Bonus's four to a flush, any but QJT7 or QJT6 or ... QJT2 (QJT with a low card, where
+    the three to a royal flush is held instead). Made per list, not kept with `_terms`: the
+    ranks are the left-out sets' own."""
+    left_out = universe - wanted
+    if not left_out:
+        return []
+    shared = functools.reduce(lambda a, b: a & b, left_out)
+    if bin(shared).count("1") < 2:
+        return []
+    from .describe import rank_text
+
+    sets = frozenset(m for m in universe if m & shared != shared)
+    if not sets or sets == universe:
+        return []
+    words = f"without {rank_text(shared)}"
+    return [((Atom(("ranks", "lacks", shared), words, words),), "", sets)]
 
 
 def near_phrases(masks, universe, kind: int, naturals: int, wild: int, high: int,
