@@ -411,7 +411,8 @@ def test_interrupted_build_leaves_the_old_site(old_site):
 
 def test_card_takes_the_first_layout_that_fits(export_data):
     """render_card searches the layouts in few renders; the answer must be the first layout, in
-    order, whose card is one page, as trying them all in turn finds it."""
+    order, whose card is one page, as trying them all in turn finds it (or two columns of text,
+    where one column fits only below ONE_COLUMN_UNTIL: the next test)."""
     import copy
 
     import weasyprint
@@ -438,12 +439,55 @@ def test_card_takes_the_first_layout_that_fits(export_data):
         first = next(layout for layout, n in zip(LAYOUTS, pages) if n == 1)
         result = render_card(data, renderer, STATIC, use_cache=False)
         name, size = result.layout.rsplit(", ", 1)
+        if first == LAYOUTS[0] and name == LAYOUTS[1].name:
+            first = LAYOUTS[1]  # (one column at under ONE_COLUMN_UNTIL: checked below)
         assert name == first.name, pages
         # The largest type that fits: the chosen size fits, the next size up does not.
         size = float(size.removesuffix(" pt"))
         assert pages_at(first, size) == 1
         bigger = [s for s in SIZES if s > size]
         assert not bigger or pages_at(first, bigger[0]) > 1
+
+
+@pytest.mark.parametrize("count", [20, 30])
+def test_a_card_of_short_lines_too_many_for_comfortable_type_takes_two_columns(export_data,
+                                                                             count):
+    """Short lines in one column leave half the page empty while the type shrinks to fit its
+    height (Double Double Bonus's 29 lines took 7 pt): below ONE_COLUMN_UNTIL, two columns of
+    the same words are taken where their type is larger, and from it one column is kept."""
+    import copy
+
+    import weasyprint
+
+    from generator.site.levels import levels_of
+    from generator.site.pocket import (LAYOUTS, ONE_COLUMN_UNTIL, SIZES, card_html, card_lines,
+                                       render_card)
+    from generator.site.render import Renderer
+    from generator.site.settings import Settings
+
+    renderer = Renderer(TEMPLATES)
+    data = copy.deepcopy(export_data)
+    level = levels_of(data)["card"]
+    short = [line for line in data["strategy"]["levels"]["exact"]["lines"]
+             if len(line["text"]) <= 24]
+    lines = (short * (1 + count // len(short)))[:count]
+    level["lines"] = [dict(line, number=i, row=i) for i, line in enumerate(lines, 1)]
+    wordings = card_lines(level["lines"])
+
+    def largest(layout):
+        fitting = [size for size in SIZES if len(weasyprint.HTML(string=card_html(
+            renderer, data, level, wordings, layout, size, Settings()),
+            base_url=str(STATIC) + "/").render().pages) == 1]
+        return max(fitting, default=None)
+
+    one, two = largest(LAYOUTS[0]), largest(LAYOUTS[1])
+    result = render_card(data, renderer, STATIC, use_cache=False)
+    if count == 20:
+        assert one >= ONE_COLUMN_UNTIL  # (what the case is for)
+        assert result.layout == f"one column, {one:g} pt"
+    else:
+        assert one is not None and one < ONE_COLUMN_UNTIL < two  # (what the case is for)
+        assert result.layout == f"two columns, {two:g} pt"
 
 
 def test_long_card_overflow_is_found_from_its_first_lines(export_data, monkeypatch):

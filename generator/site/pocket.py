@@ -66,6 +66,10 @@ LAYOUTS = (
 # that layout still fits one page.
 SIZES = (7.0, 7.5, 8.0, 8.5, 9.0, 9.5, 10.0, 11.0)
 MIN_SIZE = SIZES[0]
+# One column of text fitting at this size or more is kept: each line on one row reads faster
+# than two columns of wrapped lines a point larger (6/5 Jacks or Better: 10 pt in one column,
+# 11 pt in two). Below it, two columns are taken where their type is larger.
+ONE_COLUMN_UNTIL = 9.0
 
 
 # A long table's card is first laid out with its first PREFIX lines only: more than any layout
@@ -184,9 +188,15 @@ def _fixed_time():
             os.environ["SOURCE_DATE_EPOCH"] = before
 
 
+# How render_card chooses among the layouts it fits: a card rendered by another rule is not
+# this one's, though its HTML is the same.
+CHOICE = "the first layout fitting at 7 pt; two columns of text where one's type is below 9 pt"
+
+
 def key_head() -> str:
-    """What a card key names besides the card's HTML and the fonts: what renders and embeds."""
-    return f"weasyprint {version('weasyprint')}\n{subsetter()}\n"
+    """What a card key names besides the card's HTML and the fonts: what renders and embeds,
+    and how the layout is chosen."""
+    return f"weasyprint {version('weasyprint')}\n{subsetter()}\n{CHOICE}\n"
 
 
 def _key(htmls: list[str], static_dir: Path) -> str:
@@ -360,17 +370,26 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     # all 23 shipped tables), so a search from a guess finds it: the guessed layout, then its
     # neighbour, then halving. A good guess costs one render (at the guessed size), a long
     # table's two.
+    def largest(i):
+        """The index in SIZES of the largest type at which layout i (which fits at the
+        smallest) still fits: the sizes fit up to some size and no further, so the first too
+        big is found from the guessed size's neighbour (most often already rendered by the
+        layout's search: then one render more), then by halving."""
+        k = guess_size(wordings, i)
+        guess = k if (i, k) in renders and too_big(i, k) else k + 1
+        return (first_true(lambda j: too_big(i, j), guess, len(SIZES)) or len(SIZES)) - 1
+
     last = len(LAYOUTS) - 1
     fits = first_true(one_page, guess_layout(wordings), len(LAYOUTS))
     if fits is not None:
-        # The largest type at which the chosen layout still fits: the sizes fit up to some
-        # size and no further, so the first too big is found from the guessed size's neighbour
-        # (most often already rendered by the layout's search: then one render more), then by
-        # halving.
-        k = guess_size(wordings, fits)
-        guess = k if (fits, k) in renders and too_big(fits, k) else k + 1
-        first_too_big = first_true(lambda j: too_big(fits, j), guess, len(SIZES))
-        index = (first_too_big or len(SIZES)) - 1
+        index = largest(fits)
+        if fits == 0 and SIZES[index] < ONE_COLUMN_UNTIL:
+            # Both are the chart's own words; one column's short lines leave the page's right
+            # half empty while its type shrinks to fit the height. Two columns are taken where
+            # their type is larger: Double Double Bonus's 29 lines, 7 pt in one column.
+            two = largest(1)
+            if two > index:
+                fits, index = 1, two
         size = SIZES[index]
         text, document = renders[fits, index]
         document.metadata.created = document.metadata.modified = None
