@@ -490,6 +490,26 @@ def test_a_card_of_short_lines_too_many_for_comfortable_type_takes_two_columns(e
         assert result.layout == f"two columns, {two:g} pt"
 
 
+def test_a_count_and_its_value_stay_on_one_row(built, export_data):
+    """'s+h ≥ 3' is never split over two rows of a narrow column: its spaces are no-break
+    spaces on the card and on the pages (the words in the export keep plain spaces)."""
+    from generator.site.levels import levels_of
+    from generator.site.pocket import LAYOUTS, MIN_SIZE, card_html, card_lines
+    from generator.site.render import Renderer
+    from generator.site.settings import Settings
+
+    texts = [line["text"] for line in export_data["strategy"]["levels"]["exact"]["lines"]]
+    counted = [t for t in texts if re.search(r" [≥≤=] \d", t)]
+    assert counted  # (what the test is for: 9/6 Jacks or Better says "s+h ≥ 2")
+    level = levels_of(export_data)["card"]
+    card = card_html(Renderer(TEMPLATES), export_data, level, card_lines(level["lines"]),
+                     LAYOUTS[1], MIN_SIZE, Settings())
+    page = (built[0] / f"{SLUG}-exact.html").read_text(encoding="utf-8")
+    for html in (card, page):
+        assert "\u00a0≥\u00a0" in html
+        assert not re.search(r" [≥≤] \d", html)
+
+
 def test_long_card_overflow_is_found_from_its_first_lines(export_data, monkeypatch):
     """A long table is laid out from its first PREFIX lines: the lines it reports overflowing
     must be those of laying out the whole card."""

@@ -18,7 +18,7 @@ import jinja2
 from .. import store
 from ..errors import ContentError
 from . import view
-from .symbols import abbr_notation, long_text
+from .symbols import abbr_notation, long_text, unbroken
 
 # The Content-Security-Policy of every page: no inline scripts or styles, nothing from elsewhere.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -96,6 +96,7 @@ class Renderer:
         self.env.filters["thousands"] = lambda n: f"{n:,}"
         self.env.filters["abbr"] = abbr_notation
         self.env.filters["long_text"] = long_text
+        self.env.filters["unbroken"] = unbroken
         try:  # parse every template now: a syntax error stops the build before any work
             for name in sorted(self.env.list_templates(extensions=["html"])):
                 self.env.get_template(name)

@@ -151,11 +151,20 @@ def abbr_notation(notation: str, wild: str | None = None) -> Markup:
 LONG_TEXT = 160
 
 
+_COMPARED = re.compile(r" ([=≥≤]) (?=\S)")
+
+
+def unbroken(text: str) -> str:
+    """'s+h ≥ 3' with no-break spaces, so that a narrow column never ends a row on 's+h ≥' and
+    starts the next with '3' (the pocket card's two columns did)."""
+    return _COMPARED.sub("\u00a0\\1\u00a0", text)
+
+
 def long_text(text: str, wild: str | None = None, notation: bool = False) -> Markup:
     """The text (its notation marked up with <abbr>, if `notation`), clipped in a <details>
     when it is longer than LONG_TEXT."""
     def shown(part):
-        return abbr_notation(part, wild) if notation else escape(part)
+        return abbr_notation(part, wild) if notation else escape(unbroken(part))
 
     if len(text) <= LONG_TEXT:
         return shown(text)
