@@ -6,6 +6,7 @@ numba kernels and the JavaScript are tested against), not against rank_words' ow
 """
 
 import random
+import re
 from itertools import combinations
 
 import pytest
@@ -262,3 +263,48 @@ def test_a_long_card_list_takes_the_nearest_phrase_within_the_cards_allowance(so
     held = L.play(data, out)[1]
     assert int(loss.sum()) <= limit and (held[pat] == 31).all()
     assert int((data.ce - solution.evs[range(len(held)), held]).max()) <= bound
+
+
+def test_counts_that_leave_a_few_rank_sets_are_said_as_the_sets():
+    """A line's s, h and s+h conditions (as final words) that leave at most AS_SETS rank sets of
+    its pattern are said as those sets, which players read at a glance ("KQ or KJ or QJ
+    unsuited", not "2 unsuited high cards: s ≥ 2"). The sets must be exactly those of real
+    cards meeting the conditions (features.describe), and the other conditions stay."""
+    from generator.strategy.describe import AS_SETS, describe_line
+
+    def line(n, kind, *extra):
+        return ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, 0), (P.F_KIND, P.OP_EQ, kind)) + extra
+
+    assert describe_line(line(2, P.S, (P.F_H, P.OP_GE, 2), (P.F_S, P.OP_GE, 2)), [], "natural",
+                         high=JACKS, phrases=True) == ("KQ or KJ or QJ unsuited",
+                                                       "2S: KQ or KJ or QJ")
+    assert describe_line(line(2, P.RF, (P.F_S, P.OP_GE, 3), (P.F_FP, P.OP_EQ, 0)), [],
+                         "natural", high=JACKS, phrases=True) == (
+        "Suited QJ or QT or JT: no flush penalty", "2RF: QJ or QT or JT, no fp")
+    # Words for the derivation's lengths keep the counts; so does an outside straight.
+    assert describe_line(line(2, P.S, (P.F_H, P.OP_GE, 2), (P.F_S, P.OP_GE, 2)), [], "natural",
+                         high=JACKS)[1] == "2S: h≥2, s≥2"
+    assert describe_line(line(4, P.S, (P.F_S, P.OP_GE, 2)), [], "natural", high=JACKS,
+                         phrases=True)[1] == "4S: s≥2"
+    said = 0
+    counts = [(f, op, v) for f in (P.F_S, P.F_H, P.F_SH)
+              for op in (P.OP_EQ, P.OP_GE, P.OP_LE) for v in range(0, 8)]
+    for n, kind in [(2, P.S), (2, P.RF), (3, P.S), (3, P.RF), (3, P.SF), (2, P.SF)]:
+        universe = rank_universe(kind, n, "natural")
+        feats = {m: held_features(m, kind, "natural", JACKS) for m in universe}
+        ops = {P.OP_EQ: lambda a, b: a == b, P.OP_GE: lambda a, b: a >= b,
+               P.OP_LE: lambda a, b: a <= b}
+        for first, second in combinations([None] + counts, 2):
+            extra = tuple(c for c in (first, second) if c is not None) + ((P.F_HP, P.OP_LE, 1),)
+            text, notation = describe_line(line(n, kind, *extra), [], "natural", high=JACKS,
+                                           phrases=True)
+            meeting = {m for m, f in feats.items() if all(
+                ops[op](f[feature], value) for feature, op, value in extra[:-1])}
+            listed = notation.partition(": ")[2].split(", ")[0]
+            if re.fullmatch(r"[2-9TJQKA]+( or [2-9TJQKA]+)*", listed):
+                said += 1
+                assert {mask(r) for r in listed.split(" or ")} == meeting, (extra, notation)
+                assert notation.endswith("hp≤1")
+            else:
+                assert not 0 < len(meeting) <= AS_SETS, (extra, notation)
+    assert said >= 20

@@ -101,6 +101,8 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     extra = list(conditions[3:])
     universe = rank_universe(kind, naturals, family)
     ranks = next((c for c in extra if c[0] == P.F_RANKS and c[1] in (P.OP_EQ, P.OP_IN)), None)
+    if phrases and ranks is None:
+        rank_sets, extra, ranks = _counts_as_sets(kind, n, w, extra, rank_sets, universe, high)
     phrase = None
     if phrases and ranks is not None and ranks[1] == P.OP_IN and universe is not None \
             and naturals >= 2:
@@ -261,6 +263,29 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     if short:
         note += (", " if ":" in note else ": ") + ", ".join(short)
     return text, note
+
+
+# A line whose counts (s, h, s+h) and ranks held leave at most this many rank sets says the sets:
+# "KQ or KJ or QJ unsuited", not "2 unsuited high cards: s ≥ 2", which a player works out.
+AS_SETS = 3
+
+
+def _counts_as_sets(kind, n, w, extra, rank_sets, universe, high):
+    """(rank_sets, extra, ranks): the line's conditions on the held ranks alone (s, h, s+h, a
+    rank held or not) replaced by the list of the sets they leave, where those are at most
+    AS_SETS; else as they were. The sets are those of the pattern meeting the conditions, so
+    the line plays every deal as before. Not where the head names the count (an outside or
+    inside straight)."""
+    from .rank_words import _AS_ATOM, narrowed
+
+    own = [c for c in extra if (c[0], c[1]) in _AS_ATOM]
+    if not own or universe is None or n - w < 2 or (kind == P.S and n == 4 and not w):
+        return rank_sets, extra, None
+    sets = narrowed(universe, own, high)
+    if not 0 < len(sets) <= AS_SETS:
+        return rank_sets, extra, None
+    ranks = (P.F_RANKS, P.OP_IN, len(rank_sets))  # (first: the sets say what is held)
+    return list(rank_sets) + [frozenset(sets)], [ranks] + [c for c in extra if c not in own], ranks
 
 
 def _every_card(masks) -> str | None:
