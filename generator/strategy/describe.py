@@ -265,21 +265,23 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
     return text, note
 
 
-# A line whose counts (s, h, s+h) and ranks held leave at most this many rank sets says the sets:
-# "KQ or KJ or QJ unsuited", not "2 unsuited high cards: s ≥ 2", which a player works out.
-AS_SETS = 3
+# A line whose counts (s, s+h, with h) and ranks held leave at most this many rank sets says the
+# sets: "KQ or KJ or QJ unsuited", not "2 unsuited high cards: s ≥ 2", which a player works out.
+# High cards alone are counted at a glance: "3 to a Straight: 3 high cards" stays.
+AS_SETS = 4
 
 
 def _counts_as_sets(kind, n, w, extra, rank_sets, universe, high):
     """(rank_sets, extra, ranks): the line's conditions on the held ranks alone (s, h, s+h, a
-    rank held or not) replaced by the list of the sets they leave, where those are at most
-    AS_SETS; else as they were. The sets are those of the pattern meeting the conditions, so
+    rank held or not, not high cards alone) replaced by the list of the sets they leave, where
+    those are at most AS_SETS; else as they were. The sets are those of the pattern meeting the conditions, so
     the line plays every deal as before. Not where the head names the count (an outside or
     inside straight)."""
     from .rank_words import _AS_ATOM, narrowed
 
     own = [c for c in extra if (c[0], c[1]) in _AS_ATOM]
-    if not own or universe is None or n - w < 2 or (kind == P.S and n == 4 and not w):
+    if all(c[0] == P.F_H for c in own) or universe is None or n - w < 2 or (
+            kind == P.S and n == 4 and not w):
         return rank_sets, extra, None
     sets = narrowed(universe, own, high)
     if not 0 < len(sets) <= AS_SETS:
