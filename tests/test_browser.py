@@ -201,10 +201,16 @@ def test_the_level_picker_plays_the_chosen_level(site, browser):
         page.fill("#checker-input", "As Ks Qs Js 9d")
         page.press("#checker-input", "Enter")
         assert page.get_attribute("#checker-line", "href") == "#line-4"  # the card level
+        # 9/6 Jacks or Better's simple level is no easier than its card: its lines are behind
+        # a tap, until the checker checks against it.
+        assert page.get_attribute("#simple-lines", "open") is None
+        assert not page.is_visible("#strategy-simple")
         page.check("input[name=checker-level][value=simple]")
         href = page.get_attribute("#checker-line", "href")
         assert href.startswith("#simple-line-")
         assert "checker-applies" in page.get_attribute(href, "class")
+        assert page.get_attribute("#simple-lines", "open") is not None
+        assert page.is_visible(href)
         page.check("input[name=checker-level][value=exact]")
         assert page.get_attribute("#checker-line", "href") == f"{SLUG}-exact.html#line-4"
     assert errors == []

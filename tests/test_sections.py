@@ -161,6 +161,7 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     levels = data["strategy"]["levels"]
     assert (f"Easier to learn: {levels['simple']['printed']} lines against the card's "
             f"{levels['card']['printed']}") in page
+    assert 'class="level-lines"' not in page  # (shorter: shown, not behind a tap)
     # Above each sectioned table (the card, the simple level, the exact table), a link to each
     # section, in order, each to that table's own heading row.
     for html, table in ((page, "strategy-card"), (page, "strategy-simple"),

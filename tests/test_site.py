@@ -139,6 +139,11 @@ def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_
     simple = text[text.index('<section id="simple">'):text.index('id="strategy-simple"')]
     assert levels["simple"]["printed"] >= levels["card"]["printed"]
     assert "no easier to learn" in simple and "Easier to learn" not in simple
+    # ... and its table is behind a tap, closed, all of it (key and lines) inside.
+    shut = text[text.index('<details class="level-lines" id="simple-lines">'):]
+    assert shut.index(f"<summary>Show its {levels['simple']['printed']} lines</summary>") < \
+        shut.index('id="key-simple"') < shut.index('id="strategy-simple"') < \
+        shut.index("</details>\n</section>")
     assert "overflow-wrap: anywhere" not in (out / "static" / "site.css").read_text()
 
 

@@ -295,6 +295,8 @@
     if (row) {
       row.classList.add("checker-applies");
       highlighted = row;
+      const shut = row.closest("details:not([open])");  // a level behind a tap: checked against, shown
+      if (shut) shut.open = true;
     }
     renderNext();
   }
