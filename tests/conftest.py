@@ -48,3 +48,22 @@ def _strategy(slug: str):
 def strategy_of():
     """strategy_of(slug) -> the derived StrategyTable of a shipped pay table, once per session."""
     return _strategy
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, driven by Playwright (never a browser Playwright downloads); one a
+    module, as Playwright's sync API runs one at a time."""
+    from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS
+    from tests.chromium import require
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    require(sync_playwright is not None, "the playwright package")
+    require(Path(CHROMIUM).exists(), CHROMIUM)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

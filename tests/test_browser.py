@@ -12,33 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS, SLUG, built_site, serving
-
-
-def _require(ok: bool, what: str) -> None:
-    if not ok:
-        if os.environ.get("VPCHARTS_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"{what} is missing (VPCHARTS_REQUIRE_BROWSER=1)")
-        pytest.skip(f"{what} is missing")
+from generator.browser_bench import SLUG, built_site, serving
+from tests.chromium import AXE, SERIOUS, require
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     return built_site(tmp_path_factory.mktemp("browser"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    _require(sync_playwright is not None, "the playwright package")
-    _require(Path(CHROMIUM).exists(), CHROMIUM)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -222,8 +202,6 @@ def test_the_level_picker_plays_the_chosen_level(site, browser):
 GAMES = {  # the pay tables the page tests build: one per family
     "natural": SLUG, "deuces": "full-pay-deuces-wild", "joker": "joker-poker-kings-or-better"}
 WIDTHS = (375, 1280)
-AXE = Path(os.environ.get("VPCHARTS_AXE") or
-           Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js")
 
 
 @pytest.fixture(scope="module")
@@ -466,21 +444,19 @@ def test_checker_flow_touch_targets_and_ev_table(games_site, browser, artifacts,
 def test_axe_finds_no_serious_or_critical_violation(games_site, browser, name):
     """axe-core (npm, installed by .ci/run) run in chromium on the index, a pay table's page and
     the checker after a deal."""
-    _require(AXE.exists(), f"axe-core ({AXE})")
+    require(AXE.exists(), f"axe-core ({AXE})")
     errors = []
     with serving(games_site) as base:
         url = base + ("index.html" if name == "index" else f"{SLUG}.html")
         page = open_page(browser, url, errors, bypass_csp=True)  # to inject axe itself
-        context = "document"
+        within = None  # (the whole document)
         if name == "checker":
             page.fill("#checker-input", "As Ks Qs Js 9d")
             page.press("#checker-input", "Enter")
             page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
             page.click("#checker-hand .hand-card >> nth=0")
-            context = "'#checker'"
+            within = "#checker"
         page.add_script_tag(path=str(AXE))
-        found = page.evaluate(f"""async () => (await axe.run({context}))
-            .violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        found = page.evaluate(SERIOUS, within)
     assert found == [], found
     assert errors == []

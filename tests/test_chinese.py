@@ -8,7 +8,6 @@ import json
 import random
 import subprocess
 import sys
-from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +15,7 @@ import pytest
 
 from generator.chinese import arranger, evaluation, rank_kernels, ranks, tablefile, training
 from tests import chinese_slow as slow
+from tests.chromium import AXE, SERIOUS, require
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
@@ -439,26 +439,13 @@ def chinese_page(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def phone_page(chinese_page):
-    import os
-
-    from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    if sync_playwright is None or not Path(CHROMIUM).exists():
-        if os.environ.get("VPCHARTS_REQUIRE_BROWSER") == "1":
-            pytest.fail("playwright or chromium is missing (VPCHARTS_REQUIRE_BROWSER=1)")
-        pytest.skip("playwright or chromium is missing")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 375, "height": 800})
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(chinese_page)
-        yield page, errors
-        browser.close()
+def phone_page(chinese_page, browser):
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(chinese_page)
+    yield page, errors
+    page.close()
 
 
 def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
@@ -509,3 +496,18 @@ def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
         .filter(([, w, h]) => w < 44 || h < 44)""")
     assert small == [], small
     assert errors == []
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_the_page(chinese_page, browser):
+    """axe-core (npm, installed by .ci/run; or $VPCHARTS_AXE) in chromium, on the page after a
+    hand is set, as on the pay table pages (tests/test_browser.py)."""
+    require(AXE.exists(), f"axe-core ({AXE})")
+    # (axe is injected as a script: the page's CSP would refuse it)
+    page = browser.new_page(viewport={"width": 375, "height": 800}, bypass_csp=True)
+    page.goto(chinese_page)
+    page.fill("#cp-hand", "As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h")
+    page.click("#cp-form button[type=submit]")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(SERIOUS, None)
+    page.close()
+    assert found == [], found
