@@ -312,3 +312,40 @@ def test_counts_that_leave_a_few_rank_sets_are_said_as_the_sets():
             else:
                 assert high_cards_only or not 0 < len(meeting) <= AS_SETS, (extra, notation)
     assert said >= 20
+
+
+@pytest.mark.parametrize("family,wild_card,high", [("deuces", 0, NO_HIGH), ("joker", 52, 11)])
+def test_counts_said_as_sets_hold_with_a_wild_card_too(family, wild_card, high):
+    """The same with one wild card held (a deuce, the joker): the sets named are those of the
+    natural ranks held beside it that meet the counts, on real cards."""
+    from generator.strategy.describe import describe_line
+
+    def wild_features(ranks, kind):
+        held = [r for r in range(13) if ranks >> r & 1]
+        suited = kind in (P.RF, P.SF, P.F)
+        cards = [r * 4 + (0 if suited else i % 2) for i, r in enumerate(held)] + [
+            wild_card if family == "joker" else 3]  # (the 2 of spades: a deuce, wild)
+        others = [r for r in range(13) if not ranks >> r & 1 and r != 0]
+        cards += [r * 4 + 2 + i % 2 for i, r in enumerate(others[:5 - len(cards)])]
+        return P.describe(cards, (1 << len(held) + 1) - 1, family, None if high == NO_HIGH
+                          else high)
+
+    ops = {P.OP_EQ: lambda a, b: a == b, P.OP_GE: lambda a, b: a >= b,
+           P.OP_LE: lambda a, b: a <= b}
+    said = 0
+    for naturals, kind in [(2, P.RF), (2, P.SF), (3, P.RF), (3, P.S)]:
+        universe = rank_universe(kind, naturals, family)
+        feats = {m: wild_features(m, kind) for m in universe}
+        for feature in (P.F_S, P.F_SH) if high < 13 else (P.F_S,):
+            for op in ops:
+                for value in range(0, 8):
+                    line = ((P.F_N, P.OP_EQ, naturals + 1), (P.F_W, P.OP_EQ, 1),
+                            (P.F_KIND, P.OP_EQ, kind), (feature, op, value))
+                    notation = describe_line(line, [], family, high=high, phrases=True)[1]
+                    listed = notation.partition(": ")[2]
+                    if not re.fullmatch(r"[2-9TJQKA]+( or [2-9TJQKA]+)*", listed):
+                        continue
+                    said += 1
+                    meeting = {m for m, f in feats.items() if ops[op](f[feature], value)}
+                    assert {mask(r) for r in listed.split(" or ")} == meeting, (line, notation)
+    assert said >= 5
