@@ -490,7 +490,8 @@ def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
         page.text_content("#cp-result")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     # Every control is a 44 x 44 px touch target, as on the hold checker.
-    small = page.evaluate("""[...document.querySelectorAll('#cp-arranger button, #cp-arranger input')]
+    small = page.evaluate("""[...document.querySelectorAll(
+            '#cp-arranger button, #cp-arranger input')]
         .map(e => [e.textContent.trim() || e.id, Math.round(e.getBoundingClientRect().width),
                    Math.round(e.getBoundingClientRect().height)])
         .filter(([, w, h]) => w < 44 || h < 44)""")

@@ -267,9 +267,10 @@ def test_a_long_card_list_takes_the_nearest_phrase_within_the_cards_allowance(so
 
 def test_counts_that_leave_a_few_rank_sets_are_said_as_the_sets():
     """A line's s, h and s+h conditions (as final words; not high cards alone) that leave at
-    most AS_SETS rank sets of its pattern are said as those sets, which players read at a glance ("KQ or KJ or QJ
-    unsuited", not "2 unsuited high cards: s ≥ 2"). The sets must be exactly those of real
-    cards meeting the conditions (features.describe), and the other conditions stay."""
+    most AS_SETS rank sets of its pattern are said as those sets, which players read at a
+    glance ("KQ or KJ or QJ unsuited", not "2 unsuited high cards: s ≥ 2"). The sets must be
+    exactly those of real cards meeting the conditions (features.describe), and the other
+    conditions stay."""
     from generator.strategy.describe import AS_SETS, describe_line
 
     def line(n, kind, *extra):

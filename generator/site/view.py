@@ -21,7 +21,8 @@ _RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
 # A rank list said by what its sets share (generator/strategy/rank_words.py): "AKQJ or inside
 # with no high card", "s+h ≥ 3 or ace-low but not JT7", "without QJT".
 _RANK_ATOM = (r"(inside|outside|(not )?ace-low|with an? [2-9TJQKA]|no [2-9TJQKA]"
-              r"|without [2-9TJQKA]{2,}|(no|\d+|at least \d+|at most \d+) high cards?|(s|h|s\+h) [=≥≤] \d+)")
+              r"|without [2-9TJQKA]{2,}"
+              r"|(no|\d+|at least \d+|at most \d+) high cards?|(s|h|s\+h) [=≥≤] \d+)")
 _EVERY_CARD = re.compile(rf"^every card {_RANKS}( or {_RANKS})*$")  # a made hand's kicker
 _RANK_PHRASE = re.compile(rf"^({_RANKS} or )*{_RANK_ATOM}( (with|or) {_RANK_ATOM})?"
                           rf"( but not {_RANKS}( or {_RANKS})*)?$")

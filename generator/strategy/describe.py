@@ -273,13 +273,13 @@ AS_SETS = 4
 
 def _counts_as_sets(kind, n, w, extra, rank_sets, universe, high):
     """(rank_sets, extra, ranks): the line's conditions on the held ranks alone (s, h, s+h, a
-    rank held or not, not high cards alone) replaced by the list of the sets they leave, where
-    those are at most AS_SETS; else as they were. The sets are those of the pattern meeting the conditions, so
-    the line plays every deal as before. Not where the head names the count (an outside or
-    inside straight)."""
-    from .rank_words import _AS_ATOM, narrowed
+    rank held or not; not high cards alone) replaced by the list of the sets they leave, where
+    those are at most AS_SETS; else as they were. The sets are the pattern's sets meeting the
+    conditions, so the line plays every deal as before. Not where the head names the count (an
+    outside or inside straight)."""
+    from .rank_words import narrowed, on_ranks_alone
 
-    own = [c for c in extra if (c[0], c[1]) in _AS_ATOM]
+    own = on_ranks_alone(extra)
     if all(c[0] == P.F_H for c in own) or universe is None or n - w < 2 or (
             kind == P.S and n == 4 and not w):
         return rank_sets, extra, None
@@ -287,7 +287,8 @@ def _counts_as_sets(kind, n, w, extra, rank_sets, universe, high):
     if not 0 < len(sets) <= AS_SETS:
         return rank_sets, extra, None
     ranks = (P.F_RANKS, P.OP_IN, len(rank_sets))  # (first: the sets say what is held)
-    return list(rank_sets) + [frozenset(sets)], [ranks] + [c for c in extra if c not in own], ranks
+    rest = [c for c in extra if c not in own]
+    return list(rank_sets) + [frozenset(sets)], [ranks] + rest, ranks
 
 
 def _every_card(masks) -> str | None:

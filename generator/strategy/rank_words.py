@@ -11,8 +11,8 @@ A phrase is one or two things a player sees in the held ranks ("inside", "no hig
 "s+h ≥ 3", "ace-low", "with an A"), both at once ("inside with no high card") or either ("s+h ≥ 3 or
 ace-low"), and at most two sets written out: "AKQJ or inside with no high card", "s+h ≥ 3 or
 ace-low but not JT7"; and where every set left out holds the same few ranks, "without QJT".
-Sets outside the universe never reach the line, so a phrase that agrees
-with the list on the universe plays every deal as the list does: only the words change.
+Sets outside the universe never reach the line, so a phrase that agrees with the list on the
+universe plays every deal as the list does: only the words change.
 """
 
 import functools
@@ -79,6 +79,12 @@ def atom_holds(spec: tuple, mask: int, high: int) -> bool:
 _AS_ATOM = {**{(f, op): (what, sign) for f, what in ((P.F_S, "s"), (P.F_H, "h"), (P.F_SH, "s+h"))
                for op, sign in ((P.OP_EQ, "="), (P.OP_GE, "≥"), (P.OP_LE, "≤"))},
             (P.F_RANKS, P.OP_BIT): ("rank", "has"), (P.F_RANKS, P.OP_NOBIT): ("rank", "lacks")}
+
+
+def on_ranks_alone(conditions) -> list:
+    """The conditions of a line that depend on its held ranks alone (s, h, s+h, a rank held
+    or not): true or false alike for every hold of the same ranks."""
+    return [c for c in conditions if (c[0], c[1]) in _AS_ATOM]
 
 
 def narrowed(universe, conditions, high: int) -> frozenset:
