@@ -139,8 +139,13 @@ def test_a_run_of_pair_ranks_is_written_as_a_span_and_other_lists_are_not():
     assert describe_line(pair, sets, "joker", high=KINGS) == ("Low Pair: 2-9", "2LP: 2-9")
     assert describe_line(head(2, 0, P.PAIR, (P.F_RANKS, P.OP_IN, 1)), sets, "natural",
                          high=13) == ("Pair: J-K or 2-4", "2PR: J-K or 2-4")
+    # Two or three ranks that make no span are said as players say one: "Pair of Aces".
     assert describe_line(head(2, 0, P.PAIR, (P.F_RANKS, P.OP_IN, 2)), sets, "natural",
-                         high=13) == ("Pair: K or Q or 8", "2PR: K or Q or 8")
+                         high=13) == ("Pair of Kings, Queens or 8s", "2PR: K or Q or 8")
+    two = (frozenset({mask("A"), mask("K")}),)
+    assert describe_line(head(2, 0, P.PAIR, (P.F_RANKS, P.OP_IN, 0), (P.F_HP, P.OP_LE, 1)), two,
+                         "natural", high=JACKS) == (
+        "Pair of Aces or Kings: at most 1 high card discarded", "2HP: A or K, hp≤1")
     # One card held beside the joker: "8 or 7 or 6", never "6-8" (read as a span of cards).
     line = ((P.F_N, P.OP_EQ, 2), (P.F_W, P.OP_EQ, 1), (P.F_KIND, P.OP_EQ, P.SF),
             (P.F_RANKS, P.OP_IN, 3))

@@ -89,6 +89,17 @@ def _pair_name(high: int, is_high: bool | None, ranks: int | None = None) -> tup
     return "Low Pair", "LP"
 
 
+def _pairs_of(masks) -> str | None:
+    """'Pair of Aces or Kings', 'Pair of Tens, 9s or 4s': a pair of two or three ranks that
+    run on for no span ('Low Pair: 2-9' says a span better); else None."""
+    ordered = by_rank(masks)
+    if not 2 <= len(ordered) <= 3 or any(bin(m).count("1") != 1 for m in ordered) or \
+            "-" in _listed(ordered, spans=True):
+        return None
+    names = [_RANK_NAMES.get(r, r + "s") for r in (RANKS[m.bit_length() - 1] for m in ordered)]
+    return "Pair of " + (", ".join(names[:-1]) + " or " + names[-1])
+
+
 def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int = 13,
                   low_pairs: bool = False, phrases: bool = False) -> tuple[str, str]:
     """(chart text as players write it, the paper's notation) of one line; `deal_text` names
@@ -206,6 +217,11 @@ def describe_line(conditions, rank_sets, family: str, deal_text=str, high: int =
             text, abbr = _pair_name(high, is_high, mask)
             if mask is not None:
                 abbr += ": " + rank_text(mask)
+            elif ranks is not None and (pairs_of := _pairs_of(rank_sets[ranks[2]])):
+                # "Pair of Aces or Kings", as "Pair of Aces": not "High Pair (J-A): A or K".
+                extra.remove(ranks)
+                text = pairs_of
+                abbr += ": " + _listed(rank_sets[ranks[2]], spans=True)
         else:
             count = {P.PAIR: 2, P.TRIPS: 3, P.QUADS: 4}[kind] + w
             text, abbr = _OF_A_KIND[count]
