@@ -282,6 +282,10 @@ def test_counts_that_leave_a_few_rank_sets_are_said_as_the_sets():
     assert describe_line(line(2, P.RF, (P.F_S, P.OP_GE, 3), (P.F_FP, P.OP_EQ, 0)), [],
                          "natural", high=JACKS, phrases=True) == (
         "Suited QJ or QT or JT: no flush penalty", "2RF: QJ or QT or JT, no fp")
+    # More sets than that, named by a rank held or not: "no A", not "s ≥ 2".
+    assert describe_line(line(2, P.RF, (P.F_S, P.OP_GE, 2), (P.F_HP, P.OP_EQ, 0)), [],
+                         "natural", high=JACKS, phrases=True) == (
+        "2 to a Royal Flush: no A, no high card discarded", "2RF: no A held, no hp")
     # High cards alone are counted at a glance: the words stay.
     assert describe_line(line(3, P.S, (P.F_H, P.OP_EQ, 3)), [], "natural", high=JACKS,
                          phrases=True)[0] == "3 to a Straight: 3 high cards"
@@ -290,7 +294,7 @@ def test_counts_that_leave_a_few_rank_sets_are_said_as_the_sets():
                          high=JACKS)[1] == "2S: h≥2, s≥2"
     assert describe_line(line(4, P.S, (P.F_S, P.OP_GE, 2)), [], "natural", high=JACKS,
                          phrases=True)[1] == "4S: s≥2"
-    said = 0
+    said = words = 0
     counts = [(f, op, v) for f in (P.F_S, P.F_H, P.F_SH)
               for op in (P.OP_EQ, P.OP_GE, P.OP_LE) for v in range(0, 8)]
     for n, kind in [(2, P.S), (2, P.RF), (3, P.S), (3, P.RF), (3, P.SF), (2, P.SF)]:
@@ -310,9 +314,16 @@ def test_counts_that_leave_a_few_rank_sets_are_said_as_the_sets():
                 said += 1
                 assert {mask(r) for r in listed.split(" or ")} == meeting, (extra, notation)
                 assert notation.endswith("hp≤1") and not high_cards_only
+            elif m := re.fullmatch(r"no ([2-9TJQKA]) held|any but ([2-9TJQKA]+( or [2-9TJQKA]+)*)",
+                                   listed):
+                # A count said by a rank held or not: "2RF: no A held" for s ≥ 2.
+                words += 1
+                named = ({u for u in universe if not u & mask(m[1])} if m[1] else
+                         universe - {mask(r) for r in m[2].split(" or ")})
+                assert named == meeting, (extra, notation)
             else:
                 assert high_cards_only or not 0 < len(meeting) <= AS_SETS, (extra, notation)
-    assert said >= 20
+    assert said >= 20 and words >= 5
 
 
 @pytest.mark.parametrize("family,wild_card,high", [("deuces", 0, NO_HIGH), ("joker", 52, 11)])

@@ -290,9 +290,10 @@ AS_SETS = 4
 def _counts_as_sets(kind, n, w, extra, rank_sets, universe, high):
     """(rank_sets, extra, ranks): the line's conditions on the held ranks alone (s, h, s+h, a
     rank held or not; not high cards alone) replaced by the list of the sets they leave, where
-    those are at most AS_SETS; else as they were. The sets are the pattern's sets meeting the
-    conditions, so the line plays every deal as before. Not where the head names the count (an
-    outside or inside straight)."""
+    those are at most AS_SETS, or where a count leaves the sets a rank held or not names (the
+    list is then said so: "2 to a Royal Flush: no A" for s ≥ 2); else as they were. The sets
+    are the pattern's sets meeting the conditions, so the line plays every deal as before. Not
+    where the head names the count (an outside or inside straight)."""
     from .rank_words import narrowed, on_ranks_alone
 
     own = on_ranks_alone(extra)
@@ -300,11 +301,25 @@ def _counts_as_sets(kind, n, w, extra, rank_sets, universe, high):
             kind == P.S and n == 4 and not w):
         return rank_sets, extra, None
     sets = narrowed(universe, own, high)
-    if not 0 < len(sets) <= AS_SETS:
+    counted = any(c[0] in (P.F_S, P.F_SH) for c in own)  # (not a rank held alone: said so)
+    if not 0 < len(sets) <= AS_SETS and not (
+            counted and _said_by_ranks_held(sets, universe, kind, n, w, high)):
         return rank_sets, extra, None
     ranks = (P.F_RANKS, P.OP_IN, len(rank_sets))  # (first: the sets say what is held)
     rest = [c for c in extra if c not in own]
     return list(rank_sets) + [frozenset(sets)], [ranks] + rest, ranks
+
+
+def _said_by_ranks_held(sets, universe, kind, n, w, high) -> bool:
+    """Whether the sets are exactly those a rank held or not names ("no A", "with a K", "without
+    QJT"): a player sees that at once, where "2 to a Royal Flush: s ≥ 2" is worked out."""
+    from .rank_words import rank_phrase
+
+    if not sets or sets == universe:
+        return False
+    phrase = rank_phrase(sets, universe, kind, n - w, w, high, _listed(sets))
+    return phrase is not None and not phrase.also and not phrase.but_not and all(
+        atom.spec[0] in ("rank", "ranks") for atom in phrase.atoms)
 
 
 def _every_card(masks) -> str | None:
