@@ -90,7 +90,7 @@ def on_ranks_alone(conditions) -> list:
 def narrowed(universe, conditions, high: int) -> frozenset:
     """The sets of `universe` meeting the line's conditions that depend on the ranks alone
     (s, h, s+h, a rank held or not): the sets a hold reaching the line with them can have."""
-    own = [_AS_ATOM[c[0], c[1]] + (c[2],) for c in conditions if (c[0], c[1]) in _AS_ATOM]
+    own = [_AS_ATOM[c[0], c[1]] + (c[2],) for c in on_ranks_alone(conditions)]
     return frozenset(m for m in universe if all(atom_holds(spec, m, high) for spec in own))
 
 
