@@ -264,7 +264,20 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
             .filter(svg => svg.getBoundingClientRect().width > 0)
             .map(svg => Math.min(...[...svg.querySelectorAll('text')]
                  .map(t => t.getBoundingClientRect().height)))""")
+        # The card's lines as a phone shows them: the example beside the notation where both
+        # fit, every example's right edge on one column.
+        rows = page.evaluate("""[...document.querySelectorAll('#strategy-card tbody tr:not(.section-head)')]
+            .map(r => [r.getBoundingClientRect().height,
+                       Math.round(r.querySelector('.examples .deal').getBoundingClientRect().right)])""")
+        # The simple level's key: only the symbols the card's key above lacks.
+        keys = page.evaluate("""['key-card', 'key-simple'].map(id => [...document.querySelectorAll(
+            '#' + id + ' dt')].map(dt => dt.innerText))""")
     assert errors == []
+    assert keys[0] and not set(keys[0]) & set(keys[1]), keys
+    assert (keys[1] == []) == (family == "deuces"), keys  # (Full Pay's card uses all of them)
+    if width == 375:
+        assert sum(h for h, _ in rows) / len(rows) <= 85, rows
+        assert len({right for _, right in rows}) == 1, rows
     assert len(plots) == 1 and plots[0] >= 9, plots
     assert [name for name, seen_whole in final if not seen_whole] in ([], ["Combinations"]), final
     if width == 375:

@@ -145,6 +145,14 @@ def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_
         shut.index('id="key-simple"') < shut.index('id="strategy-simple"') < \
         shut.index("</details>\n</section>")
     assert "overflow-wrap: anywhere" not in (out / "static" / "site.css").read_text()
+    # The simple level's key adds to the card's (above it) only what the card does not use:
+    # 9/6 Jacks or Better's simple level alone uses ds.
+    def symbols(key_id):
+        start = text.index(f'<details class="key" id="{key_id}"')
+        return re.findall(r"<dt><abbr[^>]*>([^<]+)</abbr>", text[start:text.index("</details>", start)])
+    card_symbols, simple_symbols = symbols("key-card"), symbols("key-simple")
+    assert simple_symbols == ["ds"] and "ds" not in card_symbols and "hp" in card_symbols
+    assert "The card level&#39;s symbols, in its key above, and:" in shut
 
 
 def test_exact_page_has_every_line_ce_numbers_and_the_plot(built, export_data):

@@ -336,7 +336,9 @@ def paytable_context(data: dict, card, pages, settings) -> dict:
         "card_key": _key(card_lines, data["rules"]),
         "simple_sections": view.section_rows(levels["simple"]["lines"], data["rules"]["wild"],
                                              view.level_rows) if levels else [],
-        "simple_key": _key(levels["simple"]["lines"], data["rules"]) if levels else [],
+        # (what the simple level's notation adds to the card's, whose key is above it)
+        "simple_key": [entry for entry in _key(levels["simple"]["lines"], data["rules"])
+                       if entry not in _key(card_lines, data["rules"])] if levels else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
         "checker_levels": checker_levels(levels),
