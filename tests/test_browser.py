@@ -7,6 +7,7 @@ browser here: it launches /usr/bin/chromium.
 """
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -295,6 +296,35 @@ def whole_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("whole") / "site"
     build_site(Path(__file__).resolve().parents[1] / "content", site, progress=lambda *_: None)
     return site
+
+
+def key_lines(card_text: str) -> list[str]:
+    """The lines of a pocket card's key, as the PDF's text has them: after the last row of the
+    pay table (which ends with a pay) and before "Pays per coin."."""
+    lines = card_text[:card_text.index("Pays per coin.")].splitlines()
+    last_pay = max(i for i, line in enumerate(lines) if re.search(r"\d$", line.strip()))
+    return [line.strip() for line in lines[last_pay + 1:]]
+
+
+def test_key_lines_are_read_after_the_pay_table():
+    text = ("Title\nReturns 99.5% (19 lines).\nRoyal Flush 800 Flush 6\nStraight 4 Pair 1\n"
+            "s+h straights plus high cards; fp flush\npenalty.\nPays per coin. x.html")
+    assert key_lines(text) == ["s+h straights plus high cards; fp flush", "penalty."]
+
+
+@pytest.mark.slow
+def test_every_pocket_card_key_wraps_evenly(whole_site):
+    """No line of a card's key ends far short of the others, but its last: WeasyPrint once set
+    "many" alone on a line of Joker Poker Kings' key ("(as many cards, as many wild), the one
+    ..."), and "wild), the one ..." on the next."""
+    from pypdf import PdfReader
+
+    short = []
+    for pdf in sorted(p for p in whole_site.glob("*.pdf") if p.with_suffix(".json").exists()):
+        lines = key_lines(PdfReader(pdf).pages[0].extract_text())
+        longest = max(len(line) for line in lines)
+        short += [(pdf.stem, line) for line in lines[:-1] if len(line) < longest // 2]
+    assert short == []
 
 
 @pytest.mark.slow

@@ -52,8 +52,10 @@ _FEATURES = {
     "ds": "the most discards of one suit",
     "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
     "h": "high cards held",
-    "best": "of such draws in the deal (as many cards, as many wild), the one with the most "
-            "straights (s), then the fewest fp, then the fewest sp",
+    # (no parenthesis before a comma here: WeasyPrint once set "as many" and "wild)," of "(as
+    # many cards, as many wild), the one ..." on lines of their own on Joker Poker Kings' card)
+    "best": "of the deal's draws to a straight flush with as many cards and wild cards, the one "
+            "with the most straights (s), then the fewest fp, then the fewest sp",
 }
 _FEATURE = re.compile(r"(?<![\w+−])(s\+h−fp−sp|s\+h−fp|s−fp−sp|s−fp|s\+h|sfp|fp|sp|hp|rp|ds|bp"
                       r"|best)(?![\w+−])|(?<![\w+−])(s|h)(?=\s?[=≥≤])")
