@@ -273,10 +273,14 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
         # The simple level's key: only the symbols the card's key above lacks.
         keys = page.evaluate("""['key-card', 'key-simple'].map(id => [...document.querySelectorAll(
             '#' + id + ' dt')].map(dt => dt.innerText))""")
+        # The card's key on a phone: one paragraph, as on the pocket card (a list of its 16-24
+        # entries was 550-800 px).
+        key_height = page.evaluate("document.querySelector('#key-card').getBoundingClientRect().height")
     assert errors == []
     assert keys[0] and not set(keys[0]) & set(keys[1]), keys
     assert (keys[1] == []) == (family == "deuces"), keys  # (Full Pay's card uses all of them)
     if width == 375:
+        assert key_height <= 460, key_height
         assert sum(h for h, _ in rows) / len(rows) <= 85, rows
         assert len({right for _, right in rows}) == 1, rows
     assert len(plots) == 1 and plots[0] >= 9, plots
