@@ -328,17 +328,18 @@ def paytable_context(data: dict, card, pages, settings) -> dict:
     """What `paytable.html` renders: the export itself, and values derived from it."""
     levels = levels_of(data)
     card_lines = levels["card"]["lines"] if levels else []
+    card_key = _key(card_lines, data["rules"])
     return {
         "export": data, "root": "", "nav": pages, "card": card, "levels": levels,
         "card_size": settings.card_size,
         "id_pays": view.identifying_pays(data),
         "card_sections": view.section_rows(card_lines, data["rules"]["wild"], view.level_rows),
-        "card_key": _key(card_lines, data["rules"]),
+        "card_key": card_key,
         "simple_sections": view.section_rows(levels["simple"]["lines"], data["rules"]["wild"],
                                              view.level_rows) if levels else [],
         # (what the simple level's notation adds to the card's, whose key is above it)
         "simple_key": [entry for entry in _key(levels["simple"]["lines"], data["rules"])
-                       if entry not in _key(card_lines, data["rules"])] if levels else [],
+                       if entry not in card_key] if levels else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
         "checker_levels": checker_levels(levels),

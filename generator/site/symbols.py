@@ -52,8 +52,8 @@ _FEATURES = {
     "ds": "the most discards of one suit",
     "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
     "h": "high cards held",
-    # (no parenthesis before a comma here: WeasyPrint once set "as many" and "wild)," of "(as
-    # many cards, as many wild), the one ..." on lines of their own on Joker Poker Kings' card)
+    # (no parenthesis before a comma here: of "(as many cards, as many wild), the one ...",
+    # WeasyPrint once set "many" alone on a line of Joker Poker Kings' card, "wild), ..." next)
     "best": "of the deal's draws to a straight flush with as many cards and wild cards, the one "
             "with the most straights (s), then the fewest fp, then the fewest sp",
 }
