@@ -155,6 +155,10 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     flat = " ".join(PdfReader(out / "full-pay-deuces-wild.pdf").pages[0].extract_text().split())
     at = [flat.index(head) for head in heads]
     assert at == sorted(at)
+    # "1 deuce" runs on into the second column, which is headed with it again
+    # (`card_columns`): once, between that section's heading and the next.
+    assert flat.count("(continued)") == 1
+    assert at[3] < flat.index("1 deuce (continued)") < at[4]
     exact = (out / "full-pay-deuces-wild-exact.html").read_text(encoding="utf-8")
     assert re.findall(r'<th scope="rowgroup" colspan="7">([^<]+)</th>', exact) == heads
     # (the simple level is shorter than the card here, and the page says by how much)

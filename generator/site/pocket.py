@@ -35,6 +35,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from .. import store
+from . import card_columns
 from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
@@ -190,7 +191,8 @@ def _fixed_time():
 
 # How render_card chooses among the layouts it fits: a card rendered by another rule is not
 # this one's, though its HTML is the same.
-CHOICE = "the first layout fitting at 7 pt; two columns of text where one's type is below 9 pt"
+CHOICE = ("the first layout fitting at 7 pt; two columns of text where one's type is below 9 pt;"
+          " a section's heading again atop a column it runs on into, where the page still holds")
 
 
 def key_head() -> str:
@@ -303,11 +305,14 @@ def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[st
 
 
 def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict],
-              layout: Layout, size: float, settings: Settings, shown: int | None = None) -> str:
+              layout: Layout, size: float, settings: Settings, shown: int | None = None,
+              continued: dict[int, str] | None = None) -> str:
+    """`continued`: the lines (by index) above which their section's heading is printed again,
+    as they open a column (`card_columns`)."""
     return renderer.render(
         "card.html", export=export, level=level, lines=wordings[:shown], count=level["printed"],
         layout=layout, size=size, page_size=settings.page_size,
-        key=card_key(wordings, layout, export["rules"]),
+        key=card_key(wordings, layout, export["rules"]), continued=continued or {},
         address=f"{settings.url}{export['slug']}.html")
 
 
@@ -322,8 +327,9 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     wordings = card_lines(level["lines"], export["rules"]["wild"])
     lines = wordings
 
-    def html(layout, shown=None, size=MIN_SIZE):
-        return card_html(renderer, export, level, wordings, layout, size, settings, shown)
+    def html(layout, shown=None, size=MIN_SIZE, continued=None):
+        return card_html(renderer, export, level, wordings, layout, size, settings, shown,
+                         continued)
 
     htmls = [html(layout) for layout in LAYOUTS]
     if use_cache:
@@ -379,6 +385,24 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         guess = k if (i, k) in renders and too_big(i, k) else k + 1
         return (first_true(lambda j: too_big(i, j), guess, len(SIZES)) or len(SIZES)) - 1
 
+    def with_headings_again(i, size, text, document):
+        """The card with each section that runs on into the next column headed again there
+        (`card_columns`), or as it is where the heading would not leave the page one page.
+        A heading pushes its column down a line, which can move the next column's top: the
+        headings are found again on each render until they stand where they are needed (two
+        renders for the shipped cards, one more at most)."""
+        headed, headed_text, continued = document, text, {}
+        for _ in range(3):
+            wanted = card_columns.continued(headed, wordings)
+            if wanted == continued:
+                return headed_text, headed
+            continued = wanted
+            headed_text = html(LAYOUTS[i], size=size, continued=continued)
+            headed = weasyprint.HTML(string=headed_text, base_url=str(static_dir) + "/").render()
+            if len(headed.pages) > 1:
+                break
+        return text, document
+
     last = len(LAYOUTS) - 1
     fits = first_true(one_page, guess_layout(wordings), len(LAYOUTS))
     if fits is not None:
@@ -391,7 +415,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
             if two > index:
                 fits, index = 1, two
         size = SIZES[index]
-        text, document = renders[fits, index]
+        text, document = with_headings_again(fits, size, *renders[fits, index])
         document.metadata.created = document.metadata.modified = None
         identifier = hashlib.sha256(text.encode()).hexdigest()[:32].encode()
         with _fixed_time():
