@@ -13,6 +13,8 @@ def continued(document, wordings: list[dict]) -> dict[int, str]:
     sections' labels. A heading printed again that no longer opens a column is not among
     them: rendered without it, the lines may fall otherwise."""
     labels = sections_of(wordings)
+    if not any(labels):
+        return {}  # (a natural game: no sections, and no layout to read)
     return {k: labels[k] for kind, k in column_tops(document)
             if kind in ("line", "continued") and labels[k] is not None
             and wordings[k]["section"] is None}
@@ -34,17 +36,9 @@ def column_tops(document) -> list[tuple[str, int | None]]:
     stands to the right of the one before it."""
     items = []  # (element, x) of each <li> in document order, once (a line split by a column
     # break is two boxes of one element)
-
-    def walk(box):
-        element = getattr(box, "element", None)
-        if element is not None and element.tag == "li":
-            if not items or items[-1][0] is not element:
-                items.append((element, box.position_x))
-            return
-        for child in getattr(box, "children", ()):
-            walk(child)
-
-    walk(document.pages[0]._page_box)
+    for element, box in laid_out(document.pages[0]):
+        if element.tag == "li" and (not items or items[-1][0] is not element):
+            items.append((element, box.position_x))
     tops, line, previous_x = [], 0, None
     for element, x in items:
         classes = (element.get("class") or "").split()
@@ -56,3 +50,15 @@ def column_tops(document) -> list[tuple[str, int | None]]:
             line += 1
         previous_x = x
     return tops
+
+
+def laid_out(page):
+    """(element, box) of every box of a rendered page that lays out an element, in document
+    order (WeasyPrint's box tree, depth first)."""
+    stack = [page._page_box]
+    while stack:
+        box = stack.pop()
+        element = getattr(box, "element", None)
+        if element is not None:
+            yield element, box
+        stack.extend(reversed(getattr(box, "children", ())))

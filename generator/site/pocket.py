@@ -226,18 +226,10 @@ def _fonts_digest(head: str, fonts: tuple) -> "hashlib._Hash":
 
 def _overflowing_lines(document) -> list[int]:
     """Numbers of the strategy lines laid out on any page after the first."""
-    found = set()
-
-    def walk(box):
-        element = getattr(box, "element", None)
-        if element is not None and str(element.get("id", "")).startswith("card-line-"):
-            found.add(int(element.get("id")[len("card-line-"):]))
-        for child in getattr(box, "children", ()):
-            walk(child)
-
-    for page in document.pages[1:]:
-        walk(page._page_box)
-    return sorted(found)
+    return sorted({int(element.get("id")[len("card-line-"):])
+                   for page in document.pages[1:]
+                   for element, _ in card_columns.laid_out(page)
+                   if str(element.get("id", "")).startswith("card-line-")})
 
 
 # A rough capacity of each layout, in rows of text of about `chars` characters each: enough to
@@ -387,10 +379,10 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     def with_headings_again(i, size, text, document):
         """The card with each section that runs on into the next column headed again there
-        (`card_columns`), or as it is where the heading would not leave the page one page.
+        (`card_columns`), or the card as it is where the headings would not fit on its page.
         A heading pushes its column down a line, which can move the next column's top: the
-        headings are found again on each render until they stand where they are needed (two
-        renders for the shipped cards, one more at most)."""
+        headings are found again on each render until they stand where they are needed (one
+        render more for the shipped wild cards, three at most; none for a natural game)."""
         headed, headed_text, continued = document, text, {}
         for _ in range(3):
             wanted = card_columns.continued(headed, wordings)
