@@ -169,9 +169,10 @@ def test_lines_carry_ce_numbers_deals_and_examples(strategy_of):
 
 @pytest.mark.slow
 def test_the_shorter_of_the_derivations_is_published(solved, strategy_of):
-    """Derived once with thresholds on s, h and s+h, once with the scores too: the published
-    exact table is the one whose lines, each re-described (and those left needless gone), are
-    fewer (9/6 Jacks or Better: the one with the scores, 37 lines against 40), then with its long
+    """Derived once with thresholds on s, h, s+h and s+h-fp, once with s+h-fp-sp too: the
+    published exact table is the one whose lines, each re-described (and those left needless
+    gone), are fewer (9/6 Jacks or Better: the one with both scores, 37 lines against 38; 40
+    with s, h and s+h alone), then with its long
     lines split, the needless lines gone again, pairs of lines said as one and long lists of rank
     sets halved."""
     from generator.strategy.build import OFFERS

@@ -36,18 +36,24 @@ def build(solution, examples: int = 3) -> StrategyTable:
 
 # What a derived line may set thresholds on, one derivation each; the shorter exact table is
 # published. The derivation is greedy, and more conditions to choose from can lead it to a
-# longer table as well as a shorter one (measured: with the scores, 6/5 Tens or Better 124
+# longer table as well as a shorter one (measured: with both scores, 6/5 Tens or Better 124
 # -> 77 lines, 9/6 Jacks or Better 40 -> 37, 7/5 Bonus Poker 58 -> 62, Joker Poker Two Pair
-# 275 -> 360), so both are tried where the scores ever won: not in Joker Poker, whose two
-# derivations are the build's longest. The levels descend from the first (see build_levels).
-OFFERS = {"natural": (P.COUNTS, P.COUNTS + P.SCORES),
-          "deuces": (P.COUNTS, P.COUNTS + P.SCORES),
+# 275 -> 360), so two are tried where the scores ever won: not in Joker Poker, whose
+# derivations are the build's longest. The first offers s+h-fp beside s, h and s+h: against
+# s, h and s+h alone it published 7/5 Bonus Poker in 58 lines (61), 6/5 Jacks or Better in 57
+# (59), 7/5 Jacks or Better in 55 (56), Illinois Deuces in 236 (243) and 8/5 Jacks or Better
+# in 59 (58), the rest as long, in the same time; its levels were as short and as cheap but
+# 9/6 Double Double Bonus's card, a line shorter (6/5 Tens or Better's 0.0076% for 0.0084%).
+# In Joker Poker it lost: Two Pair 272 -> 404 lines. The levels descend from the first (see
+# build_levels).
+OFFERS = {"natural": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
+          "deuces": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
           "joker": (P.COUNTS,)}
 
 
 def _exact(solution, examples: int):
-    """(exact table described and timed, the holds' features, the Strategy derived with s, h
-    and s+h alone before its lines are narrowed and re-described by `tidy`, and the Strategy
+    """(exact table described and timed, the holds' features, the Strategy derived with the
+    first offer before its lines are narrowed and re-described by `tidy`, and the Strategy
     published: the shorter of the derivations, re-described)."""
     from .levels import joined
     from .shortest import halved, line_cost, merged, split_long, tidy, without_needless
@@ -60,7 +66,7 @@ def _exact(solution, examples: int):
     family = solution.table.family.key
     high = P.high_rank(family, solution.table.min_pair)
     best = plain = None
-    for counts in OFFERS[family]:  # (s, h and s+h alone first: the levels descend from it)
+    for counts in OFFERS[family]:  # (the first without s+h-fp-sp: the levels descend from it)
         derived = compact(data, derive(data, counts=counts))
         if plain is None:
             plain = derived
@@ -93,9 +99,9 @@ def build_levels(solution, examples: int = 3) -> Levels:
 
     # The levels descend from the derived table as it was before `shortest`: a re-described
     # line meets more holds, and the descent's greedy steps found dearer short tables from it
-    # (9/6 Jacks or Better at 16 lines: 0.085% against 0.071%). And from the table derived
-    # without the scores, whichever was published: the one with them gave dearer cards
-    # (9/6 Jacks or Better 0.0065% -> 0.0094%, 6/5 Tens or Better 20 -> 22 lines).
+    # (9/6 Jacks or Better at 16 lines: 0.085% against 0.071%). And from the first offer's
+    # table, whichever was published: the one with both scores gave dearer cards (9/6 Jacks or
+    # Better 0.0065% -> 0.0094%, 6/5 Tens or Better 20 -> 22 lines).
     exact, data, derived, published = _exact(solution, examples)
     start = time.perf_counter()
     # Pat hands are those the published exact table stands on: where standing only ties with
