@@ -192,7 +192,8 @@ def _fixed_time():
 # How render_card chooses among the layouts it fits: a card rendered by another rule is not
 # this one's, though its HTML is the same.
 CHOICE = ("the first layout fitting at 7 pt; two columns of text where one's type is below 9 pt;"
-          " a section's heading again atop a column it runs on into, where the page still holds")
+          " a section's heading again atop a column it runs on into, where the page still holds"
+          " at the type found or half a point smaller")
 
 
 def key_head() -> str:
@@ -378,7 +379,8 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         return (first_true(lambda j: too_big(i, j), guess, len(SIZES)) or len(SIZES)) - 1
 
     def with_headings_again(i, size, text, document):
-        """The card with each section that runs on into the next column headed again there
+        """(HTML, document, whether every column stands under its section's heading): the card
+        with each section that runs on into the next column headed again there
         (`card_columns`), or the card as it is where the headings would not fit on its page.
         A heading pushes its column down a line, which can move the next column's top: the
         headings are found again on each render until they stand where they are needed (one
@@ -387,13 +389,13 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         for _ in range(3):
             wanted = card_columns.continued(headed, wordings)
             if wanted == continued:
-                return headed_text, headed
+                return headed_text, headed, True
             continued = wanted
             headed_text = html(LAYOUTS[i], size=size, continued=continued)
             headed = weasyprint.HTML(string=headed_text, base_url=str(static_dir) + "/").render()
             if len(headed.pages) > 1:
                 break
-        return text, document
+        return text, document, False
 
     last = len(LAYOUTS) - 1
     fits = first_true(one_page, guess_layout(wordings), len(LAYOUTS))
@@ -406,8 +408,18 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
             two = largest(1)
             if two > index:
                 fits, index = 1, two
+        text, document, headed = with_headings_again(fits, SIZES[index], *renders[fits, index])
+        if not headed and index > 0:
+            # A column opening mid-section with no heading is read as the wrong section (the
+            # player counts the deuces, then looks for their heading): half a point of type
+            # is given for the headings, no more. (Full Pay Deuces Wild: 8.5 pt with "1 deuce
+            # (continued)" rather than 9 pt without; Joker Two Pair, at the smallest type,
+            # keeps none.)
+            rendered(fits, index - 1)
+            smaller = with_headings_again(fits, SIZES[index - 1], *renders[fits, index - 1])
+            if smaller[2]:
+                index, (text, document, headed) = index - 1, smaller
         size = SIZES[index]
-        text, document = with_headings_again(fits, size, *renders[fits, index])
         document.metadata.created = document.metadata.modified = None
         identifier = hashlib.sha256(text.encode()).hexdigest()[:32].encode()
         with _fixed_time():
