@@ -6,6 +6,7 @@ chromium is missing, unless VPCHARTS_REQUIRE_BROWSER=1 (CI sets it). Playwright 
 browser here: it launches /usr/bin/chromium.
 """
 
+import json
 import os
 import re
 import shutil
@@ -329,6 +330,27 @@ def test_every_pocket_card_key_wraps_evenly(whole_site):
         longest = max(len(line) for line in lines)
         short += [(pdf.stem, line) for line in lines[:-1] if len(line) < longest // 2]
     assert short == []
+
+
+def wrapped_pay_names(pdf: Path) -> list[str]:
+    """The names of a card's pay table that its PDF's text does not have whole on one line."""
+    from pypdf import PdfReader
+
+    text = PdfReader(pdf).pages[0].extract_text()
+    lines = text[:text.index("Pays per coin.")].splitlines()
+    pays = json.loads(pdf.with_suffix(".json").read_text())["rules"]["pays"]
+    return [pay["label"] for pay in pays if not any(pay["label"] in line for line in lines)]
+
+
+@pytest.mark.slow
+def test_every_pocket_card_has_each_pay_on_one_line(whole_site):
+    """At equal column widths, "Natural Royal Flush" took two rows of the deuces cards' pay
+    table."""
+    wrapped = [(pdf.stem, name)
+               for pdf in sorted(p for p in whole_site.glob("*.pdf")
+                                 if p.with_suffix(".json").exists())
+               for name in wrapped_pay_names(pdf)]
+    assert wrapped == []
 
 
 @pytest.mark.slow
