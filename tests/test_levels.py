@@ -276,3 +276,16 @@ def test_join_places_offer_a_lone_made_hand_the_runs_beside_it():
     assert L.join_places(made) == [(3, [2, 5]), (6, [4])]
     assert L.join_places([True, False, True, True, False]) == [(0, [1])]
     assert L.join_places([False, True, False]) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", ["10-7-double-bonus", "9-7-double-bonus"])
+def test_levels_are_said_without_a_score_where_they_can_be(slug):
+    """The levels descend from a table derived with s+h−fp among the counts, and are
+    re-described without the scores (`shortest.UNOFFERED_SCORE_COST`): these cards said
+    "3RF: s+h−fp≥5" before, and its key entry took 9/7 Double Bonus's card from 8 to 7.5 pt.
+    Now "3RF: s+h≥5, no fp"."""
+    _, data = _export(slug)
+    for name in ("card", "simple"):
+        lines = data["strategy"]["levels"][name]["lines"]
+        assert not [line["notation"] for line in lines if "s+h−fp" in line["notation"]]

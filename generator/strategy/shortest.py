@@ -70,6 +70,12 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0,
 # held reads plainer where it is not much longer ("4SF 2D: T9 or 98 or 87 or 76", not "4SF
 # 2D: no 5 held, s≥4"; but "3SF: no A held", not "3SF: any but A54 or A53 or A43").
 HELD_RANK_COST = 8
+# What a score costs beyond its characters where the re-description is not offered scores: the
+# card and simple levels descend from a table derived with s+h−fp, but are re-described without
+# the scores, so that a line says "3RF: KQJ or QJT, no fp" rather than "3RF: s+h−fp≥5" where
+# the table stays as good (a score on a card costs its key entry, about this long: 9/7 Double
+# Bonus's card was 7.5 pt with it, 8 pt without). A line with no other description keeps it.
+UNOFFERED_SCORE_COST = 30
 
 
 def cost(conditions, universe=None) -> int:
@@ -124,7 +130,10 @@ def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family
 
     n, w, kind = (c[2] for c in line[:3])
     universe = rank_universe(kind, n - w, family)
-    own = cost(line[3:], universe) if under is None else min(under, cost(line[3:], universe))
+    own = cost(line[3:], universe) + UNOFFERED_SCORE_COST * sum(
+        1 for c in line[3:] if c[0] in P.SCORES and c[0] not in checker.counts)
+    if under is not None:
+        own = min(under, own)
     runs = checker.runs_of(alive)
     if not len(runs):
         return
@@ -222,6 +231,7 @@ class _Checker:
 
     def __init__(self, group: PatternGroup, counts=P.COUNTS):
         self.group = group
+        self.counts = counts
         pattern = group.pattern  # (what depends on the rows alone is kept there)
         self.starts, self.run_cls = pattern.derived("runs", _runs)
         self.conditions = (pattern.derived(("thresholds", counts),
