@@ -284,7 +284,7 @@ def test_levels_are_said_without_a_score_where_they_can_be(slug):
     """The levels descend from a table derived with s+h−fp among the counts, and are
     re-described without the scores (`shortest.UNOFFERED_SCORE_COST`): these cards said
     "3RF: s+h−fp≥5" before, and its key entry took 9/7 Double Bonus's card from 8 to 7.5 pt.
-    Now "3RF: s+h≥5, no fp"."""
+    Now "3RF: KQJ or QJT, no fp"."""
     _, data = _export(slug)
     for name in ("card", "simple"):
         lines = data["strategy"]["levels"][name]["lines"]
