@@ -168,7 +168,7 @@ def cmd_serve(args) -> int:
 def cmd_bench(args) -> int:
     from .bench import run
 
-    return run(args.content, args.repeat)
+    return run(args.content, args.repeat, args.strategy)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -263,6 +263,8 @@ def parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
     bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
+    bench.add_argument("--strategy", action="store_true",
+                       help="only the strategy figures, for every pay table (about 4 minutes)")
     bench.set_defaults(run=cmd_bench)
     from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
     add_chinese(commands)

@@ -123,3 +123,24 @@ def test_main_turns_the_collector_back_on_for_long_commands(run):
         assert run("strategy", "9-6-jacks-or-better", "--ce")[0] == 0 and gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_bench_strategy_times_every_pay_table_of_the_content(run, tmp_path, monkeypatch):
+    """`vpcharts bench --strategy`: a figure per pay table in the folder, against 10 s (one
+    table here; the 23 that ship take minutes). The pinning to one core is left out, so that
+    the rest of the test process keeps both cores."""
+    from generator import bench
+
+    monkeypatch.setattr(bench, "_one_core", lambda: None)
+    (tmp_path / "paytables").mkdir()
+    for slug in ("9-6-jacks-or-better", "8-5-super-aces"):
+        text = (ROOT / "content" / "paytables" / f"{slug}.toml").read_text()
+        (tmp_path / "paytables" / f"{slug}.toml").write_text(text)
+    code, out, _ = run("bench", "--strategy", "--content", str(tmp_path))
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("vpcharts bench --strategy: 2 pay tables")
+    figures = [line.split() for line in lines[1:3]]
+    assert [f[0] for f in figures] == ["8-5-super-aces", "9-6-jacks-or-better"]
+    assert all(f[2:4] == ["s", "for"] and f[5] == "lines" for f in figures)
+    assert "35 lines" in lines[2]  # 9/6 Jacks or Better's exact table
+    assert lines[3].endswith("of 2 within 10 s")
