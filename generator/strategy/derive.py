@@ -135,7 +135,8 @@ class PatternGroup:
         """For the rows meeting a line, among undecided classes: (classes met, classes where
         the line's hold is not optimal)."""
         met, wrong = self.played(where, alive)
-        return met, np.unique(wrong)
+        # (wrong comes in class order, repeats side by side: np.unique's sort is not needed)
+        return met, wrong[np.r_[True, wrong[1:] != wrong[:-1]]] if len(wrong) else wrong
 
     def played(self, where: np.ndarray, alive: np.ndarray):
         """(classes met, class of every top-key row that is not optimal: repeats possible)."""
@@ -358,7 +359,9 @@ def _split_with_exceptions(groups, keys, data: HoldData, alive, counts, patterns
             right = len(met) - len(wrong)
             if right <= 0:
                 continue
-            score = (len(wrong) / right, -int(data.sizes[np.setdiff1d(met, wrong)].sum()))
+            # (every wrong class is one the line meets: the deals it plays right, by difference)
+            score = (len(wrong) / right,
+                     -int(data.sizes[met].sum() - data.sizes[wrong].sum()))
             if best is None or score < best[0]:
                 best = (score, key, conditions, wrong)
     if best is None:
