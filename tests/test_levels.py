@@ -39,8 +39,8 @@ def _export(slug):
 def test_every_level_keeps_the_rules(slug):
     """Every shipped pay table: three levels, each counted on every deal (by suit class), the
     card costing at most 0.01% with no deal exception, the simple level at most 20 lines and
-    none over 60 characters of notation, no pat hand broken, the loss on one deal bounded, and
-    a curve that never rises."""
+    none over 60 characters of notation, no pat hand broken, the loss on one deal bounded, a
+    curve that never rises, and no line of any level with more than three conditions."""
     table, data = _export(slug)
     levels, curve = data["strategy"]["levels"], data["strategy"]["curve"]
     full = Fraction(data["solution"]["return"]["exact"])
@@ -57,6 +57,11 @@ def test_every_level_keeps_the_rules(slug):
         assert rows == sorted(rows) and rows[-1] == level["printed"]
     assert Fraction(card["cost"]) <= L.CARD_COST
     assert card["printed"] <= exact["printed"]
+    # Issue 13: a line is its pattern and a conjunction of at most three conditions.
+    for name, level in levels.items():
+        for line in level["lines"]:
+            said = [c for c in line["conditions"] if c[0] not in ("n", "w", "kind")]
+            assert len(said) <= 3, (name, line["notation"])
     assert not any(c[0] == "deal" for line in card["lines"] for c in line["conditions"])
     assert simple["printed"] <= L.SIMPLE_LINES
     # A beginner learns no long list of rank sets: words say it, at a stated price.
