@@ -126,9 +126,9 @@ def test_main_turns_the_collector_back_on_for_long_commands(run):
 
 
 def test_bench_strategy_times_every_pay_table_of_the_content(run, tmp_path, monkeypatch):
-    """`vpcharts bench --strategy`: a figure per pay table in the folder, against 10 s (one
-    table here; the 23 that ship take minutes). The pinning to one core is left out, so that
-    the rest of the test process keeps both cores."""
+    """`vpcharts bench --strategy`: a figure per pay table in the folder, in file-name order,
+    against 10 s (two small tables here; the 23 that ship take minutes). The pinning to one
+    core is left out, so that the rest of the test process keeps both cores."""
     from generator import bench
 
     monkeypatch.setattr(bench, "_one_core", lambda: None)
