@@ -154,7 +154,7 @@ def cmd_build(args) -> int:
 
     gc.freeze()  # (see _run)
     summary = build_site(args.content, args.out, use_cache=not args.no_cache,
-                         progress=lambda text: print(text, flush=True))
+                         progress=lambda text: print(text, flush=True), force=args.force)
     print(summary_text(summary))
     return 0
 
@@ -252,7 +252,11 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--no-cache", action="store_true",
                        help="recompute every export and card; neither read nor write the cache")
     build.add_argument("--out", type=Path, default=DEFAULT_SITE,
-                       help="output folder (default: ./site), replaced whole when the build ends")
+                       help="output folder (default: ./site), replaced whole when the build ends; "
+                       "only a missing or empty folder, or a site vpcharts wrote")
+    build.add_argument("--force", action="store_true",
+                       help="replace an output folder that holds other files (never the content "
+                       "folder, a repository, your home or /)")
     build.set_defaults(run=cmd_build)
 
     serve = commands.add_parser("serve", help="preview the built site on localhost")

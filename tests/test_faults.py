@@ -22,6 +22,7 @@ import pytest
 from generator.cli import main
 from generator.site import build_site
 from generator.site.lock import build_lock
+from generator.site.output import MARKER, MARKER_TEXT
 from generator.site.swap import clean_leftovers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -182,7 +183,7 @@ def test_signal_during_solving_one_line_no_worker_no_leftover(old_site, tmp_path
     finally:
         signal.signal(signal.SIGINT, previous)
     try:
-        wait_for_line(process, "Solving, deriving and verifying 1 pay tables")
+        wait_for_line(process, "Solving, deriving and verifying 1 pay table not")
         time.sleep(0.5)  # the worker is starting or solving
         assert len(tagged(tag)) >= 2  # the build and at least its worker
         if how == "SIGTERM":
@@ -217,6 +218,7 @@ def test_leftovers_of_killed_builds_are_removed_and_reported(old_site, fresh, ca
     for name in ("site.tmp-abc123", "site.old-def456"):
         (out.parent / name / "static").mkdir(parents=True)
         (out.parent / name / "index.html").write_text("half a site")
+        (out.parent / name / MARKER).write_text(MARKER_TEXT)  # as a build marks its folders
     (out.parent / "site.tmp-not-a-folder").write_text("a file is not ours to remove")
     code = main(["--content", str(FIXTURE), "build", "--out", str(out)])
     printed = capsys.readouterr().out
@@ -279,11 +281,13 @@ def test_a_really_full_disk_keeps_the_old_site(mounted, capsys):
     out = folder / "site"
     out.mkdir()
     (out / "index.html").write_text("the previous site")
+    (out / MARKER).write_text(MARKER_TEXT)
     code = main(["--content", str(FIXTURE), "build", "--out", str(out)])
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1 and ": No space left on device" in err
     assert f"{folder}/site.tmp-" in err
-    assert files(out) == {"index.html": b"the previous site"} and leftovers(out) == []
+    assert files(out) == {"index.html": b"the previous site", MARKER: MARKER_TEXT.encode()}
+    assert leftovers(out) == []
 
 
 def test_a_really_full_cache_warns_and_solve_goes_on(mounted, monkeypatch, capsys):
@@ -320,6 +324,7 @@ def test_a_cache_that_cannot_be_written_warns_and_the_command_goes_on(tmp_path, 
 
 def test_serve_on_a_port_in_use_or_out_of_range(tmp_path, capsys):
     (tmp_path / "index.html").write_text("x")
+    (tmp_path / MARKER).write_text(MARKER_TEXT)  # a site vpcharts wrote (the only kind served)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

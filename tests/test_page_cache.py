@@ -347,7 +347,7 @@ def test_a_rebuild_from_the_cache_imports_neither_numpy_nor_the_strategy_code(ca
     result = subprocess.run([sys.executable, "-c", probe], cwd=FIXTURE.parents[2],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert "1 exports and 1 cards from the cache" in result.stdout
+    assert "1 export and 1 card from the cache" in result.stdout
     assert result.stdout.splitlines()[-1] == "[]"
 
 

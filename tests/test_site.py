@@ -268,6 +268,7 @@ def test_second_build_is_byte_identical_and_replaces_the_old_site(built, tmp_pat
     out = tmp_path / "site"
     out.mkdir()
     (out / "stale.html").write_text("from an earlier build")
+    (out / ".vpcharts-site").write_bytes((built[0] / ".vpcharts-site").read_bytes())
     summary = build_site(FIXTURE, out, progress=lambda text: None)
     assert summary["exports_cached"] == 1
     assert files(out) == files(built[0])
@@ -622,7 +623,7 @@ def test_cli_build_prints_a_summary_and_one_line_errors(built, tmp_path, capsys)
     assert main(["--content", str(FIXTURE), "build", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "[1/1] 9/6 Jacks or Better" in printed
-    assert re.search(r"1 pay tables, 4 pages, 1 pocket cards in [\d.]+ s", printed)
+    assert re.search(r"1 pay table, 4 pages, 1 pocket card in [\d.]+ s", printed)
     content = _content(tmp_path)
     (content / "pages" / "about.md").write_text("no front matter\n")
     assert main(["--content", str(content), "build", "--out", str(out)]) == 2

@@ -2,8 +2,10 @@
 
     build_site(content_dir, out_dir) -> summary
 
-Everything is written into a temporary sibling of `out_dir` (`site.tmp-XXXX`), checked (every
-relative link must name a file of the build), then swapped into place atomically (swap.py). Any
+The output folder is checked first, and again before the swap: a build replaces only a folder
+that is missing, empty or a site it wrote (output.py). Everything is written into a temporary
+sibling of `out_dir` (`site.tmp-XXXX`), checked (every relative link must name a file of the
+build), then swapped into place atomically (swap.py). Any
 error, Ctrl-C or SIGTERM included, removes the temporary folder, stops the workers and leaves the
 previous site untouched; a build killed outright (kill -9) leaves its temporary folder, which the
 next build removes. One build at a time per output folder (lock.py); worker processes die with
@@ -28,6 +30,7 @@ from . import rendered, view
 from .lock import build_lock
 from .swap import clean_leftovers, swap
 from .links import check_links
+from .output import checked_output, protected_for, write_marker
 from .pages import figures_of, fill_figures, load_pages
 from .levels import curve_of, levels_of
 from .plot import ce_distribution_svg, curve_svg, for_screens
@@ -44,12 +47,16 @@ JSON_LIMIT = 100_000  # bytes gzipped, per pay table
 
 
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
-               templates_dir: Path = TEMPLATES, static_dir: Path = STATIC) -> dict:
-    """Build the whole site into `out_dir`; returns the summary the CLI prints."""
+               templates_dir: Path = TEMPLATES, static_dir: Path = STATIC,
+               force: bool = False) -> dict:
+    """Build the whole site into `out_dir`; returns the summary the CLI prints. `force`: replace
+    an output folder that holds files this tool did not write (output.py)."""
     from ..paytable import load_paytables
 
     start = time.perf_counter()
-    content_dir, out_dir = Path(content_dir), Path(out_dir)
+    content_dir = Path(content_dir)
+    protected = protected_for(content_dir, Path(templates_dir), Path(static_dir), ROOT)
+    out_dir = checked_output(Path(out_dir), protected, force)
     # Read and check every input before any slow work.
     tables = load_paytables(content_dir / "paytables")
     pages = load_pages(content_dir / "pages")
@@ -65,16 +72,18 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for path in clean_leftovers(out_dir):
             progress(f"Removed {path}, left by a build that was killed")
         return _build_locked(tables, pages, renderer, out_dir, use_cache, progress,
-                             templates_dir, static_dir, start, settings, content_dir)
+                             templates_dir, static_dir, start, settings, content_dir,
+                             lambda: checked_output(out_dir, protected, force))
 
 
 def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
                   templates_dir: Path, static_dir: Path, start: float, settings,
-                  content_dir: Path) -> dict:
+                  content_dir: Path, check_output) -> dict:
     from ..export import digest as export_digest, export
 
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
     try:
+        write_marker(tmp)  # first: what a killed build leaves is known for ours (swap.py)
         tmp.chmod(0o755)  # mkdtemp makes it private; a web server must read the site
         # The fonts are for the PDFs, which embed subsets of them: the pages need not ship them.
         shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
@@ -116,7 +125,8 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
                 _write(tmp / name, content)
             cards[table.slug] = card
             faults.point("page-render")
-            how = "cached" if cached else "computed"
+            # (an export a worker computed above is read back from the cache: computed here)
+            how = "cached" if cached and table.slug not in worker_cards else "computed"
             card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
             progress(f"{step}: {data['solution']['return']['percent']}, "
                      f"{_lines_note(data)}, {card_note} ({how}, "
@@ -137,6 +147,7 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
             search_pays={d["slug"]: view.search_pays(d) for d in exports},
             pay_key=view.pay_key(view.identifying_pays(d) for d in exports), chinese=chinese))
         check_links(tmp, use_cache)
+        check_output()  # again: the folder may have changed during the build
         swap(tmp, out_dir)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -144,8 +155,11 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
     missing = {slug: card.reason for slug, card in cards.items() if not card.written}
     return {
         "paytables": len(tables),
-        "pages": len(tables) + len(pages) + 1 + sum(1 for d in exports if d["strategy"]),
-        "cards": len(tables) - len(missing),
+        # (each pay table's page, its exact table's page, the Markdown pages, the index and the
+        # Chinese Poker page; a pocket card per pay table and Chinese Poker's)
+        "pages": (len(tables) + sum(1 for d in exports if d["strategy"]) + len(pages) + 1
+                  + ("chinese.html" in chinese_files)),
+        "cards": len(tables) - len(missing) + ("chinese.pdf" in chinese_files),
         "cards_missing": missing,
         "strategies_missing": {d["slug"]: d["strategy_error"] for d in exports
                                if d["strategy"] is None},
@@ -242,8 +256,8 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
     missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
                                 high_rank(t.family.key, t.min_pair), t.slug))
     workers = min(len(missing), os.cpu_count() or 1)
-    progress(f"Solving, deriving and verifying {len(missing)} pay tables not in the cache "
-             f"({workers} at a time; seconds each) ...")
+    progress(f"Solving, deriving and verifying {counted(len(missing), 'pay table')} not in the "
+             f"cache ({workers} at a time; seconds each) ...")
     context = multiprocessing.get_context("spawn")  # numba and fork do not mix
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
                                initargs=(os.getpid(),))
@@ -382,10 +396,10 @@ def exact_context(data: dict, pages) -> dict:
 
 
 def summary_text(summary: dict) -> str:
-    out = [f"Built {summary['out']}/: {summary['paytables']} pay tables, {summary['pages']} pages, "
-           f"{summary['cards']} pocket cards in {summary['seconds']:.1f} s "
-           f"({summary['exports_cached']} exports and {summary['cards_cached']} cards from the "
-           f"cache)"]
+    out = [f"Built {summary['out']}/: {counted(summary['paytables'], 'pay table')}, "
+           f"{counted(summary['pages'], 'page')}, {counted(summary['cards'], 'pocket card')} in "
+           f"{summary['seconds']:.1f} s ({counted(summary['exports_cached'], 'export')} and "
+           f"{counted(summary['cards_cached'], 'card')} from the cache)"]
     for slug, reason in sorted(summary["strategies_missing"].items()):
         out.append(f"  no strategy table: {slug}: {reason}")
     for slug, reason in sorted(summary["cards_missing"].items()):
@@ -394,9 +408,14 @@ def summary_text(summary: dict) -> str:
     return "\n".join(out)
 
 
+def counted(count: int, noun: str) -> str:
+    """'1 pay table', '2 pay tables': a count with its noun (the nouns here take an s)."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
 def _lines_note(data: dict) -> str:
     count = view.line_count(data)
-    return f"{count} lines" if count is not None else "no strategy table yet"
+    return counted(count, "line") if count is not None else "no strategy table yet"
 
 
 def _check_slugs(tables, pages, content_dir: Path) -> None:

@@ -4,12 +4,12 @@ import functools
 import http.server
 from pathlib import Path
 
-from ..errors import ContentError, EnvironmentProblem
+from ..errors import EnvironmentProblem
+from .output import checked_site
 
 
 def serve(folder: Path, port: int = 8000) -> int:
-    if not (folder / "index.html").is_file():
-        raise ContentError(folder, None, None, "a built site: run `vpcharts build` first")
+    checked_site(folder)  # only a site vpcharts wrote: never a folder of the user's
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)

@@ -7,7 +7,10 @@ site parked as `<name>.old-*` in between; a build killed in that gap is repaired
 (`clean_leftovers` puts the parked site back before anything else).
 
 Temporary folders of killed builds (`<name>.tmp-*`, `<name>.old-*`) are removed by the next
-build into the same folder, which holds the build lock, so none of them can still be in use.
+build into the same folder, which holds the build lock, so none of them can still be in use. Only
+those carrying the site marker (output.py) are removed: a build marks its temporary folder as it
+makes it, and a parked old site is a site this tool wrote. A folder of the user's that happens to
+share the pattern is never touched.
 """
 
 import ctypes
@@ -18,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from .. import faults
+from .output import is_site
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -53,6 +57,8 @@ def exchange(a: Path, b: Path) -> bool:
 def swap(tmp: Path, out_dir: Path) -> None:
     """Publish `tmp` as `out_dir`; the old site is deleted only once the new one is in place."""
     faults.point("before-swap")
+    if out_dir.is_dir() and not out_dir.is_symlink() and not any(out_dir.iterdir()):
+        out_dir.rmdir()  # an empty folder holds nothing to keep in place meanwhile
     if not out_dir.exists():
         tmp.rename(out_dir)
         return
@@ -69,11 +75,13 @@ def swap(tmp: Path, out_dir: Path) -> None:
 
 
 def leftovers(out_dir: Path) -> list[Path]:
+    """The folders killed builds left next to `out_dir`: named by the pattern and marked."""
     folder = out_dir.parent
     if not folder.is_dir():
         return []
     return sorted(p for pattern in (f"{out_dir.name}.tmp-*", f"{out_dir.name}.old-*")
-                  for p in folder.glob(pattern) if p.is_dir())
+                  for p in folder.glob(pattern)
+                  if p.is_dir() and not p.is_symlink() and is_site(p))
 
 
 def clean_leftovers(out_dir: Path) -> list[Path]:
@@ -81,7 +89,7 @@ def clean_leftovers(out_dir: Path) -> list[Path]:
     killed between the fallback's two renames is put back first, if the output path is missing."""
     found = leftovers(out_dir)
     parked = [p for p in found if p.name.startswith(out_dir.name + ".old-")]
-    if not out_dir.exists() and parked and (parked[-1] / "index.html").is_file():
+    if not out_dir.exists() and parked:
         parked[-1].rename(out_dir)
         found.remove(parked[-1])
     for path in found:
