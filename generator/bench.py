@@ -329,8 +329,8 @@ def markdown_page(machine: Machine, command: str, repeat: int, solves: list[Solv
         out += ["", f"{within} of {len(strategies)} pay tables derive their exact table within "
                 f"{TARGETS['strategy']:g} s."]
     # Paragraphs wrapped as the other docs are; table rows and headings stay whole.
-    return "\n".join(line if line[:1] in ("|", "#") else textwrap.fill(line, 100, break_on_hyphens=False,
-                                                                      break_long_words=False)
+    return "\n".join(line if line[:1] in ("|", "#") else
+                     textwrap.fill(line, 100, break_on_hyphens=False, break_long_words=False)
                      for line in out) + "\n"
 
 
