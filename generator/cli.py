@@ -22,6 +22,7 @@ from .errors import ContentError, VpchartsError, os_error_line, shorten
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
+DEFAULT_BENCHMARKS = Path("docs/benchmarks.md")
 
 
 def resolve_paytable(spec: str, content: Path):
@@ -168,7 +169,18 @@ def cmd_serve(args) -> int:
 def cmd_bench(args) -> int:
     from .bench import run
 
-    return run(args.content, args.repeat, args.strategy)
+    # The command line the page says made it, as a reader would type it again.
+    words = ["vpcharts bench"]
+    if args.content != DEFAULT_CONTENT:
+        words.append(f"--content {args.content}")
+    if args.strategy:
+        words.append("--strategy")
+    elif args.repeat != 5:
+        words.append(f"--repeat {args.repeat}")
+    if args.markdown is not None:
+        words.append("--markdown" if args.markdown == DEFAULT_BENCHMARKS
+                     else f"--markdown {args.markdown}")
+    return run(args.content, args.repeat, args.strategy, args.markdown, " ".join(words))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -269,6 +281,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
     bench.add_argument("--strategy", action="store_true",
                        help="only the strategy figures, for every pay table (about 4 minutes)")
+    bench.add_argument("--markdown", type=Path, nargs="?", const=DEFAULT_BENCHMARKS,
+                       metavar="FILE", help="also write the figures as a Markdown page "
+                       f"(default {DEFAULT_BENCHMARKS}; with --strategy, that part alone)")
     bench.set_defaults(run=cmd_bench)
     from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
     add_chinese(commands)

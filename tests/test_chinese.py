@@ -1,7 +1,7 @@
 """Chinese Poker (generator/chinese): ranks, arranger, training, evaluation and the commands.
 
 Each fast path is checked against tests/chinese_slow.py, written from the rules. Sizes here are
-small; the full-size runs are commands (see the README's Chinese Poker section).
+small; the full-size runs are commands (docs/user-guide/05-chinese-poker.md).
 """
 
 import json

@@ -136,11 +136,57 @@ def test_bench_strategy_times_every_pay_table_of_the_content(run, tmp_path, monk
     for slug in ("9-6-jacks-or-better", "8-5-super-aces"):
         text = (ROOT / "content" / "paytables" / f"{slug}.toml").read_text()
         (tmp_path / "paytables" / f"{slug}.toml").write_text(text)
-    code, out, _ = run("bench", "--strategy", "--content", str(tmp_path))
+    page = tmp_path / "bench.md"
+    code, out, _ = run("bench", "--strategy", "--content", str(tmp_path), "--markdown", str(page))
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("vpcharts bench --strategy: 2 pay tables")
     figures = [line.split() for line in lines[1:3]]
     assert [f[0] for f in figures] == ["8-5-super-aces", "9-6-jacks-or-better"]
     assert all(f[2:4] == ["s", "for"] and f[5] == "lines" for f in figures)
     assert "35 lines" in lines[2]  # 9/6 Jacks or Better's exact table
-    assert lines[3].endswith("of 2 within 10 s")
+    assert lines[3].endswith("of 2 within 10 s") and lines[4] == f"wrote {page}"
+
+    # --markdown: the same figures as a page, with the machine and the command that made it.
+    text = page.read_text()
+    assert " ".join(text.split()).startswith(
+        f"# Benchmarks Written by `vpcharts bench --content {tmp_path} --strategy --markdown "
+        f"{page}` on ")
+    assert "## The machine" in text and "| load average at the start (1, 5, 15 min) |" in text
+    assert "## Solve, process and memory" not in text  # --strategy: that part alone
+    rows = [row.split(" | ") for row in text.splitlines() if row.startswith("| 8/5 Super Aces")
+            or row.startswith("| 9/6 Jacks or Better")]
+    assert [row[0] for row in rows] == ["| 8/5 Super Aces", "| 9/6 Jacks or Better"]
+    assert rows[1][2] == "35" and rows[1][1].startswith(figures[1][1] + " s")  # as printed
+    assert text.endswith("of 2 pay tables derive their exact table within 10 s.\n")
+
+
+def test_bench_markdown_refuses_a_missing_folder_before_measuring(run, tmp_path):
+    code, out, err = run("bench", "--markdown", str(tmp_path / "no" / "bench.md"))
+    assert code == 1 and out == "" and str(tmp_path / "no") in err
+
+
+@pytest.mark.slow
+def test_bench_markdown_page_has_both_parts(run, tmp_path, monkeypatch):
+    """`vpcharts bench --markdown`: the three tables' solve, process and memory figures, then
+    every pay table's strategy time, as a page (one run per figure, the three tables alone in
+    the content folder)."""
+    from generator import bench
+
+    monkeypatch.setattr(bench, "_one_core", lambda: None)
+    (tmp_path / "paytables").mkdir()
+    for slug in bench.BENCH_TABLES:
+        text = (ROOT / "content" / "paytables" / f"{slug}.toml").read_text()
+        (tmp_path / "paytables" / f"{slug}.toml").write_text(text)
+    page = tmp_path / "bench.md"
+    code, _, _ = run("bench", "--repeat", "1", "--content", str(tmp_path), "--markdown", str(page))
+    text = page.read_text()
+    assert code == 0 and f"`vpcharts bench --content {tmp_path} --repeat 1 --markdown {page}`" \
+        in " ".join(text.split())
+    solve = text.split("## Solve, process and memory")[1].split("## Strategy")[0]
+    header = "| figure | target | 9/6 Jacks or Better | Full Pay Deuces Wild | Joker Poker Kings or Better |"
+    assert header in solve
+    labels = [row.split(" | ")[0] for row in solve.splitlines() if row.startswith("| ")]
+    assert labels[2:] == ["| solve", "| process", "| peak memory", "| process, empty cache",
+                          "| exact strategy", "| levels and curve"]
+    strategy = text.split("## Strategy, every pay table")[1]
+    assert len([r for r in strategy.splitlines() if r.startswith("| ")]) == 2 + 3
