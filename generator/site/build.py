@@ -20,8 +20,10 @@ import shutil
 import tempfile
 import time
 import zlib
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Callable
 
 from .. import faults, store
 from ..errors import ContentError
@@ -30,13 +32,13 @@ from . import rendered, view
 from .lock import build_lock
 from .swap import clean_leftovers, swap
 from .links import check_links
-from .output import checked_output, protected_for, write_marker
+from .output import Protected, checked_output, protected_for, write_marker
 from .pages import figures_of, fill_figures, load_pages
 from .levels import curve_of, levels_of
 from .plot import ce_distribution_svg, curve_svg, for_screens
 from .pocket import cached_card, key_head, render_card
 from .render import Renderer
-from .settings import load_settings
+from .settings import Settings, load_settings
 from .symbols import key_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +46,35 @@ TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 RESERVED = {"index", "static"}
 JSON_LIMIT = 100_000  # bytes gzipped, per pay table
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    """What one build was asked to do, passed whole through its steps (as MkDocs passes its
+    `config`): the folders it reads, the folder it replaces, and how."""
+
+    content_dir: Path
+    out_dir: Path           # the folder to replace, as checked (symlinks followed: output.py)
+    templates_dir: Path
+    static_dir: Path
+    use_cache: bool
+    force: bool             # replace a folder holding files vpcharts did not write
+    settings: Settings      # content/site.toml
+    protected: Protected    # the folders an output path must stay clear of
+    progress: Callable[[str], None]
+
+    def check_output(self) -> Path:
+        return checked_output(self.out_dir, self.protected, self.force)
+
+
+@dataclass
+class _Published:
+    """What the pay tables' step wrote, for the index and the summary."""
+
+    exports: list = field(default_factory=list)
+    cards: dict = field(default_factory=dict)   # slug -> CardResult
+    exports_cached: int = 0
+    cards_cached: int = 0
 
 
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
@@ -54,8 +85,8 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     from ..paytable import load_paytables
 
     start = time.perf_counter()
-    content_dir = Path(content_dir)
-    protected = protected_for(content_dir, Path(templates_dir), Path(static_dir), ROOT)
+    content_dir, templates_dir, static_dir = Path(content_dir), Path(templates_dir), Path(static_dir)
+    protected = protected_for(content_dir, templates_dir, static_dir, ROOT)
     out_dir = checked_output(Path(out_dir), protected, force)
     # Read and check every input before any slow work.
     tables = load_paytables(content_dir / "paytables")
@@ -64,94 +95,116 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     for table in tables:
         for line in table.warnings:
             progress(f"warning: {line}")
-    settings = load_settings(content_dir)
+    config = BuildConfig(content_dir, out_dir, templates_dir, static_dir, use_cache, force,
+                         load_settings(content_dir), protected, progress)
     renderer = Renderer(templates_dir, cache=use_cache)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(out_dir):
         for path in clean_leftovers(out_dir):
             progress(f"Removed {path}, left by a build that was killed")
-        return _build_locked(tables, pages, renderer, out_dir, use_cache, progress,
-                             templates_dir, static_dir, start, settings, content_dir,
-                             lambda: checked_output(out_dir, protected, force))
+        return _build_locked(config, tables, pages, renderer, start)
 
 
-def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progress,
-                  templates_dir: Path, static_dir: Path, start: float, settings,
-                  content_dir: Path, check_output) -> dict:
-    from ..export import digest as export_digest, export
-
+def _build_locked(config: BuildConfig, tables, pages, renderer, start: float) -> dict:
+    """Write the site into a temporary folder beside the output, check it, swap it in."""
+    out_dir = config.out_dir
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
     try:
         write_marker(tmp)  # first: what a killed build leaves is known for ours (swap.py)
         tmp.chmod(0o755)  # mkdtemp makes it private; a web server must read the site
         # The fonts are for the PDFs, which embed subsets of them: the pages need not ship them.
-        shutil.copytree(static_dir, tmp / "static", dirs_exist_ok=True,
+        shutil.copytree(config.static_dir, tmp / "static", dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("fonts"))
-        exports, cards, exports_cached, cards_cached = [], {}, 0, 0
-        found = {}  # slug -> (export, its digest) read (and checked) from the cache
         site = None  # the inputs every pay table's files share (rendered.site_digest)
-        worker_cards = {}  # slug -> whether a worker found the card in the cache
-        if use_cache:
-            found = _fill_export_cache(tables, progress, templates_dir, static_dir, settings,
-                                       worker_cards)
-            exports_cached = len(found)
-            site = rendered.site_digest(templates_dir, static_dir, key_head())
-        for i, table in enumerate(tables, 1):
-            step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
-            began = time.perf_counter()
-            if table.slug in found:
-                (data, digest), cached = found.pop(table.slug), True
-            else:
-                if not use_cache:
-                    progress(f"{step}: solving, deriving and verifying (seconds to minutes) ...")
-                data, cached = export(table, use_cache)
-                digest = export_digest(data) if use_cache else None
-            card, files = _table_files(data, digest, renderer, static_dir, site, settings, pages)
-            json_name = f"{table.slug}.json"
-            packed = gzipped_size(files[json_name], use_cache)
-            if packed > JSON_LIMIT:
-                progress(f"{step}: WARNING: {json_name} is {packed:,} bytes gzipped, over "
-                         f"the {JSON_LIMIT:,} the checker's pages allow for")
-            cards_cached += worker_cards.get(table.slug, card.cached)
-            if not card.written and data["strategy"]:
-                # A pay table with a strategy gets its card: one that overflows is a failure.
-                raise ContentError(content_dir / "paytables", f"{table.slug}: pocket card", None,
-                                   f"a card level that fits one {settings.card_size} page "
-                                   f"({card.reason})")
-            if card.written:
-                _write(tmp / f"{table.slug}.pdf", card.pdf)
-            for name, content in files.items():
-                _write(tmp / name, content)
-            cards[table.slug] = card
-            faults.point("page-render")
-            # (an export a worker computed above is read back from the cache: computed here)
-            how = "cached" if cached and table.slug not in worker_cards else "computed"
-            card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
-            progress(f"{step}: {data['solution']['return']['percent']}, "
-                     f"{_lines_note(data)}, {card_note} ({how}, "
-                     f"{time.perf_counter() - began:.1f} s)")
-            exports.append(data)
-        figures = {d["slug"]: figures_of(d) for d in exports}
+        if config.use_cache:
+            site = rendered.site_digest(config.templates_dir, config.static_dir, key_head())
+        published = _write_pay_tables(config, tmp, tables, pages, renderer, site)
+        figures = {d["slug"]: figures_of(d) for d in published.exports}
         for page in pages:
             _write(tmp / f"{page.slug}.html", renderer.render(
                 "page.html", page=fill_figures(page, figures), nav=pages, root=""))
-        chinese_files = _chinese_files(content_dir, renderer, pages, static_dir, site)
+        chinese_files = _chinese_files(config.content_dir, renderer, pages, config.static_dir,
+                                       site)
         for name, content in chinese_files.items():
             _write(tmp / name, content)
-        chinese = bool(chinese_files)  # (only if the content has trained tables)
-        _write(tmp / "index.html", renderer.render(
-            "index.html", groups=view.families(exports), cards=cards, nav=pages, root="",
-            index_levels={d["slug"]: levels_of(d) for d in exports},
-            id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
-            search_pays={d["slug"]: view.search_pays(d) for d in exports},
-            pay_key=view.pay_key(view.identifying_pays(d) for d in exports), chinese=chinese))
-        check_links(tmp, use_cache)
-        check_output()  # again: the folder may have changed during the build
+        _write(tmp / "index.html", _index_html(renderer, published, pages,
+                                               chinese=bool(chinese_files)))
+        check_links(tmp, config.use_cache)
+        config.check_output()  # again: the folder may have changed during the build
         swap(tmp, out_dir)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    return _summary(config, tables, pages, published, chinese_files, start)
+
+
+def _write_pay_tables(config: BuildConfig, tmp: Path, tables, pages, renderer,
+                      site: str | None) -> _Published:
+    """Each pay table's JSON, pages and pocket card, written into `tmp`: the exports missing
+    from the cache are computed first by the workers, then each table's files are rendered (or
+    read from the page cache), with a progress line each."""
+    from ..export import digest as export_digest, export
+
+    published = _Published()
+    found = {}  # slug -> (export, its digest) read (and checked) from the cache
+    worker_cards = {}  # slug -> whether a worker found the card in the cache
+    if config.use_cache:
+        found = _fill_export_cache(config, tables, worker_cards)
+        published.exports_cached = len(found)
+    for i, table in enumerate(tables, 1):
+        step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
+        began = time.perf_counter()
+        if table.slug in found:
+            (data, digest), cached = found.pop(table.slug), True
+        else:
+            if not config.use_cache:
+                config.progress(f"{step}: solving, deriving and verifying (seconds to minutes) "
+                                "...")
+            data, cached = export(table, config.use_cache)
+            digest = export_digest(data) if config.use_cache else None
+        card, files = _table_files(data, digest, renderer, config.static_dir, site,
+                                   config.settings, pages)
+        json_name = f"{table.slug}.json"
+        packed = gzipped_size(files[json_name], config.use_cache)
+        if packed > JSON_LIMIT:
+            config.progress(f"{step}: WARNING: {json_name} is {packed:,} bytes gzipped, over "
+                            f"the {JSON_LIMIT:,} the checker's pages allow for")
+        published.cards_cached += worker_cards.get(table.slug, card.cached)
+        if not card.written and data["strategy"]:
+            # A pay table with a strategy gets its card: one that overflows is a failure.
+            raise ContentError(config.content_dir / "paytables", f"{table.slug}: pocket card",
+                               None, f"a card level that fits one {config.settings.card_size} "
+                               f"page ({card.reason})")
+        if card.written:
+            _write(tmp / f"{table.slug}.pdf", card.pdf)
+        for name, content in files.items():
+            _write(tmp / name, content)
+        published.cards[table.slug] = card
+        faults.point("page-render")
+        # (an export a worker computed above is read back from the cache: computed here)
+        how = "cached" if cached and table.slug not in worker_cards else "computed"
+        card_note = (f"card: {card.layout}" if card.written else f"NO CARD: {card.reason}")
+        config.progress(f"{step}: {data['solution']['return']['percent']}, "
+                        f"{_lines_note(data)}, {card_note} ({how}, "
+                        f"{time.perf_counter() - began:.1f} s)")
+        published.exports.append(data)
+    return published
+
+
+def _index_html(renderer, published: _Published, pages, chinese: bool) -> str:
+    exports = published.exports
+    return renderer.render(
+        "index.html", groups=view.families(exports), cards=published.cards, nav=pages, root="",
+        index_levels={d["slug"]: levels_of(d) for d in exports},
+        id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
+        search_pays={d["slug"]: view.search_pays(d) for d in exports},
+        pay_key=view.pay_key(view.identifying_pays(d) for d in exports), chinese=chinese)
+
+
+def _summary(config: BuildConfig, tables, pages, published: _Published, chinese_files: dict,
+             start: float) -> dict:
+    exports, cards = published.exports, published.cards
     missing = {slug: card.reason for slug, card in cards.items() if not card.written}
     return {
         "paytables": len(tables),
@@ -163,10 +216,10 @@ def _build_locked(tables, pages, renderer, out_dir: Path, use_cache: bool, progr
         "cards_missing": missing,
         "strategies_missing": {d["slug"]: d["strategy_error"] for d in exports
                                if d["strategy"] is None},
-        "exports_cached": exports_cached,
-        "cards_cached": cards_cached,
+        "exports_cached": published.exports_cached,
+        "cards_cached": published.cards_cached,
         "seconds": round(time.perf_counter() - start, 2),
-        "out": str(out_dir),
+        "out": str(config.out_dir),
     }
 
 
@@ -220,8 +273,7 @@ def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
     return files
 
 
-def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
-                       settings, worker_cards: dict) -> dict:
+def _fill_export_cache(config: BuildConfig, tables, worker_cards: dict) -> dict:
     """Compute the exports missing from the cache (or whose entry fails its checks), one process
     per core; returns the exports that were read from the cache with their digests
     (export.read_cached_entry), by slug (each entry is read and checked once). `worker_cards`
@@ -256,6 +308,7 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
     missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
                                 high_rank(t.family.key, t.min_pair), t.slug))
     workers = min(len(missing), os.cpu_count() or 1)
+    progress = config.progress
     progress(f"Solving, deriving and verifying {counted(len(missing), 'pay table')} not in the "
              f"cache ({workers} at a time; seconds each) ...")
     context = multiprocessing.get_context("spawn")  # numba and fork do not mix
@@ -266,8 +319,8 @@ def _fill_export_cache(tables, progress, templates_dir: Path, static_dir: Path,
         # while they start up prints no traceback of theirs; the build stops them itself.
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            jobs = {pool.submit(_export_and_card, table, templates_dir, static_dir,
-                                    settings): table
+            jobs = {pool.submit(_export_and_card, table, config.templates_dir,
+                                config.static_dir, config.settings): table
                     for table in missing}
         finally:
             signal.signal(signal.SIGINT, previous)
