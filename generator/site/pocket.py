@@ -311,6 +311,8 @@ def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict
 
 def render_card(export: dict, renderer: Renderer, static_dir: Path,
                 use_cache: bool = True, settings: Settings | None = None) -> CardResult:
+    """The pocket card of one export: read from the cache when its key is there, otherwise laid
+    out (`CardSearch`), written as PDF, and kept."""
     settings = settings or Settings()
     levels = levels_of(export)
     if levels is None:
@@ -318,7 +320,6 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     level = levels["card"]
     # As printed: a run of made hands is one line; a wild game's in sections.
     wordings = card_lines(level["lines"], export["rules"]["wild"])
-    lines = wordings
 
     def html(layout, shown=None, size=MIN_SIZE, continued=None):
         return card_html(renderer, export, level, wordings, layout, size, settings, shown,
@@ -329,56 +330,74 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         cached = cached_card(export["slug"], _key(htmls, static_dir))
         if cached is not None:
             return cached
+    search = CardSearch(wordings, html, htmls, static_dir)
+    found = search.find()
+    if found is not None:
+        result = _written_card(*found)
+    else:
+        result = _overflowing_card(search.overflow(), len(wordings), settings)
+    if use_cache:
+        result = _keep(export["slug"], htmls, static_dir, result)
+    return result
 
-    import weasyprint  # 0.8 s to import: only when a card is rendered
 
-    renders, heads = {}, {}  # (layout, index in SIZES) -> (HTML, document)
+class CardSearch:
+    """The layout and type size of one card: the first layout that fits one page, at the largest
+    type it fits, in few WeasyPrint renders (each memoised: a fraction of a second to a second).
 
-    def rendered(i, k):
-        if (i, k) not in renders:
-            text = htmls[i] if k == 0 else html(LAYOUTS[i], size=SIZES[k])
-            renders[i, k] = (text, weasyprint.HTML(string=text,
-                                                    base_url=str(static_dir) + "/").render())
-        return renders[i, k][1]
+    `html(layout, shown=None, size=MIN_SIZE, continued=None)` makes the card's HTML; `htmls` are
+    those of every layout at the smallest type, already made for the cache's key."""
 
-    def head(i):
+    def __init__(self, wordings: list[dict], html, htmls: list[str], static_dir: Path):
+        import weasyprint  # 0.8 s to import: only when a card is rendered
+
+        self.weasyprint = weasyprint
+        self.wordings, self.html, self.htmls = wordings, html, htmls
+        self.base_url = str(static_dir) + "/"
+        self.renders = {}  # (layout, index in SIZES) -> (HTML, document)
+        self.heads = {}    # layout -> the document of the first PREFIX lines
+
+    def _render(self, text: str):
+        return self.weasyprint.HTML(string=text, base_url=self.base_url).render()
+
+    def rendered(self, i: int, k: int):
+        if (i, k) not in self.renders:
+            text = self.htmls[i] if k == 0 else self.html(LAYOUTS[i], size=SIZES[k])
+            self.renders[i, k] = (text, self._render(text))
+        return self.renders[i, k][1]
+
+    def head(self, i: int):
         """The card of the first PREFIX lines only, for a long table: if that overflows, so does
         the whole card, and its first page is the same (the columns fill in turn), in a
         fraction of the time."""
-        if i not in heads:
-            heads[i] = weasyprint.HTML(string=html(LAYOUTS[i], PREFIX),
-                                       base_url=str(static_dir) + "/").render()
-        return heads[i]
+        if i not in self.heads:
+            self.heads[i] = self._render(self.html(LAYOUTS[i], PREFIX))
+        return self.heads[i]
 
-    def too_big(i, k):
-        return len(rendered(i, k).pages) > 1
+    def too_big(self, i: int, k: int) -> bool:
+        return len(self.rendered(i, k).pages) > 1
 
-    def one_page(i):
+    def one_page(self, i: int) -> bool:
         """Whether layout i fits at the smallest type. A layout that fits at a larger type fits
         at the smallest too: the size the card will probably take is tried first, and where it
         fits, that render serves the search for the size as well."""
-        if len(wordings) > PREFIX and len(head(i).pages) > 1:
+        if len(self.wordings) > PREFIX and len(self.head(i).pages) > 1:
             return False
-        k = guess_size(wordings, i)
-        if k and not too_big(i, k):
+        k = guess_size(self.wordings, i)
+        if k and not self.too_big(i, k):
             return True
-        return not too_big(i, 0)
+        return not self.too_big(i, 0)
 
-    # The first layout that fits, found in few renders (a fraction of a second each). Whenever
-    # a layout fits one page, every later one does too (checked by rendering all six layouts of
-    # all 23 shipped tables), so a search from a guess finds it: the guessed layout, then its
-    # neighbour, then halving. A good guess costs one render (at the guessed size), a long
-    # table's two.
-    def largest(i):
+    def largest(self, i: int) -> int:
         """The index in SIZES of the largest type at which layout i (which fits at the
         smallest) still fits: the sizes fit up to some size and no further, so the first too
         big is found from the guessed size's neighbour (most often already rendered by the
         layout's search: then one render more), then by halving."""
-        k = guess_size(wordings, i)
-        guess = k if (i, k) in renders and too_big(i, k) else k + 1
-        return (first_true(lambda j: too_big(i, j), guess, len(SIZES)) or len(SIZES)) - 1
+        k = guess_size(self.wordings, i)
+        guess = k if (i, k) in self.renders and self.too_big(i, k) else k + 1
+        return (first_true(lambda j: self.too_big(i, j), guess, len(SIZES)) or len(SIZES)) - 1
 
-    def with_headings_again(i, size, text, document):
+    def with_headings_again(self, i: int, size: float, text: str, document) -> tuple:
         """(HTML, document, whether every column stands under its section's heading): the card
         with each section that runs on into the next column headed again there
         (`card_columns`), or the card as it is where the headings would not fit on its page.
@@ -387,69 +406,90 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
         render more for the shipped wild cards, three at most; none for a natural game)."""
         headed, headed_text, continued = document, text, {}
         for _ in range(3):
-            wanted = card_columns.continued(headed, wordings)
+            wanted = card_columns.continued(headed, self.wordings)
             if wanted == continued:
                 return headed_text, headed, True
             continued = wanted
-            headed_text = html(LAYOUTS[i], size=size, continued=continued)
-            headed = weasyprint.HTML(string=headed_text, base_url=str(static_dir) + "/").render()
+            headed_text = self.html(LAYOUTS[i], size=size, continued=continued)
+            headed = self._render(headed_text)
             if len(headed.pages) > 1:
                 break
         return text, document, False
 
-    last = len(LAYOUTS) - 1
-    fits = first_true(one_page, guess_layout(wordings), len(LAYOUTS))
-    if fits is not None:
-        index = largest(fits)
+    def find(self) -> tuple | None:
+        """(layout index, type size, HTML, document) of the card, or None if no layout fits.
+
+        The first layout that fits, found in few renders. Whenever a layout fits one page,
+        every later one does too (checked by rendering all six layouts of all 23 shipped
+        tables), so a search from a guess finds it: the guessed layout, then its neighbour,
+        then halving. A good guess costs one render (at the guessed size), a long table's two.
+        """
+        fits = first_true(self.one_page, guess_layout(self.wordings), len(LAYOUTS))
+        if fits is None:
+            return None
+        index = self.largest(fits)
         if fits == 0 and SIZES[index] < ONE_COLUMN_UNTIL:
             # Both are the chart's own words; one column's short lines leave the page's right
             # half empty while its type shrinks to fit the height. Two columns are taken where
             # their type is larger: Double Double Bonus's 29 lines, 7 pt in one column.
-            two = largest(1)
+            two = self.largest(1)
             if two > index:
                 fits, index = 1, two
-        text, document, headed = with_headings_again(fits, SIZES[index], *renders[fits, index])
+        text, document, headed = self.with_headings_again(fits, SIZES[index],
+                                                          *self.renders[fits, index])
         if not headed and index > 0:
             # A column opening mid-section with no heading is read as the wrong section (the
             # player counts the deuces, then looks for their heading): half a point of type
             # is given for the headings, no more. (Full Pay Deuces Wild: 8.5 pt with "1 deuce
             # (continued)" rather than 9 pt without; Joker Two Pair, at the smallest type,
             # keeps none.)
-            rendered(fits, index - 1)
-            smaller = with_headings_again(fits, SIZES[index - 1], *renders[fits, index - 1])
+            self.rendered(fits, index - 1)
+            smaller = self.with_headings_again(fits, SIZES[index - 1],
+                                               *self.renders[fits, index - 1])
             if smaller[2]:
                 index, (text, document, headed) = index - 1, smaller
-        size = SIZES[index]
-        document.metadata.created = document.metadata.modified = None
-        identifier = hashlib.sha256(text.encode()).hexdigest()[:32].encode()
-        with _fixed_time():
-            pdf = document.write_pdf(pdf_identifier=identifier)
-        result = CardResult(True, pdf, f"{LAYOUTS[fits].name}, {size:g} pt", None, (), False)
-    else:
-        if last in heads and len(heads[last].pages) > 1:
-            overflow = tuple(_overflowing_lines(heads[last])) + tuple(
-                line["number"] for line in wordings[PREFIX:])
-        else:
-            overflow = tuple(_overflowing_lines(rendered(last, 0)))
-        from ..strategy.report import ce_runs
+        return fits, SIZES[index], text, document
 
-        page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
-        reason = (f"the {len(lines)} lines do not fit on {page} even in {LAYOUTS[-1].name} "
-                  f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
-                  if overflow else f"the {len(lines)} lines do not fit on {page}")
-        result = CardResult(False, None, None, reason, overflow, False)
-    if use_cache:
-        # The key again, now that WeasyPrint is loaded and itself names the subsetter it used.
-        key = _key(htmls, static_dir)
-        pdf_path, meta_path, entry = _cache_entry(export["slug"], key)
-        if not result.written or store.write_bytes(pdf_path, result.pdf):
-            store.write_bytes(meta_path, store.seal(json.dumps({
-                "written": result.written, "layout": result.layout, "reason": result.reason,
-                "overflow": list(result.overflow),
-                "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
-            }, sort_keys=True).encode(), entry))
-        result = replace(result, key=key)
-    return result
+    def overflow(self) -> tuple[int, ...]:
+        """The numbers of the lines that fall off the page in the most compact layout."""
+        last = len(LAYOUTS) - 1
+        if last in self.heads and len(self.heads[last].pages) > 1:
+            return tuple(_overflowing_lines(self.heads[last])) + tuple(
+                line["number"] for line in self.wordings[PREFIX:])
+        return tuple(_overflowing_lines(self.rendered(last, 0)))
+
+
+def _written_card(fits: int, size: float, text: str, document) -> CardResult:
+    """The card's PDF, its bytes fixed by its HTML alone (see the module's docstring)."""
+    document.metadata.created = document.metadata.modified = None
+    identifier = hashlib.sha256(text.encode()).hexdigest()[:32].encode()
+    with _fixed_time():
+        pdf = document.write_pdf(pdf_identifier=identifier)
+    return CardResult(True, pdf, f"{LAYOUTS[fits].name}, {size:g} pt", None, (), False)
+
+
+def _overflowing_card(overflow: tuple[int, ...], count: int, settings: Settings) -> CardResult:
+    from ..strategy.report import ce_runs
+
+    page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
+    reason = (f"the {count} lines do not fit on {page} even in {LAYOUTS[-1].name} "
+              f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
+              if overflow else f"the {count} lines do not fit on {page}")
+    return CardResult(False, None, None, reason, overflow, False)
+
+
+def _keep(slug: str, htmls: list[str], static_dir: Path, result: CardResult) -> CardResult:
+    """Write the card to the cache, and return it with its key."""
+    # The key again, now that WeasyPrint is loaded and itself names the subsetter it used.
+    key = _key(htmls, static_dir)
+    pdf_path, meta_path, entry = _cache_entry(slug, key)
+    if not result.written or store.write_bytes(pdf_path, result.pdf):
+        store.write_bytes(meta_path, store.seal(json.dumps({
+            "written": result.written, "layout": result.layout, "reason": result.reason,
+            "overflow": list(result.overflow),
+            "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
+        }, sort_keys=True).encode(), entry))
+    return replace(result, key=key)
 
 
 def _cache_entry(slug: str, key: str) -> tuple[Path, Path, dict]:
