@@ -9,7 +9,7 @@ checks that each checked-in file holds exactly what this module makes now, so th
 stale when the solver, the export or the parser changes. Everything is seeded (random.Random
 with a string seed) and written with sorted keys, so two runs write the same bytes.
 
-The fixtures (about 1.7 MB together, gzip-compressed where large; numbers from one run):
+The fixtures (0.95 MB together, gzip-compressed where large):
 - hands.json: hand text, each parsed by generator.cards.parse_hand, or its one-line error.
 - evs-<slug>.json.gz, for four pay tables (one a family, and Double Double Bonus for its kicker
   quads): the export's rules and unit, 1,000 seeded random deals with their 32 exact EVs
@@ -17,9 +17,10 @@ The fixtures (about 1.7 MB together, gzip-compressed where large; numbers from o
 - play-<slug>.json.gz, play-<slug>-reps.bin.gz, play-<slug>-optimal.bin.gz: the export's rules
   and exact table, each suit class's representative (5 bytes) and a 32-bit mask of its optimal
   holds (little-endian), and Python's class_of on 2,000 seeded deals; the JS plays the table on
-  every deal against them. 9/6 Jacks or Better only: the other families' tables are played by
-  the slow test_js_plays_every_deal_optimally into a temporary folder (their masks would add
-  about 0.5 MB each).
+  every deal against them. 9/6 Jacks or Better only (0.23 MB, most of it the representatives):
+  the other families' exports derive their tables for minutes, too long for the quick check that
+  the fixtures are current, so the slow test_js_plays_every_deal_optimally plays Full Pay Deuces
+  Wild and Joker Poker Two Pair from a temporary folder.
 - chinese.json.gz: the Chinese Poker rank keys and win numerators (content/chinese), the best
   and second-best split of 1,000 seeded random 13-card hands, and rank keys of 2,000 parts.
 """
