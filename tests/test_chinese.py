@@ -396,32 +396,17 @@ def test_bands_cover_each_row_once_in_order():
         assert all(a["high"] <= b["low"] for a, b in zip(bands, bands[1:]))
 
 
-def test_js_arranger_agrees_with_python_on_1000_random_hands(tmp_path):
-    """static/js/chinese-arranger.js (run by node --test) against Arranger: the same best split,
-    E+ to the last bit and the same second best, on 1,000 random hands; keys on 2,000 parts."""
+def test_js_arranger_agrees_with_python_on_1000_random_hands():
+    """static/js/chinese-arranger.js (tests/js/chinese.test.mjs, run by node --test) against
+    Arranger: the same best split, E+ to the last bit and the same second best, on 1,000 random
+    hands; keys on 2,000 parts. The checked-in fixture is what tests/make_js_fixtures.py makes now."""
+    from tests import make_js_fixtures as fixtures
     from tests.test_js import run_node
 
-    t = tablefile.read(tablefile.path_in(CONTENT))
-    a = arranger.Arranger(t["front"], t["middle"], t["back"])
-    rng = random.Random(15)
-    hands = []
-    for _ in range(1000):
-        cards = rng.sample(range(52), 13)  # unsorted: the JS must sort
-        best, second = a.ranked(cards, 2)
-        hands.append({"cards": cards, "index": best["index"], "ePlus": best["e_plus"],
-                      "second": second["index"]})
-    keys = []
-    for size in [5, 3] * 1000:
-        cards = rng.sample(range(52), size)
-        keys.append({"cards": cards, "key": int(rank_kernels.key5(*cards) if size == 5
-                                                 else rank_kernels.key3(*cards))})
-    five, three = ranks.rank_keys()
-    tables = {"denominator": t["denominator"]}
-    for row, k in (("front", three), ("middle", five), ("back", five)):
-        tables[row] = {"keys": k.tolist(), "win_numerators": t[row + "_numerators"].tolist()}
-    fixture = tmp_path / "chinese.json"
-    fixture.write_text(json.dumps({"tables": tables, "hands": hands, "keys": keys}))
-    run_node("chinese.test.mjs", {"VPCHARTS_CHINESE_FIXTURE": str(fixture)})
+    assert fixtures.read(fixtures.FOLDER / "chinese.json.gz") == fixtures.chinese(), \
+        "tests/js/fixtures/chinese.json.gz is stale: run python -m tests.make_js_fixtures"
+    counts = run_node(["chinese.test.mjs"], {})
+    assert counts["pass"] == 2 and counts["skipped"] == 0, counts
 
 
 @pytest.fixture(scope="module")

@@ -1,34 +1,33 @@
 """The browser's JavaScript (static/js/) against what Python proved, run by `node --test`.
 
-Python writes language-neutral fixtures into a tmp dir (the pay table's export, every suit class's
-representative and optimal holds, sampled deals with their exact integer EVs, hold features and
-parsed hand text); the Node tests in tests/js/ read them from the paths in environment variables.
-A failing Node run fails here with Node's output.
+The Node tests in tests/js/ read checked-in fixtures (tests/js/fixtures/, written by
+`python -m tests.make_js_fixtures`: hand text, sampled deals with their exact integer EVs and
+hold features, a pay table's optimal holds on every suit class, Chinese Poker splits), so
+`node --test tests/js/` runs every test on its own. Here each fixture is checked to hold exactly
+what the command writes now (from fresh solves), so a change in the solver, the export or the
+parser cannot leave the JS tested against stale answers; then node runs on the same files. A
+failing Node run fails here with Node's output.
 
-Without node on the PATH these tests skip, unless VPCHARTS_REQUIRE_BROWSER=1 (CI sets it), which
+Without node on the PATH the node runs skip, unless VPCHARTS_REQUIRE_BROWSER=1 (CI sets it), which
 turns a missing tool into a failure.
 """
 
-import json
 import os
-import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from generator.strategy import features as P
-from generator.cards import format_hand, parse_hand
-from generator.errors import CardError
-from generator.export import dumps, export, rules
+from generator.export import export
 from generator.paytable import load_paytable
-from generator.solver import class_of
+from tests import make_js_fixtures as fixtures
 
 ROOT = Path(__file__).resolve().parents[1]
 JS_TESTS = ROOT / "tests" / "js"
 PAYTABLES = ROOT / "content" / "paytables"
+EVERY_DEAL = "the exact table picks an optimal hold on every deal"
 
 
 def node() -> str:
@@ -40,94 +39,77 @@ def node() -> str:
     return found
 
 
-def run_node(test_file: str, env: dict[str, str]) -> None:
-    result = subprocess.run([node(), "--test", str(JS_TESTS / test_file)], cwd=ROOT,
-                            env={**os.environ, **env}, capture_output=True, text=True, timeout=1800)
+def run_node(paths: list[str], env: dict[str, str]) -> dict[str, int]:
+    """`node --test` on `paths` (under tests/js/); fails with Node's output unless every test
+    passes; returns the summary counts ("tests", "pass", "skipped", ...)."""
+    result = subprocess.run([node(), "--test", *(str(JS_TESTS / p) for p in paths)], cwd=ROOT,
+                            env={**os.environ, **env}, capture_output=True, text=True, timeout=3600)
     if result.returncode != 0:
-        pytest.fail(f"node --test {test_file} failed:\n{result.stdout}\n{result.stderr}")
+        pytest.fail(f"node --test {' '.join(paths)} failed:\n{result.stdout}\n{result.stderr}")
+    return {key: int(n) for key, n in re.findall(r"^# (\w+) (\d+)$", result.stdout, re.M)}
 
 
-def random_deal(rng: random.Random, deck_size: int) -> list[int]:
-    return rng.sample(range(deck_size), 5)  # in random order: the JS must not assume sorted cards
+def js_test_count() -> int:
+    """The number of test() calls the Node files make, counted from their text: each file's own
+    tests, and the per-table ones once per fixture of that table."""
+    count = 0
+    for path in sorted(JS_TESTS.glob("*.test.mjs")):
+        text = path.read_text(encoding="utf-8")
+        loop = text.find("\nfor (const ")
+        outside, inside = (text, "") if loop < 0 else (text[:loop], text[loop:])
+        tables = {"ev.test.mjs": len(fixtures.EV_TABLES), "play.test.mjs": len(fixtures.PLAY_TABLES)}
+        count += outside.count("\ntest(") + inside.count("\n  test(") * tables.get(path.name, 0)
+    return count
+
+
+@pytest.mark.parametrize("group", list(fixtures.groups()))
+def test_checked_in_fixtures_are_what_the_command_writes_now(group, solved):
+    """Each file in tests/js/fixtures/ equals what `python -m tests.make_js_fixtures` makes from
+    fresh solves (gzip's own bytes aside: the uncompressed content is compared)."""
+    for name, content in fixtures.groups()[group](solved).items():
+        assert name in fixtures.file_names()
+        path = fixtures.FOLDER / name
+        assert path.exists(), f"{name} is missing: run python -m tests.make_js_fixtures"
+        assert fixtures.read(path) == content, f"{name} is stale: run python -m tests.make_js_fixtures"
+
+
+def test_fixtures_folder_holds_the_fixtures_alone_and_is_small():
+    present = {path.name for path in fixtures.FOLDER.iterdir()}
+    assert present == set(fixtures.file_names())
+    assert sum(path.stat().st_size for path in fixtures.FOLDER.iterdir()) < 2 << 20
+
+
+def test_node_runs_the_js_tests_on_the_checked_in_fixtures():
+    """`node --test tests/js/`, every test but the every-deal play (minutes: the slow test below
+    runs it), none skipped for want of a fixture."""
+    counts = run_node([""], {"VPCHARTS_JS_QUICK": "1"})
+    assert counts["tests"] == js_test_count() and counts["fail"] == 0
+    assert counts["skipped"] == len(fixtures.PLAY_TABLES), counts  # the every-deal runs only
+    assert counts["pass"] == counts["tests"] - counts["skipped"]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("slug", ["9-6-jacks-or-better", "full-pay-deuces-wild",
-                                  "joker-poker-two-pair-or-better"])
+def test_node_runs_every_js_test_alone():
+    """`node --test tests/js/` as a developer runs it: every test, the JS rule engine playing the
+    exported 9/6 Jacks or Better table on all 2,598,960 deals included; none skipped."""
+    counts = run_node([""], {"VPCHARTS_JS_QUICK": "0"})
+    assert counts["tests"] == js_test_count() and counts["skipped"] == 0, counts
+    assert counts["pass"] == counts["tests"], counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", ["full-pay-deuces-wild", "joker-poker-two-pair-or-better"])
 def test_js_plays_every_deal_optimally(slug, solved, tmp_path):
-    """The JS rule engine plays the exported table on every deal (2,598,960; 2,869,685 with the
-    joker); each hold it may take
-    (every hold tied on the order key within the applying line) has the best EV."""
+    """The other families' tables, as the checked-in 9/6 Jacks or Better one: the JS rule engine
+    plays the exported table on every deal (2,598,960; 2,869,685 with the joker); each hold it may
+    take (every hold tied on the order key within the applying line) has the best EV. Their
+    fixtures go to a temporary folder (each optimal-hold file is about 0.5 MB)."""
     node()
     data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
     if data["strategy"] is None:
         pytest.skip(f"{slug} has no strategy table yet: {data['strategy_error']}")
-    solution = solved(slug)
-    evs = solution.evs
-    optimal = evs == solution.best_ev[:, None]
-    bits = (optimal * (1 << np.arange(32, dtype=np.uint64))).sum(axis=1).astype("<u4")
-    (tmp_path / "export.json").write_text(dumps(data), encoding="utf-8")
-    solution.deck.reps.astype(np.uint8).tofile(tmp_path / "reps.bin")
-    bits.tofile(tmp_path / "optimal.bin")
-    # The JS maps each deal to its class by relabelling suits; check that mapping against Python's.
-    rng = random.Random(f"classes {slug}")
-    samples = []
-    for _ in range(2000):
-        cards = random_deal(rng, solution.deck.n_cards)
-        index, position = class_of(solution.deck, cards)
-        samples.append({"cards": cards, "class": index, "position": position})
-    (tmp_path / "classes.json").write_text(json.dumps(samples), encoding="utf-8")
-    run_node("play.test.mjs", {"VPCHARTS_PLAY_FIXTURE": str(tmp_path)})
-
-
-EV_TABLES = ["9-6-jacks-or-better", "9-6-double-double-bonus", "full-pay-deuces-wild",
-             "joker-poker-kings-or-better"]
-
-
-@pytest.mark.parametrize("slug", EV_TABLES)
-def test_js_evs_match_python_exactly(slug, solved, tmp_path):
-    """1,000 random deals: the JS EV engine's 32 integers equal Solution.deal_evs; the hold
-    features and order keys equal features.describe / rank_key on 200 of them."""
-    node()
-    table = load_paytable(PAYTABLES / f"{slug}.toml")
-    solution = solved(slug)
-    min_pair = table.min_pair
-    rng = random.Random(f"evs {slug}")
-    deals = []
-    for i in range(1000):
-        cards = random_deal(rng, table.deck_size)
-        deal = {"cards": cards, "evs": [str(ev) for ev in solution.deal_evs(cards)]}
-        if i < 200:
-            deal["features"] = [list(P.describe(cards, m, table.family.key, min_pair))
-                                for m in range(32)]
-            deal["keys"] = [P.rank_key(cards, m, table.family.key) for m in range(32)]
-            # The representative the export names deal exceptions by.
-            deal["rep"] = format_hand(solution.deck.reps[class_of(solution.deck, cards)[0]].tolist())
-        deals.append(deal)
-    fixture = {"slug": slug, "rules": rules(table), "unit": str(solution.unit), "deals": deals}
-    path = tmp_path / "evs.json"
-    path.write_text(json.dumps(fixture), encoding="utf-8")
-    run_node("ev.test.mjs", {"VPCHARTS_EV_FIXTURE": str(path)})
-
-
-HAND_TEXTS = [
-    "As Ks Qs Js 9d", "AsKsQsJs9d", "10h Jh Qh Kh Ah", "as ks qs js ts", "A♠ K♥ Q♦ J♣ 9♠",
-    "A♤ K♡ Q♢ J♧ 9s", "As, Ks, Qs, Js, 9d", "As Ks Qs Js Jk", "As Ks Qs Js X", "As Ks Qs Js",
-    "As Ks Qs Js 9d 8d", "As As Qs Js 9d", "As Ks Qs Js 1d", "As Ks Qs Js Zz", "", "  ",
-    "As Ks Qs Js <b>", "As Ks Qs Js 9x", "jk jk 2c 3c 4c", "2c 3c 4c 5c 6c", "Tc Jc Qc Kc 10c",
-]
-
-
-def test_js_parses_hand_text_as_the_cli_does(tmp_path):
-    """The same text gives the same cards, or the same one-line error, in JS and in Python."""
-    node()
-    cases = []
-    for text in HAND_TEXTS:
-        for joker in (False, True):
-            try:
-                cases.append({"text": text, "joker": joker, "cards": parse_hand(text, joker)})
-            except CardError as exc:
-                cases.append({"text": text, "joker": joker, "error": str(exc)})
-    path = tmp_path / "hands.json"
-    path.write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
-    run_node("cards.test.mjs", {"VPCHARTS_HANDS_FIXTURE": str(path)})
+    for name, content in fixtures.play_files(slug, solved, data).items():
+        fixtures.write(tmp_path / name, content)
+    counts = run_node(["play.test.mjs"], {"VPCHARTS_PLAY_FIXTURE": str(tmp_path),
+                                          "VPCHARTS_JS_QUICK": "0"})
+    assert counts["pass"] == 3 and counts["skipped"] == 0, counts

@@ -40,8 +40,14 @@ def test_levels_in_the_export_are_read_as_they_are():
              "max_loss": {"exact": "1/2", "decimal": "0.5000"}, "max_loss_example": "[As] 2c 3d 4h 9s"}
     curve = [{"lines": 3, "cost": "0", "cost_percent": "0.0000%"},
              {"lines": 2, "cost": "1/1000", "cost_percent": "0.1000%"}]
-    data = export(levels={"exact": level, "card": level, "simple": level}, curve=curve)
-    assert levels_of(data)["card"] is level and levels_of({"strategy": None}) is None
+    # Three different levels (and one the export might add later), so that each name is seen
+    # to give its own level, in the order the page shows them, and nothing else.
+    card, simple = dict(level, printed=8), dict(level, printed=5)
+    data = export(levels={"simple": simple, "route": {}, "card": card, "exact": level}, curve=curve)
+    got = levels_of(data)
+    assert list(got) == ["exact", "card", "simple"]
+    assert got["exact"] is level and got["card"] is card and got["simple"] is simple
+    assert levels_of({"strategy": None}) is None and levels_of({}) is None
     assert curve_of(data) == curve and curve_of(export()) is None
 
 

@@ -8,6 +8,11 @@
 // is said until the player has chosen one. All text from the user or the data goes in through
 // textContent, never as HTML.
 //
+// The deal, the holds, the level and the answers live in checker-state.js (loaded before this
+// file); here they are drawn (render*), changed on the player's events (the handlers bound in
+// bindEvents) and on the EV engine's answers (the worker's messages, or the engine on this
+// thread), each change followed by a render of what it touches.
+//
 // Timing marks for the benchmark (generator/browser_bench.py): performance marks
 // "checker-deal" (the fifth card is in), "checker-hold" (hold and line shown) and "checker-evs"
 // (all 32 EVs shown), and measures "checker-hold" and "checker-evs" from the deal.
@@ -15,7 +20,8 @@
   "use strict";
   const V = root.vpcharts;
   const { parseHand, cardText, cardName, formatHand, JOKER, CardError } = V.cards;
-  const { compileTable, play } = V.rules;
+  const { compileTable } = V.rules;
+  const S = V.checkerState;
 
   const app = document.getElementById("checker-app");
   const dataNode = document.getElementById("checker-data");
@@ -30,35 +36,21 @@
     verdict: $("trainer-verdict"),
   };
   const jokerAllowed = data.rules.deck_size === 53;
-  const compiled = (data.tables || []).map((lines) => compileTable(lines, data.rules));
   const exactPage = app.dataset.exactPage;
-  let level = data.levels ? "card" : null;
-  let table = level ? compiled[data.levels[level].table] : null;
   const unit = BigInt(data.ev_denominator);
+  const state = S.create((data.tables || []).map((lines) => compileTable(lines, data.rules)), data.levels || null);
   // Where the chosen level's lines are on the page: the card level's and the simple level's
   // tables are here; the exact table is on its own page.
   function lineHref(number) {
-    if (level === "card") return `#line-${number}`;
-    if (level === "simple") return `#simple-line-${number}`;
+    if (state.level === "card") return `#line-${number}`;
+    if (state.level === "simple") return `#simple-line-${number}`;
     return `${exactPage}#line-${number}`;
   }
   // (a run of made hands is one row: its other lines are anchors inside it)
   function lineRow(number) {
-    const id = level === "card" ? `line-${number}` : level === "simple" ? `simple-line-${number}` : null;
+    const id = state.level === "card" ? `line-${number}` : state.level === "simple" ? `simple-line-${number}` : null;
     return id ? document.getElementById(id)?.closest("tr") ?? null : null;
   }
-
-  const state = {
-    cards: [], // deal order; bit i of a hold mask holds cards[i]
-    held: 0,
-    chosen: false, // the player has marked a hold (holding nothing included)
-    played: null, // play() of the table on the full deal
-    evs: null, // 32 BigInts over unit, once the worker answers
-    request: 0,
-    training: false, // a trainer deal not yet graded: the answer stays hidden
-    graded: false,
-    score: { hands: 0, lost: 0n },
-  };
 
   // ---- numbers -------------------------------------------------------------------------------
   function gcd(a, b) {
@@ -79,6 +71,11 @@
     const whole = scaled / scale;
     const frac = String(scaled % scale).padStart(places, "0");
     return `${negative ? "-" : ""}${whole}.${frac}`;
+  }
+  function percentOfBet(value) {
+    // A difference in EV per coin bet, as a percent of the bet.
+    const hundred = value * 100n;
+    return `${decimal(hundred, hundred < unit ? 4 : 2)}% of the bet`;
   }
 
   // ---- small DOM helpers (text only) ---------------------------------------------------------
@@ -105,18 +102,12 @@
   function shown(line) {
     return line.row ?? line.number;
   }
-
   function lineLabel(index) {
-    const line = table.lines[index].line;
+    const line = state.table.lines[index].line;
     return `line ${shown(line)}, ${line.text}`;
   }
-  function percentOfBet(value) {
-    // A difference in EV per coin bet, as a percent of the bet.
-    const hundred = value * 100n;
-    return `${decimal(hundred, hundred < unit ? 4 : 2)}% of the bet`;
-  }
 
-  // ---- the deck and the hand -----------------------------------------------------------------
+  // ---- rendering: the deck and the hand ------------------------------------------------------
   const deckButtons = new Map();
   function buildDeck() {
     const order = [];
@@ -127,21 +118,9 @@
       // button's accessible name is its own content (no aria-label that differs from it).
       const button = el("button", { type: "button", className: `deck-card ${suitClass(card)}`, ariaPressed: "false" },
         [el("span", { text: cardText(card, true), ariaHidden: "true" }), el("span", { className: "sr-only", text: cardName(card) })]);
-      button.addEventListener("click", () => toggleDeckCard(card));
+      button.addEventListener("click", () => onDeckCard(card));
       deckButtons.set(card, button);
       els.deck.append(button);
-    }
-  }
-
-  function toggleDeckCard(card) {
-    clearError();
-    const at = state.cards.indexOf(card);
-    if (at >= 0) {
-      setDeal(state.cards.filter((c) => c !== card), false);
-    } else if (state.cards.length >= 5) {
-      showError("The deal already has five cards: take one out first (press it in the deck), or Clear.");
-    } else {
-      setDeal([...state.cards, card], false);
     }
   }
 
@@ -154,7 +133,7 @@
         continue;
       }
       const held = state.chosen && ((state.held >> i) & 1) === 1;
-      const advice = adviceMask();
+      const advice = S.adviceMask(state);
       const advised = advice !== null && ((advice >> i) & 1) === 1;
       const said = [cardName(card)];
       if (advice !== null) said.push(advised ? "hold it" : "discard it");
@@ -167,7 +146,7 @@
         el("span", { className: "hand-rank", text: cardText(card, true), ariaHidden: "true" }),
         el("span", { className: "hand-mark", text: held ? "yours" : "", ariaHidden: "true" }),
         el("span", { className: "sr-only", text: `${said.join(", ")} (key ${i + 1})` })]);
-      button.addEventListener("click", () => toggleHold(i));
+      button.addEventListener("click", () => hold(i));
       els.hand.append(button);
     }
     for (const [card, button] of deckButtons) {
@@ -177,76 +156,14 @@
     }
   }
 
-  // The hold the level plays, to mark on the cards: null while hidden (trainer) or unknown.
-  function adviceMask() {
-    if (state.cards.length !== 5 || (state.training && !state.graded)) return null;
-    if (state.played && state.played.line >= 0) return state.played.mask;
-    if (!table && state.evs) {
-      const best = bestMasks();
-      return best[best.length - 1];
-    }
-    return null;
-  }
-
-  function toggleHold(i) {
-    if (state.cards.length !== 5 || (state.training && state.graded)) return;
-    if (!state.chosen) state.held = 0;
-    state.chosen = true;
-    if (i >= 0) state.held ^= 1 << i;
-    else state.held = 0; // "I would hold nothing"
-    renderHand();
-    renderYours();
-    // Keep the focus on the same card for keyboard users (the buttons were rebuilt).
-    const button = els.hand.children[i];
-    if (button && document.activeElement !== els.input) button.focus();
-  }
-
-  // ---- a new deal ----------------------------------------------------------------------------
-  function setDeal(cards, training) {
-    state.cards = cards;
-    state.held = 0;
-    state.chosen = false;
-    state.played = null;
-    state.evs = null;
-    state.training = training;
-    state.graded = false;
-    state.request += 1;
-    els.input.value = formatHand(cards);
-    els.grade.disabled = !(training && cards.length === 5);
-    els.verdict.textContent = "";
-    clearHighlight();
-    if (cards.length === 5) {
-      performance.clearMarks();
-      performance.clearMeasures();
-      performance.mark("checker-deal");
-      state.played = table ? play(table, cards) : null;
-      requestEvs();
-    }
-    renderHand();
-    renderAll();
-    if (cards.length === 5) {
-      performance.mark("checker-hold");
-      performance.measure("checker-hold", "checker-deal", "checker-hold");
-    }
-  }
-
   function renderAll() {
     renderPlay();
     renderYours();
     renderEvs();
-    els.none.disabled = state.cards.length !== 5;
+    els.none.disabled = !S.isFull(state);
   }
 
-  function replay() {
-    // The level changed: play the deal again with its table, keep the player's hold.
-    table = level ? compiled[data.levels[level].table] : null;
-    clearHighlight();
-    state.played = table && state.cards.length === 5 ? play(table, state.cards) : null;
-    renderHand();
-    renderAll();
-  }
-
-  // ---- the table's play ----------------------------------------------------------------------
+  // ---- rendering: the table's play -----------------------------------------------------------
   let highlighted = null;
   function clearHighlight() {
     if (highlighted) highlighted.classList.remove("checker-applies");
@@ -256,18 +173,19 @@
   function renderPlay() {
     els.play.replaceChildren();
     els.next.replaceChildren();
-    if (state.cards.length < 5) {
+    const table = state.table;
+    if (!S.isFull(state)) {
       els.play.textContent = state.cards.length ? `Pick ${5 - state.cards.length} more card${state.cards.length === 4 ? "" : "s"}.` : "";
       return;
     }
-    if (state.training && !state.graded) {
+    if (S.answerHidden(state)) {
       els.play.textContent = "Trainer: mark your hold, then grade it (G).";
       return;
     }
     if (!table) {
       els.play.textContent = `No strategy table for this pay table yet (${data.strategy_error}). The optimal hold comes from the exact EVs.`;
       if (state.evs) {
-        const best = bestMasks();
+        const best = S.bestMasks(state);
         els.play.append(" Optimal hold: ", el("strong", { className: "play-hold", id: "checker-optimal", text: holdText(best[best.length - 1]) }), ".");
       }
       return;
@@ -285,10 +203,9 @@
     );
     if (played.tied.length > 1) els.play.append(` Equally: ${played.tied.slice(1).map(holdText).join("; ")}.`);
     if (state.evs) {
-      const best = state.evs[bestMasks()[0]];
-      const gap = best - state.evs[played.mask];
+      const gap = S.costOf(state, played.mask);
       if (gap > 0n) {
-        els.play.append(` This level gives away ${decimal(gap)} a coin here (${percentOfBet(gap)}) against the best hold, ${holdText(bestMasks()[0])}.`);
+        els.play.append(` This level gives away ${decimal(gap)} a coin here (${percentOfBet(gap)}) against the best hold, ${holdText(S.bestMasks(state)[0])}.`);
       }
     }
     const row = lineRow(line.number);
@@ -301,28 +218,17 @@
     renderNext();
   }
 
-  // The best competing line: the first line below the one that applies that a different hold of
-  // this deal fits, and what choosing it would cost.
+  // The best competing line (checker-state.js's nextLine), and what choosing it would cost.
   function renderNext() {
-    const played = state.played;
-    let next = -1;
-    let nextMask = -1;
-    for (let mask = 0; mask < 32; mask++) {
-      const own = played.firstLines[mask];
-      if (own < 0 || played.tied.includes(mask)) continue;
-      if (next < 0 || own < next || (own === next && state.evs && state.evs[mask] > state.evs[nextMask])) {
-        next = own;
-        nextMask = mask;
-      }
-    }
+    const { line: next, mask: nextMask } = S.nextLine(state);
     if (next < 0) {
       els.next.textContent = "No other line of the table fits this deal.";
       return;
     }
-    const line = table.lines[next].line;
+    const line = state.table.lines[next].line;
     els.next.append(`The next line that fits is line ${shown(line)}, ${line.text}: it would hold ${holdText(nextMask)}`);
     if (state.evs) {
-      const gap = state.evs[played.mask] - state.evs[nextMask];
+      const gap = state.evs[state.played.mask] - state.evs[nextMask];
       els.next.append(gap >= 0n
         ? `, worth ${decimal(gap)} a coin less (${percentOfBet(gap)}).`
         : `, worth ${decimal(-gap)} a coin more (${percentOfBet(-gap)}): this level trades it away to stay short.`);
@@ -331,16 +237,11 @@
     }
   }
 
-  // ---- the user's hold -----------------------------------------------------------------------
-  function bestMasks() {
-    let top = null;
-    for (const ev of state.evs) if (top === null || ev > top) top = ev;
-    return [...Array(32).keys()].filter((m) => state.evs[m] === top);
-  }
-
+  // ---- rendering: the player's hold ----------------------------------------------------------
   function yoursExplained() {
-    // Returns [text pieces, cost or null].
+    // Text pieces: the hold, the line it fits, and its cost once the EVs are in.
     const mask = state.held;
+    const table = state.table;
     const pieces = [`Your hold: ${holdText(mask)}. `];
     if (table && state.played) {
       // The deal's own features (its exception class included), as the table plays them.
@@ -358,115 +259,48 @@
       }
     }
     if (!state.evs) {
-      pieces.push(evProblem ? `Its cost needs the exact EVs: ${evProblem}` : "Computing its exact cost ...");
-      return [pieces, null];
+      pieces.push(state.evProblem ? `Its cost needs the exact EVs: ${state.evProblem}` : "Computing its exact cost ...");
+      return pieces;
     }
-    const best = state.evs[bestMasks()[0]];
-    const cost = best - state.evs[mask];
+    const best = state.evs[S.bestMasks(state)[0]];
+    const cost = S.costOf(state, mask);
     pieces.push(cost === 0n ? "It is optimal: it costs nothing." :
       `It costs ${decimal(cost)} a coin (${percentOfBet(cost)}; exactly ${fraction(cost)}): EV ${decimal(state.evs[mask])} against the best ${decimal(best)}.`);
-    return [pieces, cost];
+    return pieces;
   }
 
   function renderYours() {
     els.yours.replaceChildren();
-    if (state.cards.length < 5) return;
+    if (!S.isFull(state)) return;
     if (!state.chosen) {
       els.yours.textContent = "Press the cards you would hold (or \u201cI would hold nothing\u201d) to see what your hold costs.";
       return;
     }
-    if (state.training && !state.graded) {
+    if (S.answerHidden(state)) {
       els.yours.textContent = `Your hold so far: ${holdText(state.held)}.`;
       return;
     }
-    const [pieces] = yoursExplained();
-    els.yours.append(...pieces);
+    els.yours.append(...yoursExplained());
   }
 
-  // ---- the 32 EVs ----------------------------------------------------------------------------
-  let worker = null;
-  let engine = null; // the EV engine on the page's own thread, when there is no worker
-  let evProblem = null;
-  function startEngine() {
-    if (location.protocol !== "file:") {
-      try {
-        worker = new Worker(app.dataset.worker);
-      } catch (error) {
-        worker = null;
-      }
-    }
-    if (!worker) {
-      // Opened from disk (file://), browsers refuse Web Workers: the engine runs here.
-      if (!V.ev) evProblem = "the EV engine did not load.";
-      return;
-    }
-    worker.onmessage = (event) => {
-      const message = event.data;
-      if (message.type === "ready") {
-        if (BigInt(message.unit) !== unit) evProblem = "the EV engine's unit differs from the export's (a bug).";
-      } else if (message.type === "evs" && message.id === state.request) {
-        gotEvs(message.evs.map(BigInt));
-      } else if (message.type === "error") {
-        evProblem = `the EV worker failed: ${message.message}`;
-        renderAll();
-      }
-    };
-    worker.onerror = () => {
-      // A worker that cannot start: fall back to the page's thread.
-      worker = null;
-      requestEvs();
-    };
-    worker.postMessage({ type: "init", rules: data.rules });
-  }
-
-  function gotEvs(evs) {
-    state.evs = evs;
-    renderHand();
-    renderAll();
-    performance.mark("checker-evs");
-    performance.measure("checker-evs", "checker-deal", "checker-evs");
-  }
-
-  function requestEvs() {
-    if (state.cards.length !== 5) return;
-    if (worker) {
-      worker.postMessage({ type: "evs", id: state.request, cards: state.cards });
-      return;
-    }
-    if (evProblem) return;
-    const id = state.request;
-    const cards = state.cards;
-    // After the hold is on screen: the first deal builds the engine (about a quarter second).
-    setTimeout(() => {
-      if (id !== state.request) return;
-      try {
-        if (!engine) {
-          engine = V.ev.makeEngine(data.rules);
-          if (engine.unit !== unit) throw new Error("the EV engine's unit differs from the export's (a bug)");
-        }
-        gotEvs(engine.evs(cards).map(BigInt));
-      } catch (error) {
-        evProblem = `the EV engine failed: ${error.message}`;
-        renderAll();
-      }
-    }, 0);
-  }
-
+  // ---- rendering: the 32 EVs -----------------------------------------------------------------
   function renderEvs() {
     els.evsBody.replaceChildren();
-    if (state.cards.length < 5) {
+    if (!S.isFull(state)) {
       // (the table's head alone, with no rows, read as a table that failed to fill)
       els.evsNote.textContent = "Once the deal has five cards: its 32 holds, best first, each with its exact EV.";
       return;
     }
-    if (state.training && !state.graded) {
+    if (S.answerHidden(state)) {
       els.evsNote.textContent = "Hidden until you grade your hold.";
       return;
     }
     if (!state.evs) {
-      els.evsNote.textContent = evProblem ? `Exact EVs unavailable: ${evProblem}` : "Computing the exact EVs ...";
+      els.evsNote.textContent = state.evProblem ? `Exact EVs unavailable: ${state.evProblem}` : "Computing the exact EVs ...";
       return;
     }
+    const level = state.level;
+    const table = state.table;
     els.evsNote.textContent = `Best first; EV per coin bet; "=" marks holds tied with the one above${state.chosen ? "; your hold is outlined" : ""}. Line: the line of ${level ? `the ${level === "card" ? "card" : level === "exact" ? "exact table" : "simple level"}` : "the table"} the hold fits.`;
     const order = [...Array(32).keys()].sort((a, b) => (state.evs[b] > state.evs[a] ? 1 : state.evs[b] < state.evs[a] ? -1 : a - b));
     const top = state.evs[order[0]];
@@ -487,7 +321,94 @@
     });
   }
 
-  // ---- the trainer ---------------------------------------------------------------------------
+  // ---- rendering: the trainer's score --------------------------------------------------------
+  function renderScore() {
+    const { hands, lost } = state.score;
+    if (hands === 0) {
+      els.score.textContent = "Score: no hands graded yet.";
+      return;
+    }
+    const exact = state.evProblem ? `EV lost unavailable (${state.evProblem})` :
+      `EV lost ${decimal(lost)} in all (exactly ${fraction(lost)}), ${decimal(lost / BigInt(hands) , 6)} a hand on average`;
+    els.score.textContent = `Score: ${hands} hand${hands === 1 ? "" : "s"} graded; ${exact}.`;
+  }
+
+  function renderStatus() {
+    els.status.textContent = state.evProblem
+      ? `Playing the strategy table only: ${state.evProblem}`
+      : state.table ? "" : `No strategy table for ${data.name} yet: the checker shows the exact EVs.`;
+    els.status.hidden = els.status.textContent === "";
+  }
+
+  function showError(message) {
+    els.error.textContent = message;
+    els.error.hidden = false;
+  }
+  function clearError() {
+    els.error.textContent = "";
+    els.error.hidden = true;
+  }
+
+  // ---- changes: a deal, a hold, a level ------------------------------------------------------
+  function newDeal(cards, training) {
+    const full = cards.length === 5;
+    if (full) {
+      performance.clearMarks();
+      performance.clearMeasures();
+      performance.mark("checker-deal");
+    }
+    S.deal(state, cards, training); // the table plays it here
+    els.input.value = formatHand(cards);
+    els.grade.disabled = !(training && full);
+    els.verdict.textContent = "";
+    clearHighlight();
+    if (full) requestEvs();
+    renderHand();
+    renderAll();
+    if (full) {
+      performance.mark("checker-hold");
+      performance.measure("checker-hold", "checker-deal", "checker-hold");
+    }
+  }
+
+  function hold(i) {
+    if (!S.markHold(state, i)) return;
+    renderHand();
+    renderYours();
+    // Keep the focus on the same card for keyboard users (the buttons were rebuilt).
+    const button = els.hand.children[i];
+    if (button && document.activeElement !== els.input) button.focus();
+  }
+
+  function chooseLevel(level) {
+    // Play the deal again with the level's table; the player's hold stays.
+    clearHighlight();
+    S.chooseLevel(state, level);
+    renderHand();
+    renderAll();
+  }
+
+  function grade() {
+    const result = S.grade(state);
+    if (result.status === "none") return;
+    if (result.status === "unchosen") {
+      els.verdict.textContent = "Mark your hold first (press the cards, or \u201cI would hold nothing\u201d).";
+      return;
+    }
+    if (result.status === "computing") {
+      els.verdict.textContent = "Still computing the exact EVs: grade again in a moment.";
+      return;
+    }
+    els.grade.disabled = true;
+    if (result.cost !== null) {
+      els.verdict.textContent = result.cost === 0n ? "Right: your hold is optimal." : `Costly: you gave away ${decimal(result.cost)} per unit bet.`;
+    } else {
+      els.verdict.textContent = result.right ? "Right: your hold is the table's." : "Not the table's hold.";
+    }
+    renderAll();
+    renderScore();
+  }
+
   function randomDeal() {
     const deck = [...Array(data.rules.deck_size).keys()];
     const picks = new Uint32Array(5);
@@ -502,56 +423,89 @@
     return cards;
   }
 
-  function renderScore() {
-    const { hands, lost } = state.score;
-    if (hands === 0) {
-      els.score.textContent = "Score: no hands graded yet.";
+  // ---- the EV engine's answers: a Web Worker, or the engine on this thread -------------------
+  let worker = null;
+  let engine = null; // the EV engine on the page's own thread, when there is no worker
+  function startEngine() {
+    if (location.protocol !== "file:") {
+      try {
+        worker = new Worker(app.dataset.worker);
+      } catch (error) {
+        worker = null;
+      }
+    }
+    if (!worker) {
+      // Opened from disk (file://), browsers refuse Web Workers: the engine runs here.
+      if (!V.ev) S.evsFailed(state, "the EV engine did not load.");
       return;
     }
-    const exact = evProblem ? `EV lost unavailable (${evProblem})` :
-      `EV lost ${decimal(lost)} in all (exactly ${fraction(lost)}), ${decimal(lost / BigInt(hands) , 6)} a hand on average`;
-    els.score.textContent = `Score: ${hands} hand${hands === 1 ? "" : "s"} graded; ${exact}.`;
+    worker.onmessage = onWorkerMessage;
+    worker.onerror = () => {
+      // A worker that cannot start: fall back to the page's thread.
+      worker = null;
+      requestEvs();
+    };
+    worker.postMessage({ type: "init", rules: data.rules });
   }
 
-  function grade() {
-    if (!state.training || state.graded || state.cards.length !== 5) return;
-    if (!state.chosen) {
-      els.verdict.textContent = "Mark your hold first (press the cards, or \u201cI would hold nothing\u201d).";
-      return;
+  function onWorkerMessage(event) {
+    const message = event.data;
+    if (message.type === "ready") {
+      if (BigInt(message.unit) !== unit) S.evsFailed(state, "the EV engine's unit differs from the export's (a bug).");
+    } else if (message.type === "evs") {
+      gotEvs(message.id, message.evs.map(BigInt)); // (dropped there if a newer deal came since)
+    } else if (message.type === "error") {
+      S.evsFailed(state, `the EV worker failed: ${message.message}`);
+      renderAll();
     }
-    if (!state.evs && !evProblem) {
-      els.verdict.textContent = "Still computing the exact EVs: grade again in a moment.";
-      return;
-    }
-    state.graded = true;
-    els.grade.disabled = true;
-    state.score.hands += 1;
-    let verdict;
-    if (state.evs) {
-      const best = state.evs[bestMasks()[0]];
-      const cost = best - state.evs[state.held];
-      state.score.lost += cost;
-      verdict = cost === 0n ? "Right: your hold is optimal." : `Costly: you gave away ${decimal(cost)} per unit bet.`;
-    } else {
-      const right = state.played && state.played.tied.includes(state.held);
-      verdict = right ? "Right: your hold is the table's." : "Not the table's hold.";
-    }
-    els.verdict.textContent = verdict;
+  }
+
+  function gotEvs(request, evs) {
+    if (!S.receiveEvs(state, request, evs)) return;
+    renderHand();
     renderAll();
-    renderScore();
+    performance.mark("checker-evs");
+    performance.measure("checker-evs", "checker-deal", "checker-evs");
   }
 
-  // ---- input ---------------------------------------------------------------------------------
-  function showError(message) {
-    els.error.textContent = message;
-    els.error.hidden = false;
-  }
-  function clearError() {
-    els.error.textContent = "";
-    els.error.hidden = true;
+  function requestEvs() {
+    if (!S.isFull(state)) return;
+    if (worker) {
+      worker.postMessage({ type: "evs", id: state.request, cards: state.cards });
+      return;
+    }
+    if (state.evProblem) return;
+    const id = state.request;
+    const cards = state.cards;
+    // After the hold is on screen: the first deal builds the engine (about a quarter second).
+    setTimeout(() => {
+      if (id !== state.request) return;
+      try {
+        if (!engine) {
+          engine = V.ev.makeEngine(data.rules);
+          if (engine.unit !== unit) throw new Error("the EV engine's unit differs from the export's (a bug)");
+        }
+        gotEvs(id, engine.evs(cards).map(BigInt));
+      } catch (error) {
+        S.evsFailed(state, `the EV engine failed: ${error.message}`);
+        renderAll();
+      }
+    }, 0);
   }
 
-  els.form.addEventListener("submit", (event) => {
+  // ---- events --------------------------------------------------------------------------------
+  function onDeckCard(card) {
+    clearError();
+    if (state.cards.includes(card)) {
+      newDeal(state.cards.filter((c) => c !== card), false);
+    } else if (state.cards.length >= 5) {
+      showError("The deal already has five cards: take one out first (press it in the deck), or Clear.");
+    } else {
+      newDeal([...state.cards, card], false);
+    }
+  }
+
+  function onSubmit(event) {
     event.preventDefault(); // form-action 'none': nothing is sent anywhere
     let cards;
     try {
@@ -562,49 +516,53 @@
       return; // nothing else happens: the previous deal stays as it was
     }
     clearError();
-    setDeal(cards, false);
-  });
-  els.clear.addEventListener("click", () => {
-    clearError();
-    setDeal([], false);
-    els.input.focus();
-  });
-  els.deal.addEventListener("click", () => {
-    clearError();
-    setDeal(randomDeal(), true);
-  });
-  els.grade.addEventListener("click", grade);
-  els.none.addEventListener("click", () => toggleHold(-1));
-  if (els.levels) {
-    els.levels.addEventListener("change", (event) => {
-      if (event.target.name !== "checker-level") return;
-      level = event.target.value;
-      replay();
-    });
+    newDeal(cards, false);
   }
-  els.reset.addEventListener("click", () => {
-    state.score = { hands: 0, lost: 0n };
-    renderScore();
-  });
-  document.addEventListener("keydown", (event) => {
+
+  function onKey(event) {
     // Shortcuts when not typing: 1-5 hold, N new trainer deal, G grade.
     const target = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
     if (!app.contains(target) && target !== document.body) return;
-    if (event.key >= "1" && event.key <= "5") toggleHold(Number(event.key) - 1);
+    if (event.key >= "1" && event.key <= "5") hold(Number(event.key) - 1);
     else if (event.key === "n" || event.key === "N") els.deal.click();
     else if (event.key === "g" || event.key === "G") grade();
     else return;
     event.preventDefault();
-  });
+  }
 
+  function bindEvents() {
+    els.form.addEventListener("submit", onSubmit);
+    els.clear.addEventListener("click", () => {
+      clearError();
+      newDeal([], false);
+      els.input.focus();
+    });
+    els.deal.addEventListener("click", () => {
+      clearError();
+      newDeal(randomDeal(), true);
+    });
+    els.grade.addEventListener("click", grade);
+    els.none.addEventListener("click", () => hold(-1));
+    if (els.levels) {
+      els.levels.addEventListener("change", (event) => {
+        if (event.target.name !== "checker-level") return;
+        chooseLevel(event.target.value);
+      });
+    }
+    els.reset.addEventListener("click", () => {
+      S.resetScore(state);
+      renderScore();
+    });
+    document.addEventListener("keydown", onKey);
+  }
+
+  // ---- start ---------------------------------------------------------------------------------
   buildDeck();
+  bindEvents();
   startEngine();
-  els.status.textContent = evProblem
-    ? `Playing the strategy table only: ${evProblem}`
-    : table ? "" : `No strategy table for ${data.name} yet: the checker shows the exact EVs.`;
-  els.status.hidden = els.status.textContent === "";
+  renderStatus();
   renderHand();
   renderScore();
   renderEvs();

@@ -1,14 +1,15 @@
-// Hand text: the JS parser against Python's parse_hand (fixture by tests/test_js.py).
+// Hand text: the JS parser against Python's parse_hand (fixtures/hands.json, by
+// tests/make_js_fixtures.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
+import { fixtureJson } from "./fixtures.mjs";
 import "../../static/js/cards.js";
 
 const { parseHand, formatHand, CardError } = globalThis.vpcharts.cards;
-const fixture = process.env.VPCHARTS_HANDS_FIXTURE;
 
-test("hand text parses to the same cards, or fails with the same message, as the CLI", { skip: !fixture && "VPCHARTS_HANDS_FIXTURE not set (run from tests/test_js.py)" }, () => {
-  const cases = JSON.parse(fs.readFileSync(fixture, "utf8"));
+test("hand text parses to the same cards, or fails with the same message, as the CLI", () => {
+  const cases = fixtureJson("hands.json");
+  assert.ok(cases.length >= 40 && cases.some((c) => c.error) && cases.some((c) => c.cards));
   for (const { text, joker, cards, error } of cases) {
     if (error !== undefined) {
       assert.throws(() => parseHand(text, joker), (e) => e instanceof CardError && e.message === error, `${JSON.stringify(text)} joker=${joker}`);

@@ -1,20 +1,21 @@
-// The Chinese Poker arranger in JS against Python's (fixture by tests/test_chinese.py).
+// The Chinese Poker arranger in JS against Python's (fixtures/chinese.json.gz, by
+// tests/make_js_fixtures.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
+import { fixtureJson } from "./fixtures.mjs";
 import "../../static/js/chinese-arranger.js";
 
 const { Arranger, handKey } = globalThis.vpcharts.chinese;
-const fixture = process.env.VPCHARTS_CHINESE_FIXTURE;
-const skip = !fixture && "VPCHARTS_CHINESE_FIXTURE not set (run from tests/test_chinese.py)";
+const fixture = fixtureJson("chinese.json.gz");
 
-test("hand keys are Python's", { skip }, () => {
-  const { keys } = JSON.parse(fs.readFileSync(fixture, "utf8"));
-  for (const { cards, key } of keys) assert.equal(handKey(cards), key, JSON.stringify(cards));
+test("hand keys are Python's", () => {
+  assert.equal(fixture.keys.length, 2000);
+  for (const { cards, key } of fixture.keys) assert.equal(handKey(cards), key, JSON.stringify(cards));
 });
 
-test("the best split and its E+ are Python's on random hands", { skip }, () => {
-  const { tables, hands } = JSON.parse(fs.readFileSync(fixture, "utf8"));
+test("the best split and its E+ are Python's on random hands", () => {
+  const { tables, hands } = fixture;
+  assert.equal(hands.length, 1000);
   const arranger = new Arranger(tables);
   for (const { cards, index, ePlus, second } of hands) {
     const [best, next] = arranger.ranked(cards, 2);

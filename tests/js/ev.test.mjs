@@ -1,8 +1,9 @@
-// Exact EVs and hold features: the JS engines against Python's integers (fixture by
-// tests/test_js.py: the pay table's rules, its unit, and sampled deals with their 32 EVs).
+// Exact EVs and hold features: the JS engines against Python's integers (fixtures/evs-<slug>.json.gz,
+// by tests/make_js_fixtures.py: a pay table's rules, its unit, and 1,000 sampled deals with their
+// 32 EVs, the first 200 with their hold features, order keys and representative), for each table.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
+import { fixtureJson, fixtureNames } from "./fixtures.mjs";
 import "../../static/js/cards.js";
 import "../../static/js/evaluator.js";
 import "../../static/js/ev-engine.js";
@@ -11,40 +12,54 @@ import "../../static/js/rules-core.js";
 const { makeEngine } = globalThis.vpcharts.ev;
 const { describe, rankKey, gameOf, dealKey } = globalThis.vpcharts.rules;
 const { formatHand } = globalThis.vpcharts.cards;
-const path = process.env.VPCHARTS_EV_FIXTURE;
-const skip = !path && "VPCHARTS_EV_FIXTURE not set (run from tests/test_js.py)";
-const fixture = path ? JSON.parse(fs.readFileSync(path, "utf8")) : null;
+const names = fixtureNames("evs-", ".json.gz");
 
-test("every hold's EV equals Python's integer exactly", { skip }, () => {
-  const engine = makeEngine(fixture.rules);
-  assert.equal(engine.unit, BigInt(fixture.unit), "unit (ev_denominator)");
-  assert.ok(fixture.deals.length >= 1000);
-  for (const { cards, evs } of fixture.deals) {
-    const got = engine.evs(cards).map((x) => BigInt(x));
-    assert.deepEqual(got, evs.map(BigInt), `${fixture.slug} ${formatHand(cards)}`);
-  }
+test("there is an EV fixture for each of the four tables", () => {
+  assert.equal(names.length, 4, names.join(", "));
 });
 
-test("enumerating every draw directly gives the same integers", { skip }, () => {
-  const engine = makeEngine(fixture.rules);
-  for (const { cards, evs } of fixture.deals.slice(0, 3)) {
-    assert.deepEqual(engine.bruteEvs(cards).map((x) => BigInt(x)), evs.map(BigInt), formatHand(cards));
-  }
-});
+for (const name of names) {
+  const fixture = fixtureJson(name);
+  const slug = fixture.slug;
 
-test("hold features and order keys equal features.describe and rank_key", { skip }, () => {
-  const game = gameOf(fixture.rules);
-  for (const { cards, features, keys } of fixture.deals) {
-    if (!features) continue;
-    for (let mask = 0; mask < 32; mask++) {
-      assert.deepEqual(Array.from(describe(cards, mask, game)), features[mask], `${formatHand(cards)} hold ${mask}`);
-      assert.equal(rankKey(cards, mask, game), keys[mask], `${formatHand(cards)} key ${mask}`);
+  test(`${slug}: every hold's EV equals Python's integer exactly`, () => {
+    const engine = makeEngine(fixture.rules);
+    assert.equal(engine.unit, BigInt(fixture.unit), "unit (ev_denominator)");
+    assert.ok(fixture.deals.length >= 1000);
+    for (const { cards, evs } of fixture.deals) {
+      const got = engine.evs(cards).map((x) => BigInt(x));
+      assert.deepEqual(got, evs.map(BigInt), `${slug} ${formatHand(cards)}`);
     }
-  }
-});
+  });
 
-test("a deal's key is the representative Python names deal exceptions by", { skip }, () => {
-  for (const { cards, rep } of fixture.deals) {
-    if (rep) assert.equal(dealKey(cards), rep, formatHand(cards));
-  }
-});
+  test(`${slug}: enumerating every draw directly gives the same integers`, () => {
+    const engine = makeEngine(fixture.rules);
+    for (const { cards, evs } of fixture.deals.slice(0, 3)) {
+      assert.deepEqual(engine.bruteEvs(cards).map((x) => BigInt(x)), evs.map(BigInt), formatHand(cards));
+    }
+  });
+
+  test(`${slug}: hold features and order keys equal features.describe and rank_key`, () => {
+    const game = gameOf(fixture.rules);
+    let checked = 0;
+    for (const { cards, features, keys } of fixture.deals) {
+      if (!features) continue;
+      checked += 1;
+      for (let mask = 0; mask < 32; mask++) {
+        assert.deepEqual(Array.from(describe(cards, mask, game)), features[mask], `${formatHand(cards)} hold ${mask}`);
+        assert.equal(rankKey(cards, mask, game), keys[mask], `${formatHand(cards)} key ${mask}`);
+      }
+    }
+    assert.equal(checked, 200);
+  });
+
+  test(`${slug}: a deal's key is the representative Python names deal exceptions by`, () => {
+    let checked = 0;
+    for (const { cards, rep } of fixture.deals) {
+      if (!rep) continue;
+      checked += 1;
+      assert.equal(dealKey(cards), rep, formatHand(cards));
+    }
+    assert.equal(checked, 200);
+  });
+}

@@ -1,0 +1,207 @@
+"""The JavaScript tests' fixtures in tests/js/fixtures/: what Python proved, for the Node tests.
+
+    python -m tests.make_js_fixtures          # (re)write them all
+    python -m tests.make_js_fixtures --check  # exit 1 if a checked-in one differs from now
+
+Language-neutral golden files, as phevaluator's test_data CSVs are read by its C++ and Python
+tests: `node --test tests/js/` reads these alone (no Python run first), and tests/test_js.py
+checks that each checked-in file holds exactly what this module makes now, so they cannot go
+stale when the solver, the export or the parser changes. Everything is seeded (random.Random
+with a string seed) and written with sorted keys, so two runs write the same bytes.
+
+The fixtures (0.95 MB together, gzip-compressed where large):
+- hands.json: hand text, each parsed by generator.cards.parse_hand, or its one-line error.
+- evs-<slug>.json.gz, for four pay tables (one a family, and Double Double Bonus for its kicker
+  quads): the export's rules and unit, 1,000 seeded random deals with their 32 exact EVs
+  (Solution.deal_evs), and for the first 200 the hold features, order keys and representative.
+- play-<slug>.json.gz, play-<slug>-reps.bin.gz, play-<slug>-optimal.bin.gz: the export's rules
+  and exact table, each suit class's representative (5 bytes) and a 32-bit mask of its optimal
+  holds (little-endian), and Python's class_of on 2,000 seeded deals; the JS plays the table on
+  every deal against them. 9/6 Jacks or Better only (0.23 MB, most of it the representatives):
+  the other families' exports derive their tables for minutes, too long for the quick check that
+  the fixtures are current, so the slow test_js_plays_every_deal_optimally plays Full Pay Deuces
+  Wild and Joker Poker Two Pair from a temporary folder.
+- chinese.json.gz: the Chinese Poker rank keys and win numerators (content/chinese), the best
+  and second-best split of 1,000 seeded random 13-card hands, and rank keys of 2,000 parts.
+"""
+
+import gzip
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = ROOT / "tests" / "js" / "fixtures"
+PAYTABLES = ROOT / "content" / "paytables"
+
+EV_TABLES = ["9-6-jacks-or-better", "9-6-double-double-bonus", "full-pay-deuces-wild",
+             "joker-poker-kings-or-better"]
+PLAY_TABLES = ["9-6-jacks-or-better"]
+
+HAND_TEXTS = [
+    "As Ks Qs Js 9d", "AsKsQsJs9d", "10h Jh Qh Kh Ah", "as ks qs js ts", "A♠ K♥ Q♦ J♣ 9♠",
+    "A♤ K♡ Q♢ J♧ 9s", "As, Ks, Qs, Js, 9d", "As Ks Qs Js Jk", "As Ks Qs Js X", "As Ks Qs Js",
+    "As Ks Qs Js 9d 8d", "As As Qs Js 9d", "As Ks Qs Js 1d", "As Ks Qs Js Zz", "", "  ",
+    "As Ks Qs Js <b>", "As Ks Qs Js 9x", "jk jk 2c 3c 4c", "2c 3c 4c 5c 6c", "Tc Jc Qc Kc 10c",
+]
+
+
+def _json(value) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def random_deal(rng: random.Random, deck_size: int) -> list[int]:
+    return rng.sample(range(deck_size), 5)  # in random order: the JS must not assume sorted cards
+
+
+def _cached_solve(slug: str):
+    from generator.cache import solve
+    from generator.paytable import load_paytable
+
+    return solve(load_paytable(PAYTABLES / f"{slug}.toml"))[0]
+
+
+# Each maker returns a file's bytes before gzip; `solve(slug)` gives the slug's Solution.
+
+def hands() -> bytes:
+    from generator.cards import parse_hand
+    from generator.errors import CardError
+
+    cases = []
+    for text in HAND_TEXTS:
+        for joker in (False, True):
+            try:
+                cases.append({"text": text, "joker": joker, "cards": parse_hand(text, joker)})
+            except CardError as exc:
+                cases.append({"text": text, "joker": joker, "error": str(exc)})
+    return _json(cases)
+
+
+def evs(slug: str, solve) -> bytes:
+    from generator.cards import format_hand
+    from generator.export import rules
+    from generator.paytable import load_paytable
+    from generator.solver import class_of
+    from generator.strategy import features as P
+
+    table = load_paytable(PAYTABLES / f"{slug}.toml")
+    solution = solve(slug)
+    rng = random.Random(f"evs {slug}")
+    deals = []
+    for i in range(1000):
+        cards = random_deal(rng, table.deck_size)
+        deal = {"cards": cards, "evs": [str(ev) for ev in solution.deal_evs(cards)]}
+        if i < 200:
+            deal["features"] = [list(P.describe(cards, m, table.family.key, table.min_pair))
+                                for m in range(32)]
+            deal["keys"] = [P.rank_key(cards, m, table.family.key) for m in range(32)]
+            # The representative the export names deal exceptions by.
+            deal["rep"] = format_hand(solution.deck.reps[class_of(solution.deck, cards)[0]].tolist())
+        deals.append(deal)
+    return _json({"slug": slug, "rules": rules(table), "unit": str(solution.unit), "deals": deals})
+
+
+def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
+    """The play test's three files for `slug`; `data` is its export (made here when None)."""
+    from generator.solver import class_of
+
+    if data is None:
+        from generator.export import export
+        from generator.paytable import load_paytable
+
+        data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
+    solution = solve(slug)
+    optimal = solution.evs == solution.best_ev[:, None]
+    bits = (optimal * (1 << np.arange(32, dtype=np.uint64))).sum(axis=1).astype("<u4")
+    # The JS maps each deal to its class by relabelling suits; checked against Python's mapping.
+    rng = random.Random(f"classes {slug}")
+    samples = []
+    for _ in range(2000):
+        cards = random_deal(rng, solution.deck.n_cards)
+        index, position = class_of(solution.deck, cards)
+        samples.append({"cards": cards, "class": index, "position": position})
+    table = {"slug": slug, "rules": data["rules"],
+             "lines": data["strategy"]["levels"]["exact"]["lines"], "classes": samples}
+    return {f"play-{slug}.json.gz": _json(table),
+            f"play-{slug}-reps.bin.gz": solution.deck.reps.astype(np.uint8).tobytes(),
+            f"play-{slug}-optimal.bin.gz": bits.tobytes()}
+
+
+def chinese() -> bytes:
+    from generator.chinese import arranger, rank_kernels, ranks, tablefile
+
+    t = tablefile.read(tablefile.path_in(ROOT / "content"))
+    a = arranger.Arranger(t["front"], t["middle"], t["back"])
+    rng = random.Random(15)
+    hands_ = []
+    for _ in range(1000):
+        cards = rng.sample(range(52), 13)  # unsorted: the JS must sort
+        best, second = a.ranked(cards, 2)
+        hands_.append({"cards": cards, "index": best["index"], "ePlus": best["e_plus"],
+                       "second": second["index"]})
+    keys = []
+    for size in [5, 3] * 1000:
+        cards = rng.sample(range(52), size)
+        keys.append({"cards": cards, "key": int(rank_kernels.key5(*cards) if size == 5
+                                                else rank_kernels.key3(*cards))})
+    five, three = ranks.rank_keys()
+    tables = {"denominator": t["denominator"]}
+    for row, k in (("front", three), ("middle", five), ("back", five)):
+        tables[row] = {"keys": k.tolist(), "win_numerators": t[row + "_numerators"].tolist()}
+    return _json({"tables": tables, "hands": hands_, "keys": keys})
+
+
+def groups() -> dict[str, Callable]:
+    """A group's name -> a function of `solve` giving its files, {file name: bytes before gzip}."""
+    out = {"hands": lambda solve: {"hands.json": hands()},
+           "chinese": lambda solve: {"chinese.json.gz": chinese()}}
+    for slug in EV_TABLES:
+        out[f"evs-{slug}"] = lambda solve, slug=slug: {f"evs-{slug}.json.gz": evs(slug, solve)}
+    for slug in PLAY_TABLES:
+        out[f"play-{slug}"] = lambda solve, slug=slug: play_files(slug, solve)
+    return out
+
+
+def file_names() -> list[str]:
+    """Every fixture's file name, without making any."""
+    names = ["hands.json", "chinese.json.gz"] + [f"evs-{slug}.json.gz" for slug in EV_TABLES]
+    for slug in PLAY_TABLES:
+        names += [f"play-{slug}.json.gz", f"play-{slug}-reps.bin.gz", f"play-{slug}-optimal.bin.gz"]
+    return names
+
+
+def read(path: Path) -> bytes:
+    """A fixture's content, uncompressed."""
+    raw = path.read_bytes()
+    return gzip.decompress(raw) if path.name.endswith(".gz") else raw
+
+
+def write(path: Path, content: bytes) -> None:
+    # mtime=0 and no file name in the header: the same content gives the same bytes.
+    path.write_bytes(gzip.compress(content, 9, mtime=0) if path.name.endswith(".gz") else content)
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    stale = []
+    for make in groups().values():
+        for name, content in make(_cached_solve).items():
+            path = FOLDER / name
+            if check:
+                if not path.exists() or read(path) != content:
+                    stale.append(name)
+            else:
+                write(path, content)
+                print(f"{path.relative_to(ROOT)}  {path.stat().st_size:,} bytes")
+    for name in stale:
+        print(f"stale: {name} (run python -m tests.make_js_fixtures)")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
