@@ -84,7 +84,7 @@ def _strategy_figure(table) -> str:
 
 
 def run(content: Path, repeat: int, strategy_only: bool = False) -> int:
-    from .cli import resolve_paytable
+    from .paytable import find_paytable
     from .solver import solve_uncached
 
     _one_core()
@@ -95,7 +95,7 @@ def run(content: Path, repeat: int, strategy_only: bool = False) -> int:
     env = dict(os.environ)
     env["VPCHARTS_CACHE"] = tempfile.mkdtemp(prefix="vpcharts-bench-")  # --no-cache anyway
     for slug in BENCH_TABLES:
-        table = resolve_paytable(slug, content)
+        table = find_paytable(slug, content)  # (shipped tables: no pay-order warnings to print)
         solve_uncached(table)  # warm: compile or load the kernels, build the deck tables
         solves = []
         for _ in range(repeat):

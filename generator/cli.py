@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from .errors import ContentError, VpchartsError, os_error_line, shorten
+from .errors import VpchartsError, os_error_line, shorten
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
@@ -27,38 +27,12 @@ DEFAULT_SITE = Path("site")
 def resolve_paytable(spec: str, content: Path):
     """A pay table from a path to a .toml file, or a slug from `content/paytables`; its warnings
     (a lower hand paid more than a higher one) go to stderr."""
-    table = _find_paytable(spec, content)
+    from .paytable import find_paytable
+
+    table = find_paytable(spec, content)
     for line in table.warnings:
         print(f"vpcharts: warning: {line}", file=sys.stderr, flush=True)
     return table
-
-
-def _find_paytable(spec: str, content: Path):
-    from .paytable import load_paytable, load_paytables
-
-    if not spec.strip():
-        raise ContentError(content / "paytables", "PAYTABLE", spec,
-                           "a pay table slug or a path to a .toml file")
-    path = Path(spec)
-    try:
-        is_file = path.suffix == ".toml" or path.exists()
-    except OSError as exc:  # a name too long for the file system, say
-        raise ContentError(content / "paytables", "PAYTABLE", spec,
-                           f"a pay table slug or a path to a .toml file ({exc.strerror})") from None
-    if is_file:
-        return load_paytable(path)
-    folder = content / "paytables"
-    if (folder / f"{spec}.toml").is_file():  # the usual case: the slug is the file name
-        table = load_paytable(folder / f"{spec}.toml")
-        if table.slug == spec:
-            return table
-    tables = load_paytables(folder)
-    for table in tables:
-        if table.slug == spec:
-            return table
-    raise ContentError(folder.resolve(), "PAYTABLE", spec,
-                       "a pay table slug (" + shorten(", ".join(t.slug for t in tables), 400)
-                       + ") or a path to a .toml file")
 
 
 def cmd_solve(args) -> int:
