@@ -1,4 +1,4 @@
-"""The nine hand categories a Chinese Poker row's key starts with (`category << 20`), and their names.
+"""The nine hand categories a Chinese Poker key starts with (`category << 20`), and their names.
 
 Apart from ranks.py so that its numba kernels (rank_kernels.py) and ranks.py, which loads those
 kernels when it computes the keys, both read them from here rather than from each other.
