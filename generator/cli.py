@@ -36,24 +36,24 @@ def resolve_paytable(spec: str, content: Path):
 
 
 def cmd_solve(args) -> int:
-    from . import cache, report
+    from . import cache, solution_report
 
     table = resolve_paytable(args.paytable, args.content)
     start = time.perf_counter()
     solution, cached = cache.solve(table, use_cache=not args.no_cache)
     seconds = time.perf_counter() - start
-    data = report.summary(solution)
+    data = solution_report.summary(solution)
     if args.json:
         data["seconds"] = round(seconds, 4)
         data["cached"] = cached
         print(json.dumps(data, indent=2, sort_keys=True))
     else:
-        print(report.solve_text(data, seconds, cached))
+        print(solution_report.solve_text(data, seconds, cached))
     return 0
 
 
 def cmd_analyze(args) -> int:
-    from . import cache, report
+    from . import cache, solution_report
     from .cards import parse_hand
     from .errors import CardError
 
@@ -63,11 +63,11 @@ def cmd_analyze(args) -> int:
     except CardError as exc:  # the line names the argument, as it names a file's field
         raise CardError(f"hand: {exc}") from None
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
-    rows = report.analyze_rows(solution, cards)
+    rows = solution_report.analyze_rows(solution, cards)
     if args.json:
         print(json.dumps(analyze_json(table, cards, rows), indent=2, ensure_ascii=False))
     else:
-        print(report.analyze_text(solution, cards, rows))
+        print(solution_report.analyze_text(solution, cards, rows))
     return 0
 
 
@@ -87,12 +87,12 @@ def analyze_json(table, cards, rows) -> dict:
 def cmd_strategy(args) -> int:
     from . import cache
     from . import strategy
-    from .strategy import report as strategy_report
+    from .strategy import table_output
 
     table = resolve_paytable(args.paytable, args.content)
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
     if args.ce:
-        print(strategy_report.ce_text(strategy.ce_table(solution)))
+        print(table_output.ce_text(strategy.ce_table(solution)))
         return 0
     level = "simple" if args.simple else args.level
     if level == "exact" and not (args.json or args.curve):
@@ -102,17 +102,17 @@ def cmd_strategy(args) -> int:
         levels = strategy.build_levels(solution)
         shown = getattr(levels, level)
     if args.json:
-        data = strategy_report.strategy_json(solution, levels, strategy.ce_table(solution))
-        print(strategy_report.dumps(data))
+        data = table_output.strategy_json(solution, levels, strategy.ce_table(solution))
+        print(table_output.dumps(data))
         return 0
     if args.curve:
-        print(strategy_report.curve_text(table.name, levels.curve))
+        print(table_output.curve_text(table.name, levels.curve))
         return 0
-    print(strategy_report.lines_text(table.name, level, shown, solution))
+    print(table_output.lines_text(table.name, level, shown, solution))
     if args.verify:
         result = strategy.verify(solution, shown)
         print()
-        print(strategy_report.verify_text(result))
+        print(table_output.verify_text(result))
         if level == "exact" and result["misplays"]:
             return 1
         if levels is not None and (result["misplays"], result["cost"]) != (

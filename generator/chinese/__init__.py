@@ -10,7 +10,7 @@ Modules, each with one job:
   tablefile  the trained tables as a committed content file: written by `train`, read by the rest
   evaluation trained tables in, duplicate matches against a best response and naive players out
   page       trained tables in, the site page's context, downloads, charts and one-page card out
-  report     results in, the text the command line prints out
+  command_text  results in, the text the command line prints out
   cli        the `vpcharts chinese ...` subcommands
 """
 

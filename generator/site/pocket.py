@@ -431,7 +431,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
                 line["number"] for line in wordings[PREFIX:])
         else:
             overflow = tuple(_overflowing_lines(rendered(last, 0)))
-        from ..strategy.report import ce_runs
+        from ..strategy.table_output import ce_runs
 
         page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
         reason = (f"the {len(lines)} lines do not fit on {page} even in {LAYOUTS[-1].name} "
