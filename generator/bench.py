@@ -152,7 +152,7 @@ def run(content: Path, repeat: int, strategy_only: bool = False, markdown: Path 
 
 
 def _solves(content: Path, repeat: int) -> list[SolveFigures]:
-    from .cli import resolve_paytable
+    from .paytable import find_paytable
     from .solver import solve_uncached
 
     print(f"vpcharts bench: {repeat} runs per figure, pinned to one core, "
@@ -161,7 +161,7 @@ def _solves(content: Path, repeat: int) -> list[SolveFigures]:
     env["VPCHARTS_CACHE"] = tempfile.mkdtemp(prefix="vpcharts-bench-")  # --no-cache anyway
     out = []
     for slug in BENCH_TABLES:
-        table = resolve_paytable(slug, content)
+        table = find_paytable(slug, content)  # (shipped tables: no pay-order warnings to print)
         solve_uncached(table)  # warm: compile or load the kernels, build the deck tables
         solves = []
         for _ in range(repeat):

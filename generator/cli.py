@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from .errors import ContentError, VpchartsError, os_error_line, shorten
+from .errors import VpchartsError, os_error_line, shorten
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
@@ -28,59 +28,33 @@ DEFAULT_BENCHMARKS = Path("docs/benchmarks.md")
 def resolve_paytable(spec: str, content: Path):
     """A pay table from a path to a .toml file, or a slug from `content/paytables`; its warnings
     (a lower hand paid more than a higher one) go to stderr."""
-    table = _find_paytable(spec, content)
+    from .paytable import find_paytable
+
+    table = find_paytable(spec, content)
     for line in table.warnings:
         print(f"vpcharts: warning: {line}", file=sys.stderr, flush=True)
     return table
 
 
-def _find_paytable(spec: str, content: Path):
-    from .paytable import load_paytable, load_paytables
-
-    if not spec.strip():
-        raise ContentError(content / "paytables", "PAYTABLE", spec,
-                           "a pay table slug or a path to a .toml file")
-    path = Path(spec)
-    try:
-        is_file = path.suffix == ".toml" or path.exists()
-    except OSError as exc:  # a name too long for the file system, say
-        raise ContentError(content / "paytables", "PAYTABLE", spec,
-                           f"a pay table slug or a path to a .toml file ({exc.strerror})") from None
-    if is_file:
-        return load_paytable(path)
-    folder = content / "paytables"
-    if (folder / f"{spec}.toml").is_file():  # the usual case: the slug is the file name
-        table = load_paytable(folder / f"{spec}.toml")
-        if table.slug == spec:
-            return table
-    tables = load_paytables(folder)
-    for table in tables:
-        if table.slug == spec:
-            return table
-    raise ContentError(folder.resolve(), "PAYTABLE", spec,
-                       "a pay table slug (" + shorten(", ".join(t.slug for t in tables), 400)
-                       + ") or a path to a .toml file")
-
-
 def cmd_solve(args) -> int:
-    from . import cache, report
+    from . import cache, solution_report
 
     table = resolve_paytable(args.paytable, args.content)
     start = time.perf_counter()
     solution, cached = cache.solve(table, use_cache=not args.no_cache)
     seconds = time.perf_counter() - start
-    data = report.summary(solution)
+    data = solution_report.summary(solution)
     if args.json:
         data["seconds"] = round(seconds, 4)
         data["cached"] = cached
         print(json.dumps(data, indent=2, sort_keys=True))
     else:
-        print(report.solve_text(data, seconds, cached))
+        print(solution_report.solve_text(data, seconds, cached))
     return 0
 
 
 def cmd_analyze(args) -> int:
-    from . import cache, report
+    from . import cache, solution_report
     from .cards import parse_hand
     from .errors import CardError
 
@@ -90,11 +64,11 @@ def cmd_analyze(args) -> int:
     except CardError as exc:  # the line names the argument, as it names a file's field
         raise CardError(f"hand: {exc}") from None
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
-    rows = report.analyze_rows(solution, cards)
+    rows = solution_report.analyze_rows(solution, cards)
     if args.json:
         print(json.dumps(analyze_json(table, cards, rows), indent=2, ensure_ascii=False))
     else:
-        print(report.analyze_text(solution, cards, rows))
+        print(solution_report.analyze_text(solution, cards, rows))
     return 0
 
 
@@ -114,12 +88,12 @@ def analyze_json(table, cards, rows) -> dict:
 def cmd_strategy(args) -> int:
     from . import cache
     from . import strategy
-    from .strategy import report as strategy_report
+    from .strategy import table_output
 
     table = resolve_paytable(args.paytable, args.content)
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
     if args.ce:
-        print(strategy_report.ce_text(strategy.ce_table(solution)))
+        print(table_output.ce_text(strategy.ce_table(solution)))
         return 0
     level = "simple" if args.simple else args.level
     if level == "exact" and not (args.json or args.curve):
@@ -129,17 +103,17 @@ def cmd_strategy(args) -> int:
         levels = strategy.build_levels(solution)
         shown = getattr(levels, level)
     if args.json:
-        data = strategy_report.strategy_json(solution, levels, strategy.ce_table(solution))
-        print(strategy_report.dumps(data))
+        data = table_output.strategy_json(solution, levels, strategy.ce_table(solution))
+        print(table_output.dumps(data))
         return 0
     if args.curve:
-        print(strategy_report.curve_text(table.name, levels.curve))
+        print(table_output.curve_text(table.name, levels.curve))
         return 0
-    print(strategy_report.lines_text(table.name, level, shown, solution))
+    print(table_output.lines_text(table.name, level, shown, solution))
     if args.verify:
         result = strategy.verify(solution, shown)
         print()
-        print(strategy_report.verify_text(result))
+        print(table_output.verify_text(result))
         if level == "exact" and result["misplays"]:
             return 1
         if levels is not None and (result["misplays"], result["cost"]) != (

@@ -1,7 +1,7 @@
 """Exact fractions as decimal text, rounded half-up without a float on the way.
 
-Apart from report.py (which imports numpy and the solver) so that the site's pages can print
-numbers without importing either: a rebuild whose pages all come from the cache needs neither.
+Apart from solution_report.py (which imports numpy and the solver) so that the site's pages can
+print numbers without importing either: a rebuild whose pages all come from the cache needs neither.
 """
 
 from fractions import Fraction

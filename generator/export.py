@@ -24,7 +24,7 @@ SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
 # Every module of the strategy stage counts, whatever its name (a new one cannot be forgotten).
 _SOURCES = ("cards", "categories", "codes", "decimals", "evaluate", "export", "npsolve", "paytable",
-            "report", "solver", "tables")
+            "solution_report", "solver", "tables")
 
 
 @functools.cache
@@ -74,9 +74,9 @@ def _ce_columns(solution, rows) -> dict:
 
 def compute(table: PayTable, use_cache: bool = True) -> dict:
     """The export of `table`, computed afresh (the solution itself may come from its cache)."""
-    from . import cache, report
+    from . import cache, solution_report
     from . import strategy
-    from .strategy import report as strategy_report
+    from .strategy import table_output
 
     solution, _ = cache.solve(table, use_cache=use_cache)
     ce_rows = strategy.ce_table(solution)
@@ -85,7 +85,7 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
         "slug": table.slug,
         "name": table.name,
         "rules": rules(table),
-        "solution": report.summary(solution),
+        "solution": solution_report.summary(solution),
         "ce": _ce_columns(solution, ce_rows),
         "strategy": None,
         "strategy_error": None,
@@ -95,7 +95,7 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
     except StrategyError as exc:
         out["strategy_error"] = str(exc)
         return out
-    data = strategy_report.strategy_json(solution, levels, ce_rows)
+    data = table_output.strategy_json(solution, levels, ce_rows)
     out["strategy"] = {
         "levels": data["levels"],
         "curve": data["curve"],

@@ -33,7 +33,7 @@ from math import comb, lcm
 from pathlib import Path
 
 from .cards import RANKS
-from .errors import ContentError
+from .errors import ContentError, shorten
 
 RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
               "jacks", "queens", "kings", "aces")
@@ -469,3 +469,31 @@ def load_paytables(folder: Path | str) -> list[PayTable]:
         raise ContentError(where, None, None, f"at least one pay table (*.toml); found {state} "
                            "(run from the folder holding content/, or give --content DIR)")
     return tables
+
+
+def find_paytable(spec: str, content: Path) -> PayTable:
+    """A pay table from what a user typed: a path to a .toml file, or a slug from
+    `content/paytables` (its file name, or failing that any file there declaring it)."""
+    if not spec.strip():
+        raise ContentError(content / "paytables", "PAYTABLE", spec,
+                           "a pay table slug or a path to a .toml file")
+    path = Path(spec)
+    try:
+        is_file = path.suffix == ".toml" or path.exists()
+    except OSError as exc:  # a name too long for the file system, say
+        raise ContentError(content / "paytables", "PAYTABLE", spec,
+                           f"a pay table slug or a path to a .toml file ({exc.strerror})") from None
+    if is_file:
+        return load_paytable(path)
+    folder = content / "paytables"
+    if (folder / f"{spec}.toml").is_file():  # the usual case: the slug is the file name
+        table = load_paytable(folder / f"{spec}.toml")
+        if table.slug == spec:
+            return table
+    tables = load_paytables(folder)
+    for table in tables:
+        if table.slug == spec:
+            return table
+    raise ContentError(folder.resolve(), "PAYTABLE", spec,
+                       "a pay table slug (" + shorten(", ".join(t.slug for t in tables), 400)
+                       + ") or a path to a .toml file")

@@ -1,10 +1,10 @@
-"""The allocator settings the strategy stage runs under (generator/heap.py)."""
+"""The allocator settings the strategy stage runs under (generator/strategy/heap.py)."""
 
 import platform
 
 import pytest
 
-from generator import heap
+from generator.strategy import heap
 
 
 @pytest.mark.skipif(platform.system() != "Linux" or platform.libc_ver()[0] != "glibc",

@@ -3,12 +3,14 @@
 Modules, each with one job:
   ranks      card lists in, hand keys out (5-card and 3-card, comparable across rows) and the
              dense rank of a hand within its row's table (7,462 five-card, 455 three-card ranks)
+  hand_categories  the nine categories a key starts with, and their names (for ranks and its
+             numba kernels, rank_kernels)
   arranger   13 cards and three win-probability tables in, the best of the 72,072 splits out
   training   settings in, trained tables out (fictitious play, deterministic, cached)
   tablefile  the trained tables as a committed content file: written by `train`, read by the rest
   evaluation trained tables in, duplicate matches against a best response and naive players out
   page       trained tables in, the site page's context, downloads, charts and one-page card out
-  report     results in, the text the command line prints out
+  command_text  results in, the text the command line prints out
   cli        the `vpcharts chinese ...` subcommands
 """
 

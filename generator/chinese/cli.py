@@ -11,7 +11,7 @@ from pathlib import Path
 
 def cmd_train(args) -> int:
     from .. import store
-    from . import report, tablefile, training
+    from . import command_text, tablefile, training
 
     out = args.out or tablefile.path_in(args.content)
     settings = (args.rounds, args.samples, args.seed)
@@ -29,7 +29,7 @@ def cmd_train(args) -> int:
         print(f"training: {args.rounds} rounds of {args.samples:,} hands, seed {args.seed}",
               flush=True)
         result = training.train(
-            *settings, progress=lambda k, s, row: print(report.round_line(k, args.rounds, s, row),
+            *settings, progress=lambda k, s, row: print(command_text.round_line(k, args.rounds, s, row),
                                                         flush=True))
         text = tablefile.to_text(result)
         if not args.no_cache:
@@ -48,13 +48,13 @@ def cmd_train(args) -> int:
 
 def cmd_set(args) -> int:
     from ..cards import parse_hand
-    from . import report, tablefile
+    from . import command_text, tablefile
     from .arranger import Arranger
 
     cards = parse_hand(args.hand, size=13)
     tables = tablefile.read(tablefile.path_in(args.content))
     splits = Arranger(tables["front"], tables["middle"], tables["back"]).ranked(cards, args.top)
-    print(report.set_text(cards, splits))
+    print(command_text.set_text(cards, splits))
     return 0
 
 

@@ -7,8 +7,8 @@ does not start numba (0.1 s): see ranks.rank_keys.
 import numpy as np
 from numba import njit
 
-from .ranks import (FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS,
-                    TWO_PAIR)
+from .hand_categories import (FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT,
+                              STRAIGHT_FLUSH, TRIPS, TWO_PAIR)
 
 
 @njit(cache=True)

@@ -14,13 +14,14 @@ wheel A-2-3-4-5).
 
 The numba kernels that compute keys (key5, key3, colex indexes, all hands) are in
 rank_kernels.py, loaded only when keys are computed: the site reads them from the cache folder.
+The categories (and CATEGORY_NAMES, read here by the page) are in hand_categories.py, which both
+import.
 """
 
 import numpy as np
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
-                  "full house", "four of a kind", "straight flush")
+from .hand_categories import (CATEGORY_NAMES, FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, STRAIGHT,
+                              STRAIGHT_FLUSH, TRIPS, TWO_PAIR)
 N_FIVE = 7462   # distinct five-card ranks
 N_THREE = 455   # distinct three-card ranks: 13 trips + 13*12 pairs + C(13,3) high cards
 

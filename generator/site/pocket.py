@@ -469,7 +469,7 @@ def _written_card(fits: int, size: float, text: str, document) -> CardResult:
 
 
 def _overflowing_card(overflow: tuple[int, ...], count: int, settings: Settings) -> CardResult:
-    from ..strategy.report import ce_runs
+    from ..strategy.table_output import ce_runs
 
     page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
     reason = (f"the {count} lines do not fit on {page} even in {LAYOUTS[-1].name} "

@@ -2,7 +2,7 @@
 
 In: a `solver.Solution` (every hold's exact EV on every suit class). Out: `Levels`, the exact
 table (0 misplays), the card and simple levels and the curve of lines against cost, each line in
-words and notation and each level checked on every deal; `report` writes them as text and JSON.
+words and notation and each level checked on every deal; `table_output` writes them as text and JSON.
 
 The steps, each a module (`build` runs them in order):
 - `features`: what a player sees in a hold (cards held, wild cards, kind, straights, high cards,
@@ -16,12 +16,13 @@ The steps, each a module (`build` runs them in order):
 - `describe`: every line in a player's words and the paper's notation (`rank_words`: a long list
   of rank sets said by what the sets share);
 - `verify`: a table played on every deal, its misplays, cost and worst deal;
-- `table`: the described tables; `report`: text and JSON.
+- `table`: the described tables; `table_output`: text and JSON;
+- `heap`: the C allocator's settings `build` runs under.
 """
 
 from .build import build, build_levels
 from .describe import describe_line, describe_lines
-from .report import ce_table
+from .table_output import ce_table
 from .table import Levels, LineInfo, StrategyTable
 from .verify import from_json, verify
 

@@ -55,10 +55,9 @@ def _exact(solution, examples: int):
     """(exact table described and timed, the holds' features, the Strategy derived with the
     first offer before its lines are narrowed and re-described by `tidy`, and the Strategy
     published: the shorter of the derivations, re-described)."""
+    from .heap import keep_freed_memory
     from .levels import joined
     from .shortest import halved, line_cost, merged, split_long, tidy, without_needless
-
-    from ..heap import keep_freed_memory
 
     keep_freed_memory()  # (the arrays made and dropped here are reused, not faulted in anew)
     start = time.perf_counter()

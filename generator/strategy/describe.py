@@ -11,6 +11,7 @@ from itertools import combinations
 
 from ..cards import RANKS
 from . import features as P
+from .rank_lists import by_rank, listed as _listed, rank_text
 
 
 _KIND_TEXT = {P.RF: "Royal Flush", P.SF: "Straight Flush", P.F: "Flush", P.S: "Straight"}
@@ -25,11 +26,6 @@ _OF_A_KIND = {3: ("Three of a Kind", "3K"), 4: ("Four of a Kind", "4K"), 5: ("Fi
 
 
 _RANK_NAMES = {"T": "Tens", "J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces"}
-
-
-def rank_text(mask: int) -> str:
-    """The ranks of a mask high to low, as players write them: 'KQJ', 'AT', '8765'."""
-    return "".join(RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
 
 
 def a_rank(rank: str) -> str:
@@ -362,27 +358,6 @@ def rank_universe(kind, naturals, family) -> frozenset | None:
         if {P.RF: fits and royal, P.SF: fits and not royal, P.S: fits}.get(kind, not fits):
             out.add(mask)
     return frozenset(out)
-
-
-def _listed(masks, spans: bool = False) -> str:
-    """Rank sets as a list, high first ("KQJ or KQT"); with `spans` (the ranks of a pair or of
-    three or four of a kind), ranks that run on for three or more as a span, low to high as in
-    "High Pair (J-A)": "J-K or 2-4" for K, Q, J, 4, 3, 2."""
-    ordered = by_rank(masks)
-    if not spans or any(bin(m).count("1") != 1 for m in ordered):
-        return " or ".join(rank_text(m) for m in ordered)
-    from .report import ce_runs  # (runs of consecutive numbers, as CE numbers are listed)
-
-    runs = ce_runs(sorted(m.bit_length() - 1 for m in ordered))[::-1]  # high runs first
-    return " or ".join(
-        f"{RANKS[low]}-{RANKS[high]}" if high - low >= 2 else
-        " or ".join(RANKS[r] for r in range(high, low - 1, -1)) for low, high in runs)
-
-
-def by_rank(masks):
-    """Rank sets as players list them: fewer cards first, then the highest ranks first."""
-    return sorted(masks, key=lambda m: (bin(m).count("1"),
-                                        [-r for r in range(12, -1, -1) if m >> r & 1]))
 
 
 # Penalties among the discards: (what one card of it is called, its symbol).

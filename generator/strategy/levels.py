@@ -25,6 +25,7 @@ Two routes make the tables, and the cheapest at each length wins:
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
@@ -127,6 +128,262 @@ def printed_length(lines) -> int:
     return printed_rows(lines)[-1] + 1 if len(lines) else 0
 
 
+class Move(NamedTuple):
+    """One edit a descent may take: its cost (the change in the table's cost summed over the
+    deals), the order it leaves (a merged line stands there as Descent.SCRATCH until chosen),
+    the merged line (None for a deletion or a join) and the slots it takes out."""
+
+    cost: int
+    order: list
+    merged: tuple | None
+    removed: list
+
+
+class Descent:
+    """The list as it stands during one descent (`descend`), and what pricing its moves needs.
+
+    Per class it keeps, as the list stands: the slot of the line deciding it (-1: none), the
+    hold played, how much its loss grows if that line is deleted, whether the fall then breaks
+    a rule, and its loss times its deals. An edit changes these only for the classes meeting
+    the lines it removes or adds, so only those are played again (`stand`). Three kinds of
+    move are priced from them: deleting a line (`stand` prices every deletion), merging two
+    lines of one pattern (`merges`) and moving a lone made hand's line into a run of them
+    (`joins`).
+    """
+
+    SCRATCH = -1  # stands in an order for a merged line until it is chosen
+
+    def __init__(self, data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray,
+                 bounds: list):
+        from .play_kernels import holds_on_classes, line_holds, merge_takes, play_and_price
+
+        self._holds_on_classes, self._line_holds = holds_on_classes, line_holds
+        self._merge_takes, self._play_and_price = merge_takes, play_and_price
+        self.data, self.evs, self.pat = data, evs, pat
+        self.bounds = list(bounds)
+        self.bound = self.bounds.pop(0)
+        self.compactor = Compactor(data, lines)
+        n = data.n_classes
+        self.every_class = np.arange(n)
+        self.sizes = data.sizes.astype(np.int64)
+        self.ce = data.ce
+        self.decider = np.full(n, -1, np.int64)
+        self.held = np.zeros(n, np.int64)
+        self.growth = np.zeros(n, np.int64)
+        self.breaks = np.zeros(n, np.int64)
+        self.now = np.zeros(n, np.int64)  # each class's loss as the list stands, times its deals
+        # Per slot: the cost of deleting its line, and how many classes that would break a
+        # rule on.
+        self.deletion = np.zeros(0, np.int64)
+        self.blocked = np.zeros(0, np.int64)
+        self.changed = None  # the slots the last edit removed or added (None: play every class)
+        self.batched = None  # (the order before a batch of deletions, the slots it cut), to check
+        self.limit = None  # the last batch was undone: the next takes half as many lines
+        # merged line -> (classes it meets, loss per deal if it decides each, whether it then
+        # breaks a pat hand)
+        self.merged_holds = {}
+        self.marks = np.zeros(n, np.bool_)  # merge_takes's scratch
+
+    @property
+    def order(self) -> list[int]:
+        return self.compactor.order
+
+    def lines(self) -> list:
+        return self.compactor.lines()
+
+    def candidate(self, route: str) -> Candidate:
+        return Candidate(tuple(self.lines()), int(self.now.sum()), route, self.bound)
+
+    def exceptions(self) -> list[int]:
+        """The slots of the lines naming deals."""
+        return [s for s in self.order if has_exception(self.compactor.slots[s])]
+
+    def breaks_rule(self, classes, holds) -> np.ndarray:
+        return ((self.ce[classes] - self.evs[classes, holds] > self.bound)
+                | (self.pat[classes] & (holds != 31))).astype(np.int64)
+
+    def loosen(self) -> bool:
+        """Go on under the next bound, if any is left (every class is played again)."""
+        if not self.bounds:
+            return False
+        self.bound = self.bounds.pop(0)
+        self.changed = None
+        return True
+
+    def afresh(self) -> None:
+        """A new Compactor holding only the lines left: every pass scans every slot's bit of
+        every row, so fewer slots, less work."""
+        self.compactor = Compactor(self.data, self.compactor.lines())
+        self.changed = None
+
+    def stand(self) -> tuple[np.ndarray, list]:
+        """Play again the classes the last edit touched: (place of the line deciding each
+        class, [(cost of deleting, slot)] of every line but the last whose deletion keeps the
+        rules)."""
+        compactor, order = self.compactor, self.order
+        position = compactor.positions(order)
+        if self.changed is None:
+            classes = self.every_class
+            self.decider[:] = -1
+            self.growth[:] = 0
+            self.breaks[:] = 0
+            self.deletion = np.zeros(len(position), np.int64)
+            self.blocked = np.zeros(len(position), np.int64)
+        else:
+            classes = compactor.touched(self.changed)
+        data, ce, deletion, blocked = self.data, self.ce, self.deletion, self.blocked
+        place, hold, fall, grow = self._play_and_price(compactor.bits, position, data.keys,
+                                                       self.evs, ce, data.sizes, classes)
+        hold, fall = hold.astype(np.int64), fall.astype(np.int64)
+        old = self.decider[classes]
+        was = old >= 0
+        np.subtract.at(deletion, old[was], self.growth[classes][was])
+        np.subtract.at(blocked, old[was], self.breaks[classes][was])
+        new = np.where(place >= 0, np.array(order, np.int64)[place], -1)
+        now_decided = new >= 0
+        bad = self.breaks_rule(classes, fall)
+        np.add.at(deletion, new[now_decided], grow[now_decided])
+        np.add.at(blocked, new[now_decided], bad[now_decided])
+        self.decider[classes], self.held[classes] = new, hold
+        self.growth[classes], self.breaks[classes] = grow, bad
+        places = np.where(self.decider >= 0, position[self.decider], -1)
+        # (the other classes' losses stay)
+        self.now[classes] = self.sizes[classes] * (ce[classes] - self.evs[classes, hold])
+        return places, [(int(deletion[s]), s) for s in order[:-1] if not blocked[s]]
+
+    def batch_undone(self) -> bool:
+        """After a batch of deletions, played again by `stand`: if a class it moved now breaks
+        a rule, the batch is undone (True) and the next takes half as many lines."""
+        if self.batched is None:
+            return False
+        before, cut = self.batched
+        self.batched = None
+        moved = self.compactor.touched(cut)
+        if self.breaks_rule(moved, self.held[moved]).any():
+            self.compactor.order, self.changed = before, cut
+            self.limit = max(1, len(cut) // 2)
+            return True
+        self.limit = None
+        return False
+
+    def delete_batch(self, deletions: list) -> None:
+        """Delete the cheapest lines, a third of the surplus over CAREFUL_LINES at a time,
+        checked by `batch_undone` once played again."""
+        order = self.order
+        batch = max(1, (len(order) - CAREFUL_LINES) // 3)
+        batch = min(batch, self.limit) if self.limit else batch
+        cut = [slot for _, slot in sorted(deletions)[:batch]]
+        if batch > 1:
+            self.batched = (order, cut)
+        self.compactor.order, self.changed = [s for s in order if s not in cut], cut
+        if not self.batched and 32 * self.compactor.WORDS > 2 * len(self.compactor.order) + 96:
+            # Every pass scans every word of slot bits of every row: fewer lines, fewer words.
+            self.afresh()
+
+    def merges(self, place: np.ndarray, decided: dict):
+        """Every merge of two lines of one pattern that keeps the rules, as a Move."""
+        order, slots = self.order, self.compactor.slots
+        by_pattern = {}
+        for i, slot in enumerate(order[:-1]):
+            by_pattern.setdefault(slots[slot][:3], []).append(i)
+        for places in by_pattern.values():
+            for x, i in enumerate(places):
+                for j in places[x + 1:]:
+                    a, b = order[i], order[j]
+                    merged = loosely_merged(slots[a], slots[b])
+                    if merged is None or has_exception(merged):
+                        continue
+                    cost = self._price_merge(place, decided, i, j, merged)
+                    if cost is not None:
+                        trial = order[:i] + [self.SCRATCH] + order[i + 1:j] + order[j + 1:]
+                        yield Move(cost, trial, merged, [a, b])
+
+    def _price_merge(self, place, decided, i, j, merged) -> int | None:
+        """The cost of the merged line at place i in place of a and b, or None if it breaks a
+        rule."""
+        order, compactor, data, ce, evs = self.order, self.compactor, self.data, self.ce, self.evs
+        a, b = order[i], order[j]
+        if merged not in self.merged_holds:
+            met, holds = self._line_holds(compactor.rows_meeting(merged), data.keys)
+            holds = holds.astype(np.int64)
+            loss_if = ce[met] - evs[met, holds]
+            self.merged_holds[merged] = (met, loss_if, self.pat[met] & (holds != 31))
+        # The merged line at place i changes the classes a and b decide, and those it meets
+        # that are decided below place i (or by no line); no others.
+        met, loss_if, unpat = self.merged_holds[merged]
+        keeps, cost, rest = self._merge_takes(met, loss_if, unpat, place, i, self.bound,
+                                              self.sizes, self.now, decided[a], decided[b],
+                                              self.marks)
+        if not keeps:
+            return None
+        cost = int(cost)
+        if len(rest):
+            below = order[:i] + order[i + 1:j] + order[j + 1:]
+            holds = self._holds_on_classes(compactor.bits, compactor.positions(below),
+                                           data.keys, rest).astype(np.int64)
+            if self.breaks_rule(rest, holds).any():
+                return None
+            cost += int((self.sizes[rest] * (ce[rest] - evs[rest, holds])).sum()
+                        - self.now[rest].sum())
+        return cost
+
+    def joins(self, made: dict):
+        """Every move `join_places` offers that keeps the rules, as a Move. Only the classes
+        meeting the moved line can change hands."""
+        order, compactor, ce, evs = self.order, self.compactor, self.ce, self.evs
+        for i, places in join_places([made[s] for s in order]):
+            slot = order[i]
+            rest = order[:i] + order[i + 1:]
+            classes = compactor.touched([slot])
+            for to in places:
+                trial = rest[:to] + [slot] + rest[to:]
+                holds = self._holds_on_classes(compactor.bits, compactor.positions(trial),
+                                               self.data.keys, classes).astype(np.int64)
+                if self.breaks_rule(classes, holds).any():
+                    continue
+                cost = int((self.sizes[classes] * (ce[classes] - evs[classes, holds])).sum()
+                           - self.now[classes].sum())
+                yield Move(cost, trial, None, [slot])
+
+    def cheapest_move(self, place: np.ndarray, deletions: list, exceptions: list) -> Move | None:
+        """The move costing least per printed line saved (while a deal exception is left, the
+        cheapest deletion): deletions, then merges and joins in tables short enough to price
+        them. A move that shortens the table without shortening what is printed (a made hand
+        in a run of them) is taken only if it is free. None: every move breaks a rule."""
+        order, slots = self.order, self.compactor.slots
+        moves = [Move(cost, [s for s in order if s != slot], None, [slot])
+                 for cost, slot in deletions]
+        if not exceptions and MERGE_LINES and len(order) <= MERGE_LINES:
+            decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
+            moves.extend(self.merges(place, decided))
+        made = {s: holds_made_hand(slots[s]) for s in order}
+        printed_now = _runs([made[s] for s in order])
+        if not exceptions and JOIN_LINES and len(order) <= JOIN_LINES:
+            moves.extend(self.joins(made))
+        best, best_score = None, None
+        for move in moves:
+            saved = printed_now - _runs([holds_made_hand(move.merged) if s == self.SCRATCH
+                                         else made[s] for s in move.order])
+            if saved <= 0 and move.cost > 0:
+                continue
+            score = Fraction(move.cost, saved) if saved > 0 else Fraction(move.cost)
+            if exceptions:
+                score = Fraction(move.cost)
+            if best is None or score < best_score:
+                best, best_score = move, score
+        return best
+
+    def take(self, move: Move) -> None:
+        changed, trial = move.removed, move.order
+        if move.merged is not None:
+            slot = self.compactor.new_slot(move.merged)
+            changed = changed + [slot]
+            trial = [slot if s == self.SCRATCH else s for s in trial]
+        self.compactor.order, self.changed = trial, changed
+        if len(self.compactor.slots) >= 2 * len(self.compactor.order) + 32:
+            self.afresh()  # (merged lines add slots)
+
+
 def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bounds: list,
             route: str, floor: int = FLOOR) -> list[Candidate]:
     """Tables from `lines` down to `floor` printed lines, one move at a time, each the cheapest
@@ -135,211 +392,33 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
     it, then the next. Deal exceptions are deleted first; tables still holding one are not
     returned. Costs are exact sums over the deals.
     """
-    bounds = list(bounds)
-    bound = bounds.pop(0)
-    from .play_kernels import holds_on_classes, line_holds, merge_takes, play_and_price
-
-    compactor = Compactor(data, lines)
-    n = data.n_classes
-    every_class = np.arange(n)
-    sizes = data.sizes.astype(np.int64)
-    ce = data.ce
-    # Per class, as the list stands: the slot of the line deciding it (-1: none), the hold
-    # played, how much its loss grows if that line is deleted, and whether the fall then breaks
-    # a rule. An edit changes these only for the classes meeting the lines it removes or adds,
-    # so only those are played again.
-    decider = np.full(n, -1, np.int64)
-    held = np.zeros(n, np.int64)
-    growth = np.zeros(n, np.int64)
-    breaks = np.zeros(n, np.int64)
-    now = np.zeros(n, np.int64)  # each class's loss as the list stands, times its deals
-    per_slot = {"deletion": np.zeros(0, np.int64), "blocked": np.zeros(0, np.int64)}
-
-    def breaks_rule(classes, holds):
-        return ((ce[classes] - evs[classes, holds] > bound)
-                | (pat[classes] & (holds != 31))).astype(np.int64)
-
-    def standing(order, changed):
-        """(place of the line deciding each class, its loss there, [(cost of deleting, slot)]
-        of every line but the last whose deletion keeps the rules)."""
-        position = compactor.positions(order)
-        if changed is None:
-            classes = every_class
-            decider[:] = -1
-            growth[:] = 0
-            breaks[:] = 0
-            per_slot["deletion"] = np.zeros(len(position), np.int64)
-            per_slot["blocked"] = np.zeros(len(position), np.int64)
-        else:
-            classes = compactor.touched(changed)
-        deletion, blocked = per_slot["deletion"], per_slot["blocked"]
-        place, hold, fall, grow = play_and_price(compactor.bits, position, data.keys, evs, ce,
-                                                 data.sizes, classes)
-        hold, fall = hold.astype(np.int64), fall.astype(np.int64)
-        old = decider[classes]
-        was = old >= 0
-        np.subtract.at(deletion, old[was], growth[classes][was])
-        np.subtract.at(blocked, old[was], breaks[classes][was])
-        new = np.where(place >= 0, np.array(order, np.int64)[place], -1)
-        now_decided = new >= 0
-        bad = breaks_rule(classes, fall)
-        np.add.at(deletion, new[now_decided], grow[now_decided])
-        np.add.at(blocked, new[now_decided], bad[now_decided])
-        decider[classes], held[classes], growth[classes], breaks[classes] = new, hold, grow, bad
-        places = np.where(decider >= 0, position[decider], -1)
-        now[classes] = sizes[classes] * (ce[classes] - evs[classes, hold])  # the others stay
-        return places, now, [(int(deletion[s]), s) for s in order[:-1] if not blocked[s]]
-
-    merged_holds = {}  # merged line -> (classes it meets, loss per deal if it decides each)
-    marks = np.zeros(n, np.bool_)  # merge_takes's scratch
-
-    def merges(order, place, now, decided):
-        """(cost, new order, merged line, slots removed) of every merge that keeps the rules."""
-        by_pattern = {}
-        for i, slot in enumerate(order[:-1]):
-            by_pattern.setdefault(compactor.slots[slot][:3], []).append(i)
-        for places in by_pattern.values():
-            for x, i in enumerate(places):
-                for j in places[x + 1:]:
-                    a, b = order[i], order[j]
-                    merged = loosely_merged(compactor.slots[a], compactor.slots[b])
-                    if merged is None or has_exception(merged):
-                        continue
-                    cost = price_merge(order, place, now, decided, i, j, merged)
-                    if cost is not None:
-                        trial = order[:i] + [scratch] + order[i + 1:j] + order[j + 1:]
-                        yield cost, trial, merged, [a, b]
-
-    def price_merge(order, place, now, decided, i, j, merged):
-        """The cost of the merged line at place i in place of a and b, or None if it breaks a
-        rule."""
-        a, b = order[i], order[j]
-        if merged not in merged_holds:
-            met, holds = line_holds(compactor.rows_meeting(merged), data.keys)
-            holds = holds.astype(np.int64)
-            loss_if = ce[met] - evs[met, holds]
-            merged_holds[merged] = (met, loss_if, pat[met] & (holds != 31))
-        # The merged line at place i changes the classes a and b decide, and those it meets
-        # that are decided below place i (or by no line); no others.
-        met, loss_if, unpat = merged_holds[merged]
-        keeps, cost, rest = merge_takes(met, loss_if, unpat, place, i, bound, sizes, now,
-                                        decided[a], decided[b], marks)
-        if not keeps:
-            return None
-        cost = int(cost)
-        if len(rest):
-            below = order[:i] + order[i + 1:j] + order[j + 1:]
-            holds = holds_on_classes(compactor.bits, compactor.positions(below), data.keys,
-                                     rest).astype(np.int64)
-            if breaks_rule(rest, holds).any():
-                return None
-            cost += int((sizes[rest] * (ce[rest] - evs[rest, holds])).sum() - now[rest].sum())
-        return cost
-
-    def joins(order, made):
-        """(cost, new order, None, [slot]) of every move `join_places` offers that keeps the
-        rules. Only the classes meeting the moved line can change hands."""
-        for i, places in join_places([made[s] for s in order]):
-            slot = order[i]
-            rest = order[:i] + order[i + 1:]
-            classes = compactor.touched([slot])
-            for to in places:
-                trial = rest[:to] + [slot] + rest[to:]
-                holds = holds_on_classes(compactor.bits, compactor.positions(trial), data.keys,
-                                         classes).astype(np.int64)
-                if breaks_rule(classes, holds).any():
-                    continue
-                cost = int((sizes[classes] * (ce[classes] - evs[classes, holds])).sum()
-                           - now[classes].sum())
-                yield cost, trial, None, [slot]
-
-    scratch = -1  # stands in an order for a merged line until it is chosen
+    descent = Descent(data, evs, lines, pat, bounds)
     out = []
-    changed = None
-    batched = None  # (the order before a batch of deletions, the slots it cut), to check
-    limit = None  # the last batch was undone: the next takes half as many lines
     while True:
-        order = compactor.order
-        place, now, deletions = standing(order, changed)
-        if batched is not None:
-            # The classes a batch moved are played again by `standing`: if one of them now
-            # breaks a rule, the batch is undone and one deletion goes instead.
-            before, cut = batched
-            batched = None
-            moved = compactor.touched(cut)
-            if breaks_rule(moved, held[moved]).any():
-                compactor.order, changed, limit = before, cut, max(1, len(cut) // 2)
-                continue
-            limit = None
-        exceptions = [s for s in order if has_exception(compactor.slots[s])]
+        place, deletions = descent.stand()
+        if descent.batch_undone():
+            continue
+        exceptions = descent.exceptions()
         if not exceptions:
-            out.append(Candidate(tuple(compactor.lines()), int(now.sum()), route, bound))
-        if printed_length(compactor.lines()) <= floor:
+            out.append(descent.candidate(route))
+        if printed_length(descent.lines()) <= floor:
             break
         if exceptions:
-            allowed = [d for d in deletions if d[1] in exceptions]
-            deletions = allowed or deletions
-        if not deletions and len(order) > CAREFUL_LINES:
-            if not bounds:
+            deletions = [d for d in deletions if d[1] in exceptions] or deletions
+        careful = len(descent.order) > CAREFUL_LINES  # long: deletions alone, in batches
+        if careful and not deletions:
+            if not descent.loosen():
                 break
-            bound = bounds.pop(0)
-            changed = None
             continue
-        if len(order) > CAREFUL_LINES and not exceptions:
-            # Batches of the cheapest deletions, a third of the surplus at a time, kept only
-            # if the rules still hold on every class they move.
-            batch = max(1, (len(order) - CAREFUL_LINES) // 3)
-            batch = min(batch, limit) if limit else batch
-            cut = [slot for _, slot in sorted(deletions)[:batch]]
-            if batch > 1:
-                batched = (order, cut)
-            compactor.order, changed = [s for s in order if s not in cut], cut
-            if not batched and 32 * compactor.WORDS > 2 * len(compactor.order) + 96:
-                # Every pass scans every word of slot bits of every row: fewer lines, fewer
-                # words.
-                compactor = Compactor(data, compactor.lines())
-                changed = None
+        if careful and not exceptions:
+            descent.delete_batch(deletions)
             continue
-        moves = [(cost, [s for s in order if s != slot], None, [slot])
-                 for cost, slot in deletions]
-        if not exceptions and MERGE_LINES and len(order) <= MERGE_LINES:
-            decided = {slot: np.flatnonzero(place == i) for i, slot in enumerate(order)}
-            moves.extend(merges(order, place, now, decided))
-        best, best_score = None, None
-        made = {s: holds_made_hand(compactor.slots[s]) for s in order}
-        printed_now = _runs([made[s] for s in order])
-        if not exceptions and JOIN_LINES and len(order) <= JOIN_LINES:
-            moves.extend(joins(order, made))
-        for move in moves:
-            # The price of a printed line: a move that shortens the table without shortening
-            # what is printed (a made hand in a run of them) is taken only if it is free.
-            saved = printed_now - _runs([holds_made_hand(move[2]) if s == scratch else made[s]
-                                         for s in move[1]])
-            if saved <= 0 and move[0] > 0:
-                continue
-            score = Fraction(move[0], saved) if saved > 0 else Fraction(move[0])
-            if exceptions:
-                score = Fraction(move[0])
-            if best is None or score < best_score:
-                best, best_score = move, score
-        if best is None:
-            if not bounds:
+        move = descent.cheapest_move(place, deletions, exceptions)
+        if move is None:
+            if not descent.loosen():
                 break  # every move breaks a rule
-            # Every move loses more than the bound on some deal: go on under the next one.
-            bound = bounds.pop(0)
-            changed = None
             continue
-        changed = best[3]
-        trial = best[1]
-        if best[2] is not None:
-            slot = compactor.new_slot(best[2])
-            changed = changed + [slot]
-            trial = [slot if s == scratch else s for s in trial]
-        compactor.order = trial
-        if len(compactor.slots) >= 2 * len(compactor.order) + 32:
-            # Start afresh with the lines left: every pass scans every slot's bit of every row.
-            compactor = Compactor(data, compactor.lines())
-            changed = None
+        descent.take(move)
     return out
 
 

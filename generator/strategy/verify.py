@@ -47,7 +47,7 @@ def class_check(solution, place, held, n_lines, pat=None) -> dict:
 
 
 def from_json(solution, lines: list[dict]) -> StrategyTable:
-    """A table read back from its JSON lines (`report.strategy_json`): conditions and
+    """A table read back from its JSON lines (`table_output.strategy_json`): conditions and
     rank sets only, enough to `verify` what a site publishes on every deal."""
     deal_of = None
     rank_sets: list[frozenset] = []

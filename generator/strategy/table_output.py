@@ -7,7 +7,7 @@ import numpy as np
 
 from . import features as P
 from ..cards import format_hand
-from ..report import decimal, percent
+from ..decimals import decimal, percent
 from .verify import example
 
 

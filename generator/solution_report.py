@@ -5,7 +5,7 @@ from fractions import Fraction
 import numpy as np
 
 from .cards import format_hand
-from .decimals import decimal, percent  # (also imported from here)
+from .decimals import decimal, percent
 from .solver import POPCOUNT, Solution, hand_evs
 
 

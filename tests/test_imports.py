@@ -1,0 +1,143 @@
+"""No import circle inside generator/: every module's imports, read with `ast`, form no cycle.
+
+What counts as an edge from module A to module B:
+- every `import` statement in A, wherever it stands: at module level, or inside a function or
+  a class (a lazy import). A lazy import still runs, later, and two modules that import each
+  other that way still cannot be read, tested or moved one without the other; the issue's
+  example (bench.py and cli.py, each importing the other inside a function) was such a circle;
+- `import generator.x.y` and `from generator.x import y`, and the relative forms
+  (`from .y import f`, `from .. import x`);
+- `from P import name` is an edge to the submodule P.name when P is a package with a module of
+  that name (`from . import features`), else to P itself.
+Not counted: the parent packages Python runs first when it imports a submodule (importing
+`generator.strategy.levels` runs `generator/strategy/__init__.py`). A package's `__init__` that
+re-exports its modules' names would otherwise make every module below it a circle with it; an
+explicit `from . import name` of a name defined in `__init__` is still counted.
+"""
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "generator"
+
+
+def module_names(package: Path = PACKAGE) -> dict[str, Path]:
+    """Dotted name -> file of every module in the package (a package by its `__init__.py`)."""
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = list(path.relative_to(package.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The modules of `modules` that module `name` (file `path`) imports, anywhere in it."""
+    is_package = path.name == "__init__.py"
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                # `from .x import y` in a.b.c is a.b.x; in the package a.b's __init__, a.b.x.
+                base = name.split(".")
+                base = base[:len(base) - node.level + (1 if is_package else 0)]
+                assert base, f"{path}: relative import above the top package"
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module
+            targets = [f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules
+                       else source for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            # `import a.b.c` names a.b.c; the nearest enclosing module we know is the edge.
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                out.add(target)
+    return out
+
+
+def graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    modules = module_names(package)
+    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected set of more than one module (Tarjan's algorithm), each as one
+    circle through its modules, sorted: a->b->...->a."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(_circle_through(sorted(component), edges))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def _circle_through(component: list[str], edges: dict[str, set[str]]) -> list[str]:
+    """A shortest path from the component's first module back to itself, inside the component:
+    the circle a reader follows to see why it is one."""
+    inside = set(component)
+    start = component[0]
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        following = []
+        for v in frontier:
+            for w in sorted(edges[v] & inside):
+                if w == start:
+                    return paths[v] + [start]
+                if w not in paths:
+                    paths[w] = paths[v] + [w]
+                    following.append(w)
+        frontier = following
+    raise AssertionError(f"no circle through {component}")
+
+
+def test_no_import_circle_in_generator():
+    found = circles(graph())
+    assert not found, "import circles in generator/ (lazy imports count):\n" + "\n".join(
+        " -> ".join(circle) for circle in found)
+
+
+def test_the_graph_sees_every_kind_of_import(tmp_path):
+    """The reader finds lazy, relative, absolute and `from . import module` imports, and the
+    check names a circle made of them (so that a clean graph means something)."""
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "sub" / "__init__.py").write_text("from .b import f\n")
+    (package / "a.py").write_text("def run():\n    from .sub import b\n")  # lazy, submodule
+    (package / "sub" / "b.py").write_text("import pkg.c\ndef f():\n    pass\n")  # absolute
+    (package / "c.py").write_text("class C:\n    def m(self):\n        from . import a\n")
+    (package / "d.py").write_text("from .sub import f\n")  # a name: the package's __init__
+    edges = graph(package)
+    assert edges == {"pkg": set(), "pkg.a": {"pkg.sub.b"}, "pkg.c": {"pkg.a"},
+                     "pkg.d": {"pkg.sub"}, "pkg.sub": {"pkg.sub.b"}, "pkg.sub.b": {"pkg.c"}}
+    assert circles(edges) == [["pkg.a", "pkg.sub.b", "pkg.c", "pkg.a"]]
+    (package / "c.py").write_text("")
+    assert circles(graph(package)) == []
