@@ -21,6 +21,7 @@ from itertools import combinations
 
 from ..cards import RANKS
 from . import features as P
+from .rank_lists import listed as _listed, rank_text
 
 # A count a player works out (s, s+h) reads as this many characters more than its symbols: "AKQJ
 # or inside with no high card", not "AKQJ or s+h = 1".
@@ -161,8 +162,6 @@ def _terms(universe, kind: int, naturals: int, wild: int, high: int) -> list:
 
 def _phrase(atoms_used, joined, also, but_not) -> tuple[RankPhrase, int]:
     """The phrase and its weight (its length, a count to work out weighing COUNTED more)."""
-    from .describe import _listed
-
     words = f" {joined} ".join(a.text for a in atoms_used)
     short = f" {joined} ".join(a.notation for a in atoms_used)
     text = (_listed(also) + " or " if also else "") + words + (
@@ -208,8 +207,6 @@ def _shared_ranks_terms(wanted: frozenset, universe: frozenset) -> list:
     shared = functools.reduce(lambda a, b: a & b, left_out)
     if bin(shared).count("1") < 2:
         return []
-    from .describe import rank_text
-
     sets = frozenset(m for m in universe if m & shared != shared)
     if not sets or sets == universe:
         return []

@@ -1,0 +1,100 @@
+"""A strategy line in parts, and its two renderings: the player's words and the paper's notation.
+
+`describe.py` finds the parts of a line (what it holds, the wild cards among them, "the best",
+its qualifiers); this module only says them, so the text and the notation cannot disagree, and
+the site, the pocket card and the checker read the parts instead of parsing the sentence back:
+a section of a wild game drops the wild cards its label says, an exception line's deals are
+said as a footnote, a line's hold and its penalty notes go to two columns.
+
+In: `LineParts` (JSON-ready through `parts_json` and back through `parts_from_json`). Out:
+`text(parts)` ("3 to a Royal Flush: no flush penalty"), `notation(parts)` ("3RF: no fp").
+"""
+
+from dataclasses import asdict, dataclass, replace
+
+# What a qualifier tells: which hold is meant (rank lists, s, s+h, high cards or ranks held: the
+# hold column), what the discards are (penalties: the notes column), or the deals a line is
+# for (an exception line: said in full in the export, as a footnote on the pages).
+HOLD, NOTE, DEALS = "hold", "note", "deals"
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    role: str  # HOLD, NOTE or DEALS
+    text: str  # the player's words; "" where the hold's name or a qualifier before says it
+    notation: str
+    deals: tuple[str, ...] = ()  # DEALS: the deals, written out ("4c 8h 9d Tc Qc")
+
+
+@dataclass(frozen=True)
+class LineParts:
+    hold: str  # the hold as players name it: "4 to a Royal Flush", "Suited QJ", "Single card"
+    hold_ranks: str  # said after the hold's name and a colon ("Single card: A, K or Q"), or ""
+    head: str  # the notation's head: the cards held and the kind ("4RF", "33K", "2W", "none")
+    kind: str  # the kind's symbol in the head ("RF", "3K", "W"), "" for none
+    head_ranks: str  # the notation's ranks after the head ("1RF: K or Q", "2HP: A"), or ""
+    # Wild cards held, said after the hold ("Five of a Kind, with 2 deuces", "55K 2D"); 0 where
+    # none are, or where the hold's name says them ("2 deuces only").
+    wild: int
+    wild_words: str  # "2 deuces", "the joker" ("" where `wild` is 0)
+    wild_mark: str  # "2D", "Jkr" ("" where `wild` is 0)
+    best: bool  # "the best" of the draws like it in the deal
+    qualifiers: tuple[Qualifier, ...]
+
+
+def text(parts: LineParts, with_wild: bool = True) -> str:
+    """The player's words: "The best 2 to a Straight Flush, with the joker: 8 or 7"; without
+    the wild cards held where `with_wild` is False (a section's label says them)."""
+    words = parts.hold + (f", with {parts.wild_words}" if parts.wild and with_wild else "")
+    if parts.best:
+        words = "The best " + (words if words[0].isdigit() else words[0].lower() + words[1:])
+    if parts.hold_ranks:
+        words += ": " + parts.hold_ranks
+    said = [q.text for q in parts.qualifiers if q.text]
+    return words + (": " + ", ".join(said) if said else "")
+
+
+def notation(parts: LineParts, with_wild: bool = True) -> str:
+    """The paper's notation: "2SF Jkr: best, 8 or 7"; without the wild cards' mark where
+    `with_wild` is False."""
+    head = parts.head + (f" {parts.wild_mark}" if parts.wild and with_wild else "")
+    items = (["best"] if parts.best else []) + ([parts.head_ranks] if parts.head_ranks else []) \
+        + [q.notation for q in parts.qualifiers]
+    return head + (": " + ", ".join(items) if items else "")
+
+
+def named(parts: LineParts) -> str:
+    """The hold alone, as an exception's footnote names its line: "2 to a Royal Flush"."""
+    return text(replace(parts, hold_ranks="", qualifiers=()))
+
+
+def holding(parts: LineParts) -> LineParts:
+    """The parts that say which hold is meant (the hold column), the notes left out."""
+    return replace(parts, qualifiers=tuple(q for q in parts.qualifiers if q.role == HOLD))
+
+
+def notes(parts: LineParts) -> list[str]:
+    """The words of the qualifiers that test the discards or name deals: the notes column."""
+    return [q.text for q in parts.qualifiers if q.role != HOLD and q.text]
+
+
+def exception_deals(parts: LineParts) -> tuple[str, ...]:
+    """The deals an exception line is for (none for any other line)."""
+    return tuple(deal for q in parts.qualifiers if q.role == DEALS for deal in q.deals)
+
+
+def with_deals_said(parts: LineParts, text_words: str, notation_words: str | None = None) -> LineParts:
+    """The parts with an exception line's deals said otherwise ("only in the deals listed under
+    the table"): the deals are listed elsewhere. `notation_words` None keeps the notation's."""
+    return replace(parts, qualifiers=tuple(
+        replace(q, text=text_words, notation=q.notation if notation_words is None else
+                notation_words) if q.role == DEALS else q for q in parts.qualifiers))
+
+
+def parts_json(parts: LineParts) -> dict:
+    return asdict(parts)
+
+
+def parts_from_json(data: dict) -> LineParts:
+    return LineParts(**dict(data, qualifiers=tuple(
+        Qualifier(**dict(q, deals=tuple(q["deals"]))) for q in data["qualifiers"])))
