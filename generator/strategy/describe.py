@@ -14,7 +14,7 @@ from ..cards import RANKS
 from . import features as P
 from . import parts
 from .parts import DEALS, HOLD, NOTE, LineParts, Qualifier
-from .rank_lists import by_rank, listed as _listed, rank_text
+from .rank_lists import by_rank, choices as rank_choices, listed as _listed, rank_text
 from .rank_words import narrowed, on_ranks_alone, rank_phrase
 
 
@@ -138,7 +138,10 @@ class _Line:
 
     def listed(self) -> str:
         """The rank condition's sets, as `condition_text` writes them."""
-        return condition_text(*self.ranks, self.rank_sets, self.universe)[0]
+        return " or ".join(self.items())
+
+    def items(self) -> list[str]:
+        return ranks_listed(*self.ranks[1:], self.rank_sets, self.universe)
 
     def count_of(self, feature: int, value: int, ops) -> tuple | None:
         return next((c for c in self.extra if c[0] == feature and c[2] == value and c[1] in ops),
@@ -151,7 +154,7 @@ class _Head:
     hold: str
     head: str  # "4RF"
     kind: str  # "RF"
-    head_ranks: str = ""
+    head_ranks: tuple[str, ...] = ()  # a list of ranks: "K or Q"
     hold_ranks: str = ""
     said: tuple = ()  # conditions the head says in both renderings: not said again
     named: tuple = ()  # conditions the hold's name says in words: the notation keeps them
@@ -210,7 +213,7 @@ def _unsuited_ranks(line: _Line) -> _Head | None:
     """"KQJ unsuited": the ranks say it all."""
     if line.kind == P.S and line.n < 5 and not line.w and line.ranks is not None and \
             line.phrase is None and (listed := line.listed())[:3] != "any":
-        return _Head(f"{listed} unsuited", f"{line.n}S", "S", head_ranks=listed,
+        return _Head(f"{listed} unsuited", f"{line.n}S", "S", head_ranks=tuple(line.items()),
                      said=(line.ranks,))
 
 
@@ -219,7 +222,7 @@ def _one_high_card(line: _Line) -> _Head | None:
     if line.kind == P.RF and line.n == 1 and not line.w and line.high < 13 and (
             single := line.count_of(P.F_H, 1, (P.OP_EQ, P.OP_GE))):
         return _Head(f"1 high card ({rank_span(max(line.high, 8))})", "1RF", "RF",
-                     head_ranks="h=1", said=(single,))
+                     head_ranks=("h=1",), said=(single,))
 
 
 def _one_card_of_ranks(line: _Line) -> _Head | None:
@@ -230,7 +233,7 @@ def _one_card_of_ranks(line: _Line) -> _Head | None:
                                                set(line.rank_sets[value]))]
         listed = (", ".join(names[:-1]) + " or " if len(names) > 1 else "") + names[-1]
         head = dict(head=f"1{_KIND_ABBR[line.kind]}", kind=_KIND_ABBR[line.kind],
-                    head_ranks=" or ".join(names), said=(line.ranks,))
+                    head_ranks=tuple(names), said=(line.ranks,))
         if line.best:
             return _Head("Single card", hold_ranks=listed, **head)
         return _Head(f"{listed} only", **head)
@@ -287,7 +290,7 @@ def _natural_pair(line: _Line) -> _Head | None:
     """A pair with no wild card: high, low or of named ranks ("Pair of Aces or Kings")."""
     if line.kind != P.PAIR or line.w:
         return None
-    said, is_high, head_ranks = [], None, ""
+    said, is_high, head_ranks = [], None, ()
     h = next((c for c in line.extra if c[0] == P.F_H and c[1] in (P.OP_GE, P.OP_EQ)
               and c[2] == 2 and line.n <= 3), None)
     low = line.count_of(P.F_H, 0, (P.OP_EQ, P.OP_LE))
@@ -308,12 +311,12 @@ def _natural_pair(line: _Line) -> _Head | None:
             is_high = False
     hold, kind = _pair_name(line.high, is_high, mask)
     if mask is not None:
-        head_ranks = rank_text(mask)
+        head_ranks = (rank_text(mask),)
     elif ranks is not None and (pairs_of := _pairs_of(line.rank_sets[ranks[2]])):
         # "Pair of Aces or Kings", as "Pair of Aces": not "High Pair (J-A): A or K".
         said.append(ranks)
         hold = pairs_of
-        head_ranks = _listed(line.rank_sets[ranks[2]], spans=True)
+        head_ranks = tuple(rank_choices(line.rank_sets[ranks[2]], spans=True))
     return _made(line, hold, kind, 2, head_ranks, tuple(said))
 
 
@@ -330,12 +333,12 @@ def _made_hand(line: _Line) -> _Head:
     if group + line.w == 3 and ranks is not None and ranks[1] == P.OP_EQ and \
             line.naturals == group:
         rank = RANKS[ranks[2].bit_length() - 1]
-        return _made(line, "Three " + _RANK_NAMES.get(rank, rank + "s"), kind, group, rank,
+        return _made(line, "Three " + _RANK_NAMES.get(rank, rank + "s"), kind, group, (rank,),
                      (ranks,))
     return _made(line, hold, kind, group)
 
 
-def _made(line: _Line, hold: str, kind: str, group: int, head_ranks: str = "",
+def _made(line: _Line, hold: str, kind: str, group: int, head_ranks: tuple = (),
           said: tuple = ()) -> _Head:
     kickers = line.naturals - group
     return _Head(hold + (" + " + _plural(kickers, "kicker") if kickers else ""),
@@ -357,15 +360,16 @@ def _qualifiers(line: _Line, head: _Head, deal_text) -> tuple[Qualifier, ...]:
     out, said = [], set()
     for feature, op, value in extra:
         if feature in (P.F_DISC, P.F_RANKS) and op in (P.OP_BIT, P.OP_NOBIT):
+            short = condition_text(feature, op, value, line.rank_sets)[1]
             out.append(Qualifier(HOLD if feature == P.F_RANKS else NOTE,
                                  "" if (feature, op) in said else _ranks_phrase(extra, feature, op),
-                                 condition_text(feature, op, value, line.rank_sets)[1]))
+                                 short, short))
             said.add((feature, op))
             continue
-        words, short = _condition_words(line, feature, op, value, deal_text)
+        words, short, compact = _condition_words(line, feature, op, value, deal_text)
         out.append(Qualifier(
             _ROLES.get(feature, NOTE), "" if (feature, op, value) in head.named else words,
-            short, tuple(deal_text(c) for c in sorted(line.rank_sets[value]))
+            short, compact, tuple(deal_text(c) for c in sorted(line.rank_sets[value]))
             if feature == P.F_DEAL else ()))
     return tuple(out)
 
@@ -386,19 +390,34 @@ def _ranks_phrase(extra, feature, op) -> str:
     return "holding " + " and ".join(a_rank(r) for r in ranks)
 
 
-def _condition_words(line: _Line, feature, op, value, deal_text) -> tuple[str, str]:
-    """(text, notation) of one condition of the line."""
+def _condition_words(line: _Line, feature, op, value, deal_text) -> tuple[str, str, str]:
+    """(text, notation, compact notation) of one condition of the line."""
     if feature == P.F_DEAL:
         deals = [deal_text(c) for c in sorted(line.rank_sets[value])]
+        short = "exception: " + ", ".join(deals)
         return ("only in " + ("the deal " if len(deals) == 1 else "the deals ") + " or ".join(
-            deals) + " (or the same with suits exchanged)", "exception: " + ", ".join(deals))
+            deals) + " (or the same with suits exchanged)", short, short)
     if line.phrase is not None and (feature, op, value) == line.ranks:
-        return line.phrase.text, line.phrase.notation
+        return line.phrase.text, line.phrase.notation, _compact_phrase(line.phrase)
     if (feature, op, value) == line.ranks and line.kind in (P.TRIPS, P.QUADS) and not line.w and (
             every := _every_card(line.rank_sets[value] if op == P.OP_IN else {value})):
-        return every, condition_text(feature, op, value, line.rank_sets)[1]
-    return condition_text(feature, op, value, line.rank_sets, line.universe,
-                          line.kind in (P.PAIR, P.TRIPS, P.QUADS), line.high < 13)
+        return every, condition_text(feature, op, value, line.rank_sets)[1], " ".join(
+            ranks_listed(op, value, line.rank_sets))
+    spans = line.kind in (P.PAIR, P.TRIPS, P.QUADS)
+    words, short = condition_text(feature, op, value, line.rank_sets, line.universe, spans,
+                                  line.high < 13)
+    if feature == P.F_RANKS and op in (P.OP_EQ, P.OP_IN):
+        return words, short, " ".join(ranks_listed(op, value, line.rank_sets, line.universe,
+                                                   spans))
+    return words, short, short
+
+
+def _compact_phrase(phrase) -> str:
+    """A rank phrase's notation with the sets it writes out listed with spaces: "AKQJ or s=1"
+    keeps its "or" (between a set and a count), "but not JT7 J97" does not."""
+    atoms = f" {phrase.joined} ".join(atom.notation for atom in phrase.atoms)
+    return (" ".join(rank_choices(phrase.also)) + " or " if phrase.also else "") + atoms + (
+        " but not " + " ".join(rank_choices(phrase.but_not)) if phrase.but_not else "")
 
 
 # A line whose counts (s, s+h, with h) and ranks held leave at most this many rank sets says the
@@ -502,6 +521,18 @@ def score_symbol(feature: int, high_cards: bool = True) -> str:
     return base + {P.F_SHF: "−fp", P.F_SHP: "−fp−sp"}[feature]
 
 
+def ranks_listed(op, value, rank_sets, universe=None, spans: bool = False) -> list[str]:
+    """The items of a rank condition's list ("KQJ", "KQT"; "any but 432", "543"), as
+    `condition_text` joins them with "or" and the compact notation with spaces."""
+    masks = {value} if op == P.OP_EQ else set(rank_sets[value])
+    if universe is not None and masks <= universe and 2 * len(universe - masks) <= len(masks):
+        # "any but 432 or 543" is shorter than the twenty sets it stands for, and exact:
+        # the universe is every set of ranks this kind of hold can have.
+        items = rank_choices(universe - masks)
+        return ["any but " + items[0]] + items[1:]
+    return rank_choices(masks, spans)
+
+
 def condition_text(feature, op, value, rank_sets, universe=None,
                    spans: bool = False, high_cards: bool = True) -> tuple[str, str]:
     """(text, notation) of one condition; `universe` as `rank_universe`; `spans`: rank lists
@@ -517,13 +548,7 @@ def condition_text(feature, op, value, rank_sets, universe=None,
             return f"holding {a_rank(rank)}", f"{rank} held"
         return f"no {rank} held", f"no {rank} held"
     if feature == P.F_RANKS:
-        masks = {value} if op == P.OP_EQ else set(rank_sets[value])
-        if universe is not None and masks <= universe and 2 * len(universe - masks) <= len(masks):
-            # "any but 432 or 543" is shorter than the twenty sets it stands for, and exact:
-            # the universe is every set of ranks this kind of hold can have.
-            listed = "any but " + _listed(universe - masks)
-        else:
-            listed = _listed(masks, spans)
+        listed = " or ".join(ranks_listed(op, value, rank_sets, universe, spans))
         return listed, listed
     if feature in (P.F_S, P.F_SH) or feature in P.SCORES:
         label = {P.F_S: "s", P.F_SH: "s+h"}.get(feature) or score_symbol(feature, high_cards)

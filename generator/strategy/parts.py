@@ -23,6 +23,7 @@ class Qualifier:
     role: str  # HOLD, NOTE or DEALS
     text: str  # the player's words; "" where the hold's name or a qualifier before says it
     notation: str
+    compact: str  # the notation, its rank sets listed with spaces ("KJ9 JT7", "any but 432 543")
     deals: tuple[str, ...] = ()  # DEALS: the deals, written out ("4c 8h 9d Tc Qc")
 
 
@@ -32,7 +33,7 @@ class LineParts:
     hold_ranks: str  # said after the hold's name and a colon ("Single card: A, K or Q"), or ""
     head: str  # the notation's head: the cards held and the kind ("4RF", "33K", "2W", "none")
     kind: str  # the kind's symbol in the head ("RF", "3K", "W"), "" for none
-    head_ranks: str  # the notation's ranks after the head ("1RF: K or Q", "2HP: A"), or ""
+    head_ranks: tuple[str, ...]  # the notation's ranks after the head ("1RF: K or Q", "2HP: A")
     # Wild cards held, said after the hold ("Five of a Kind, with 2 deuces", "55K 2D"); 0 where
     # none are, or where the hold's name says them ("2 deuces only").
     wild: int
@@ -54,12 +55,14 @@ def text(parts: LineParts, with_wild: bool = True) -> str:
     return words + (": " + ", ".join(said) if said else "")
 
 
-def notation(parts: LineParts, with_wild: bool = True) -> str:
+def notation(parts: LineParts, with_wild: bool = True, compact: bool = False) -> str:
     """The paper's notation: "2SF Jkr: best, 8 or 7"; without the wild cards' mark where
-    `with_wild` is False."""
+    `with_wild` is False; `compact`: rank sets listed with spaces ("1RF: K Q", for the pocket
+    card's narrowest columns)."""
     head = parts.head + (f" {parts.wild_mark}" if parts.wild and with_wild else "")
-    items = (["best"] if parts.best else []) + ([parts.head_ranks] if parts.head_ranks else []) \
-        + [q.notation for q in parts.qualifiers]
+    items = (["best"] if parts.best else []) + (
+        [(" " if compact else " or ").join(parts.head_ranks)] if parts.head_ranks else []) + [
+        q.compact if compact else q.notation for q in parts.qualifiers]
     return head + (": " + ", ".join(items) if items else "")
 
 
@@ -87,8 +90,9 @@ def with_deals_said(parts: LineParts, text_words: str, notation_words: str | Non
     """The parts with an exception line's deals said otherwise ("only in the deals listed under
     the table"): the deals are listed elsewhere. `notation_words` None keeps the notation's."""
     return replace(parts, qualifiers=tuple(
-        replace(q, text=text_words, notation=q.notation if notation_words is None else
-                notation_words) if q.role == DEALS else q for q in parts.qualifiers))
+        replace(q, text=text_words, **({} if notation_words is None else dict(
+            notation=notation_words, compact=notation_words))) if q.role == DEALS else q
+        for q in parts.qualifiers))
 
 
 def parts_json(parts: LineParts) -> dict:
@@ -96,5 +100,5 @@ def parts_json(parts: LineParts) -> dict:
 
 
 def parts_from_json(data: dict) -> LineParts:
-    return LineParts(**dict(data, qualifiers=tuple(
+    return LineParts(**dict(data, head_ranks=tuple(data["head_ranks"]), qualifiers=tuple(
         Qualifier(**dict(q, deals=tuple(q["deals"]))) for q in data["qualifiers"])))

@@ -23,13 +23,19 @@ def listed(masks, spans: bool = False) -> str:
     """Rank sets as a list, high first ("KQJ or KQT"); with `spans` (the ranks of a pair or of
     three or four of a kind), ranks that run on for three or more as a span, low to high as in
     "High Pair (J-A)": "J-K or 2-4" for K, Q, J, 4, 3, 2."""
+    return " or ".join(choices(masks, spans))
+
+
+def choices(masks, spans: bool = False) -> list[str]:
+    """The items of `listed`: ["KQJ", "KQT"], ["J-K", "4", "3", "2"] (the compact notation
+    writes them with spaces, the words with "or")."""
     ordered = by_rank(masks)
     if not spans or any(bin(m).count("1") != 1 for m in ordered):
-        return " or ".join(rank_text(m) for m in ordered)
+        return [rank_text(m) for m in ordered]
     runs = _runs(sorted(m.bit_length() - 1 for m in ordered))[::-1]  # high runs first
-    return " or ".join(
-        f"{RANKS[low]}-{RANKS[high]}" if high - low >= 2 else
-        " or ".join(RANKS[r] for r in range(high, low - 1, -1)) for low, high in runs)
+    return [item for low, high in runs for item in (
+        [f"{RANKS[low]}-{RANKS[high]}"] if high - low >= 2 else
+        [RANKS[r] for r in range(high, low - 1, -1)])]
 
 
 def _runs(numbers) -> list[list[int]]:
