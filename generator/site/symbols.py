@@ -90,21 +90,22 @@ def _pair_meaning(kind: str, high: int) -> str:
     return f"{_KINDS[kind]} (2{'-' + RANKS[high - 1] if high > 1 else ''})"
 
 
-def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False,
+def key_for(used, wild: str | None = None, rank_lists: bool = False,
             high: int = 13) -> list[tuple[str, str]]:
-    """[(symbol, meaning)] for every symbol that occurs in `texts`, in a fixed order; `high` is
-    the game's lowest high rank (13: none), which says what a high and a low pair are."""
-    joined = "\n".join(texts)
-    heads = {m.group(2) for m in _HEAD.finditer(joined)}
-    marks = {m.group(1) for m in _WILD.finditer(joined)}
-    features = {m.group(1) or m.group(2) for m in _FEATURE.finditer(joined)}
+    """[(symbol, meaning)] for every symbol the lines use, in a fixed order: `used` holds each
+    wording's symbols as its parts say them (strategy.parts.used), never read back from the
+    words; `high` is the game's lowest high rank (13: none), which says what a high and a low
+    pair are."""
+    symbols = frozenset().union(*used)
+    marks = {symbol for symbol in symbols if symbol == "Jkr" or symbol[1:] == "D"}
     # A score's parts are in the key too: "s+h−fp" is read with s+h and fp.
-    features |= {part for symbol in features for part in symbol.split("−")}
+    features = {part for symbol in symbols if symbol in _FEATURES
+                for part in [symbol, *symbol.split("−")]}
     out = []
-    if heads:
+    if symbols & _KINDS.keys():
         out.append(("4RF, 3SF ...", "the number of cards to hold, then the hand they make or draw to"))
     for kind, meaning in _KINDS.items():
-        if kind in heads:
+        if kind in symbols:
             out.append((kind, wild_meaning(wild) if kind == "W" else
                         _pair_meaning(kind, high) if kind in ("HP", "LP") else meaning))
     if "Jkr" in marks:
@@ -120,8 +121,8 @@ def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False,
             if feature == "rp" and wild == "deuces":
                 meaning += " (of any suit where deuces alone or nothing are held)"
             out.append((feature, meaning))
-    for symbol, pattern, meaning in _PHRASES:
-        if any(pattern.search(text) for text in texts):
+    for symbol, _, meaning in _PHRASES:
+        if symbol in symbols:
             out.append((symbol, meaning))
     if rank_lists:
         out.append(("KJ9 JT7", "any one of the rank sets listed"))

@@ -155,6 +155,7 @@ class _Head:
     head: str  # "4RF"
     kind: str  # "RF"
     head_ranks: tuple[str, ...] = ()  # a list of ranks: "K or Q"
+    head_keys: tuple[str, ...] = ()  # the key's symbols they use
     hold_ranks: str = ""
     said: tuple = ()  # conditions the head says in both renderings: not said again
     named: tuple = ()  # conditions the hold's name says in words: the notation keeps them
@@ -171,8 +172,9 @@ def line_parts(conditions, rank_sets, family: str, deal_text=str, high: int = 13
     w = line.w if line.w and line.kind not in (P.WILD, P.NONE) else 0
     return LineParts(
         hold=head.hold, hold_ranks=head.hold_ranks, head=head.head, kind=head.kind,
-        head_ranks=head.head_ranks, wild=w, wild_words=wild_word(family, w) if w else "",
-        wild_mark=wild_mark(family, w) if w else "", best=line.best is not None,
+        head_ranks=head.head_ranks, head_keys=head.head_keys, wild=w,
+        wild_words=wild_word(family, w) if w else "", wild_mark=wild_mark(family, w) if w else "",
+        best=line.best is not None,
         qualifiers=_qualifiers(line, head, deal_text))
 
 
@@ -222,7 +224,7 @@ def _one_high_card(line: _Line) -> _Head | None:
     if line.kind == P.RF and line.n == 1 and not line.w and line.high < 13 and (
             single := line.count_of(P.F_H, 1, (P.OP_EQ, P.OP_GE))):
         return _Head(f"1 high card ({rank_span(max(line.high, 8))})", "1RF", "RF",
-                     head_ranks=("h=1",), said=(single,))
+                     head_ranks=("h=1",), head_keys=("h",), said=(single,))
 
 
 def _one_card_of_ranks(line: _Line) -> _Head | None:
@@ -361,17 +363,62 @@ def _qualifiers(line: _Line, head: _Head, deal_text) -> tuple[Qualifier, ...]:
     for feature, op, value in extra:
         if feature in (P.F_DISC, P.F_RANKS) and op in (P.OP_BIT, P.OP_NOBIT):
             short = condition_text(feature, op, value, line.rank_sets)[1]
-            out.append(Qualifier(HOLD if feature == P.F_RANKS else NOTE,
-                                 "" if (feature, op) in said else _ranks_phrase(extra, feature, op),
-                                 short, short))
+            words = "" if (feature, op) in said else _ranks_phrase(extra, feature, op)
+            key = "X discarded" if feature == P.F_DISC else "X held"
+            out.append(Qualifier(
+                HOLD if feature == P.F_RANKS else NOTE, words, short, short,
+                keys=(key,), text_keys=(key,) if words and (
+                    feature == P.F_DISC or op == P.OP_NOBIT) else ()))  # (not "holding an A")
             said.add((feature, op))
             continue
         words, short, compact = _condition_words(line, feature, op, value, deal_text)
+        if (feature, op, value) in head.named:
+            words = ""
+        keys, text_keys = _keys(line, feature, op, value)
         out.append(Qualifier(
-            _ROLES.get(feature, NOTE), "" if (feature, op, value) in head.named else words,
-            short, compact, tuple(deal_text(c) for c in sorted(line.rank_sets[value]))
-            if feature == P.F_DEAL else ()))
+            _ROLES.get(feature, NOTE), words, short, compact,
+            tuple(deal_text(c) for c in sorted(line.rank_sets[value]))
+            if feature == P.F_DEAL else (), keys, text_keys if words else ()))
     return tuple(out)
+
+
+def _keys(line: _Line, feature, op, value) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The symbols of the notation's key that a condition's notation uses, and those its words
+    use ("s+h ≥ 3" uses s+h in both; "no flush penalty" none, "no fp" fp)."""
+    if feature == P.F_DEAL:
+        return ("exception",), ("exception",)
+    if feature == P.F_RANKS:
+        if line.phrase is not None and (feature, op, value) == line.ranks:
+            used = [_ATOM_KEYS.get(atom.spec[:2]) or _ATOM_KEYS.get(atom.spec[0], ((), ()))
+                    for atom in line.phrase.atoms]
+            return (tuple(k for keys, _ in used for k in keys),
+                    tuple(k for (_, keys), atom in zip(used, line.phrase.atoms) for k in keys
+                          if atom.spec[0] not in ("s", "s+h") or atom.text[0] == "s"))
+        listed = condition_text(feature, op, value, line.rank_sets, line.universe)[1]
+        return (("any but",),) * 2 if listed.startswith("any but") else ((), ())
+    if feature in (P.F_S, P.F_SH):
+        symbol = "s" if feature == P.F_S else "s+h"
+        return (symbol,), (symbol,)
+    if feature in P.SCORES:
+        symbol = score_symbol(feature, line.high < 13)
+        return (symbol,), (symbol,)
+    if feature == P.F_H:
+        return ("h",), ()
+    if feature == P.F_DS:
+        return ("ds",), ()
+    if feature == P.F_HP:
+        return ("hp",), ()
+    if feature in _PENALTIES:
+        return (_PENALTIES[feature][1],), ()
+    return (), ()
+
+
+# The key's symbols a rank phrase's atom uses: (in its notation, in its words); a count is said
+# as a symbol in both ("s+h ≥ 3"), but for "inside" and "outside" (s) and the high cards (h),
+# which are words.
+_ATOM_KEYS = {"s": (("s",), ("s",)), "s+h": (("s+h",), ("s+h",)), "h": (("h",), ()),
+              "ace-low": (("ace-low",), ("ace-low",)), "rank": (("X held",), ()),
+              ("ranks", "lacks"): (("without XYZ",), ("without XYZ",))}
 
 
 # Which hold is meant (the hold column); the other conditions test the discards, but for the

@@ -25,6 +25,10 @@ class Qualifier:
     notation: str
     compact: str  # the notation, its rank sets listed with spaces ("KJ9 JT7", "any but 432 543")
     deals: tuple[str, ...] = ()  # DEALS: the deals, written out ("4c 8h 9d Tc Qc")
+    # The symbols of the notation's key (site.symbols) its notation uses ("fp", "s+h", "X held"),
+    # and those its words use ("s+h" in "s+h ≥ 3"; none in "no flush penalty").
+    keys: tuple[str, ...] = ()
+    text_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,7 @@ class LineParts:
     head: str  # the notation's head: the cards held and the kind ("4RF", "33K", "2W", "none")
     kind: str  # the kind's symbol in the head ("RF", "3K", "W"), "" for none
     head_ranks: tuple[str, ...]  # the notation's ranks after the head ("1RF: K or Q", "2HP: A")
+    head_keys: tuple[str, ...]  # the key's symbols they use ("h" in "1RF: h=1")
     # Wild cards held, said after the hold ("Five of a Kind, with 2 deuces", "55K 2D"); 0 where
     # none are, or where the hold's name says them ("2 deuces only").
     wild: int
@@ -64,6 +69,20 @@ def notation(parts: LineParts, with_wild: bool = True, compact: bool = False) ->
         [(" " if compact else " or ").join(parts.head_ranks)] if parts.head_ranks else []) + [
         q.compact if compact else q.notation for q in parts.qualifiers]
     return head + (": " + ", ".join(items) if items else "")
+
+
+def used(parts: LineParts, wording: str, with_wild: bool = True) -> frozenset[str]:
+    """The symbols of the notation's key (site.symbols) that a wording of the line uses:
+    `wording` "text", "notation" or "compact" (the notation, rank sets with spaces)."""
+    if wording == "text":
+        return frozenset((("best",) if parts.best else ()) + tuple(
+            key for q in parts.qualifiers for key in q.text_keys))
+    return frozenset(
+        ((parts.kind,) if parts.kind else ("none",) if parts.head == "none" else ())
+        + ((parts.wild_mark,) if parts.wild and with_wild else ())
+        + (("best",) if parts.best else ())
+        + parts.head_keys
+        + tuple(key for q in parts.qualifiers for key in q.keys))
 
 
 def named(parts: LineParts) -> str:
@@ -100,5 +119,8 @@ def parts_json(parts: LineParts) -> dict:
 
 
 def parts_from_json(data: dict) -> LineParts:
-    return LineParts(**dict(data, head_ranks=tuple(data["head_ranks"]), qualifiers=tuple(
-        Qualifier(**dict(q, deals=tuple(q["deals"]))) for q in data["qualifiers"])))
+    return LineParts(**dict(
+        data, head_ranks=tuple(data["head_ranks"]), head_keys=tuple(data["head_keys"]),
+        qualifiers=tuple(Qualifier(**dict(q, deals=tuple(q["deals"]), keys=tuple(q["keys"]),
+                                          text_keys=tuple(q["text_keys"])))
+                         for q in data["qualifiers"])))
