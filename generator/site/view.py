@@ -79,6 +79,8 @@ class LineRow:
     ce_values: str
     deals: int
     examples: list[list[Card]]
+    # Where the notation writes each symbol of the key (strategy.parts.marked): <abbr> on the page.
+    marks: tuple = ()
     also: tuple[int, ...] = ()  # the other lines printed in this row (a run of made hands)
     anchored: bool = True  # the row carries the line's anchor (the first time it is shown)
     # The exact table shows each line of a run of made hands apart (each has its CE values):
@@ -196,6 +198,7 @@ def line_rows(lines) -> list[LineRow]:
             number=line.number, row=line.row,
             hold=words.text(words.holding(line.parts), line.with_wild),
             notes=words.notes(line.parts), notation=line.notation, text=line.text,
+            marks=words.marked(line.parts, line.with_wild)[1],
             ce_numbers=ce_ranges(line.ce_numbers),
             ce_summary=(ce_summary(line.ce_numbers)
                         if len(ce_ranges(line.ce_numbers)) > CE_LIST_SHOWN else ""),
@@ -224,7 +227,8 @@ def level_rows(lines) -> list[LineRow]:
         members = [row for row in rows if row.number in run.lines]
         # A lone line keeps its hold and penalty notes apart (the notes have their own column).
         hold = run.text if len(members) > 1 else members[0].hold
-        out.append(replace(members[0], hold=hold, notation=run.notation, also=run.lines[1:]))
+        out.append(replace(members[0], hold=hold, notation=run.notation, marks=run.marks,
+                           also=run.lines[1:]))
     return out
 
 
@@ -247,6 +251,7 @@ class PrintedLine:
     text: str
     notation: str
     compact: str  # the notation, rank sets listed with spaces ("3SF: 9JK 7TJ 79J")
+    marks: tuple  # where the notation writes each symbol of the key (strategy.parts.marked)
     # The symbols of the notation's key each wording uses ("text", "notation", "compact").
     used: dict[str, frozenset[str]]
 
@@ -269,10 +274,20 @@ def printed_lines(lines) -> list[PrintedLine]:
             ("; " if any(", " in text for text in texts) else ", ").join(texts),
             ", ".join(line.notation for line in run),
             ", ".join(words.notation(line.parts, line.with_wild, compact=True) for line in run),
+            _joined_marks([words.marked(line.parts, line.with_wild) for line in run]),
             {wording: frozenset().union(*(words.used(line.parts, wording, line.with_wild)
                                           for line in run))
              for wording in ("text", "notation", "compact")}))
     return out
+
+
+def _joined_marks(notations) -> tuple:
+    """The marks of notations joined with ", ", each moved by what goes before it."""
+    out, at = [], 0
+    for notation, marks in notations:
+        out += [(start + at, end + at, *rest) for start, end, *rest in marks]
+        at += len(notation) + len(", ")
+    return tuple(out)
 
 
 def published(export: dict) -> dict:

@@ -171,7 +171,7 @@ def line_parts(conditions, rank_sets, family: str, deal_text=str, high: int = 13
     head = next(found for step in _HEADS if (found := step(line)) is not None)
     w = line.w if line.w and line.kind not in (P.WILD, P.NONE) else 0
     return LineParts(
-        hold=head.hold, hold_ranks=head.hold_ranks, head=head.head, kind=head.kind,
+        hold=head.hold, hold_ranks=head.hold_ranks, head=head.head, held=line.n, kind=head.kind,
         head_ranks=head.head_ranks, head_keys=head.head_keys, wild=w,
         wild_words=wild_word(family, w) if w else "", wild_mark=wild_mark(family, w) if w else "",
         best=line.best is not None,
@@ -378,7 +378,8 @@ def _qualifiers(line: _Line, head: _Head, deal_text) -> tuple[Qualifier, ...]:
         out.append(Qualifier(
             _ROLES.get(feature, NOTE), words, short, compact,
             tuple(deal_text(c) for c in sorted(line.rank_sets[value]))
-            if feature == P.F_DEAL else (), keys, text_keys if words else ()))
+            if feature == P.F_DEAL else (), keys, text_keys if words else (),
+            _marks(line, feature, op, value, short)))
     return tuple(out)
 
 
@@ -411,6 +412,28 @@ def _keys(line: _Line, feature, op, value) -> tuple[tuple[str, ...], tuple[str, 
     if feature in _PENALTIES:
         return (_PENALTIES[feature][1],), ()
     return (), ()
+
+
+def _marks(line: _Line, feature, op, value, short: str) -> tuple[tuple[int, int, str], ...]:
+    """Where a condition's notation writes a symbol of the key: (start, end, symbol)."""
+    if feature in (P.F_S, P.F_SH, P.F_H, P.F_DS) or feature in P.SCORES:
+        # (the symbol first: "s+h≥3", "ds≤1", "s+h−fp≥2")
+        symbol = {P.F_S: "s", P.F_SH: "s+h", P.F_H: "h", P.F_DS: "ds"}.get(feature) or \
+            score_symbol(feature, line.high < 13)
+        return ((0, len(symbol), symbol),)
+    if feature == P.F_HP or feature in _PENALTIES:
+        # "fp", "no fp", "fp≥2"
+        symbol = "hp" if feature == P.F_HP else _PENALTIES[feature][1]
+        start = len("no ") if short.startswith("no ") else 0
+        return ((start, start + len(symbol), symbol),)
+    if line.phrase is not None and feature == P.F_RANKS and (feature, op, value) == line.ranks:
+        out, at = [], len(_listed(line.phrase.also) + " or ") if line.phrase.also else 0
+        for atom in line.phrase.atoms:
+            if atom.spec[0] in ("s", "h", "s+h"):  # ("s=1", "h≥1", "s+h≥3"; "inside" is s=1)
+                out.append((at, at + len(atom.spec[0]), atom.spec[0]))
+            at += len(atom.notation) + len(f" {line.phrase.joined} ")
+        return tuple(out)
+    return ()
 
 
 # The key's symbols a rank phrase's atom uses: (in its notation, in its words); a count is said

@@ -29,6 +29,8 @@ class Qualifier:
     # and those its words use ("s+h" in "s+h ≥ 3"; none in "no flush penalty").
     keys: tuple[str, ...] = ()
     text_keys: tuple[str, ...] = ()
+    # Where its notation writes a symbol of the key: (start, end, symbol), "fp" in "no fp".
+    marks: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class LineParts:
     hold: str  # the hold as players name it: "4 to a Royal Flush", "Suited QJ", "Single card"
     hold_ranks: str  # said after the hold's name and a colon ("Single card: A, K or Q"), or ""
     head: str  # the notation's head: the cards held and the kind ("4RF", "33K", "2W", "none")
+    held: int  # the cards held
     kind: str  # the kind's symbol in the head ("RF", "3K", "W"), "" for none
     head_ranks: tuple[str, ...]  # the notation's ranks after the head ("1RF: K or Q", "2HP: A")
     head_keys: tuple[str, ...]  # the key's symbols they use ("h" in "1RF: h=1")
@@ -64,11 +67,29 @@ def notation(parts: LineParts, with_wild: bool = True, compact: bool = False) ->
     """The paper's notation: "2SF Jkr: best, 8 or 7"; without the wild cards' mark where
     `with_wild` is False; `compact`: rank sets listed with spaces ("1RF: K Q", for the pocket
     card's narrowest columns)."""
-    head = parts.head + (f" {parts.wild_mark}" if parts.wild and with_wild else "")
-    items = (["best"] if parts.best else []) + (
-        [(" " if compact else " or ").join(parts.head_ranks)] if parts.head_ranks else []) + [
-        q.compact if compact else q.notation for q in parts.qualifiers]
-    return head + (": " + ", ".join(items) if items else "")
+    return marked(parts, with_wild, compact)[0]
+
+
+def marked(parts: LineParts, with_wild: bool = True,
+           compact: bool = False) -> tuple[str, tuple[tuple[int, int, str, int], ...]]:
+    """(the notation, where it writes each symbol of the key): (start, end, symbol, cards held)
+    per symbol, the cards held with a kind's symbol ("RF" in "4RF": 4), else 0. Drawn as
+    <abbr> on the pages (site.symbols)."""
+    marks = [(0, len(parts.head), parts.kind, parts.held)] if parts.kind else []
+    out = parts.head
+    if parts.wild and with_wild:
+        marks.append((len(out) + 1, len(out) + 1 + len(parts.wild_mark), parts.wild_mark, 0))
+        out += " " + parts.wild_mark
+    items = [("best", ((0, 4, "best"),))] if parts.best else []
+    if parts.head_ranks:
+        items.append(((" " if compact else " or ").join(parts.head_ranks),
+                      tuple((0, len(key), key) for key in parts.head_keys)))  # ("h=1")
+    items += [(q.compact, ()) if compact else (q.notation, q.marks) for q in parts.qualifiers]
+    for i, (item, at) in enumerate(items):
+        out += ": " if i == 0 else ", "
+        marks += [(len(out) + start, len(out) + end, symbol, 0) for start, end, symbol in at]
+        out += item
+    return out, () if compact else tuple(marks)  # (the compact notation is not marked up)
 
 
 def used(parts: LineParts, wording: str, with_wild: bool = True) -> frozenset[str]:
@@ -122,5 +143,6 @@ def parts_from_json(data: dict) -> LineParts:
     return LineParts(**dict(
         data, head_ranks=tuple(data["head_ranks"]), head_keys=tuple(data["head_keys"]),
         qualifiers=tuple(Qualifier(**dict(q, deals=tuple(q["deals"]), keys=tuple(q["keys"]),
-                                          text_keys=tuple(q["text_keys"])))
+                                          text_keys=tuple(q["text_keys"]),
+                                          marks=tuple(map(tuple, q["marks"]))))
                          for q in data["qualifiers"])))
