@@ -1,9 +1,15 @@
 """Strategy lines in words: the text a player reads and the paper's compact notation.
 
 In: a line's conditions (feature, operator, value), its rank sets, the family and the game's
-lowest high rank. Out: (text, notation), e.g. ("3 to a Royal Flush, no flush penalty",
-"3RF: no fp"); `describe_lines` reads a table top down (below the line holding every high
-pair, a pair is a Low Pair).
+lowest high rank. Out: the line's parts (`line_parts`: what it holds, the wild cards among them,
+"the best", its qualifiers, each in words and notation; parts.py renders them), or the two
+renderings, (text, notation), e.g. ("3 to a Royal Flush: no flush penalty", "3RF: no fp")
+(`describe_line`). `table_parts` and `describe_lines` read a table top down (below the line
+holding every high pair, a pair is a Low Pair).
+
+A line is read in steps: `_read` (its pattern, the rank condition, a long rank list as a
+phrase), the first of `_HEADS` that names its hold, then `_qualifiers` (every condition the
+head does not say, with its role: which hold is meant, or a note on the discards, or deals).
 """
 
 import functools

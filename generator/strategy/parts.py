@@ -126,7 +126,8 @@ def exception_deals(parts: LineParts) -> tuple[str, ...]:
     return tuple(deal for q in parts.qualifiers if q.role == DEALS for deal in q.deals)
 
 
-def with_deals_said(parts: LineParts, text_words: str, notation_words: str | None = None) -> LineParts:
+def with_deals_said(parts: LineParts, text_words: str,
+                    notation_words: str | None = None) -> LineParts:
     """The parts with an exception line's deals said otherwise ("only in the deals listed under
     the table"): the deals are listed elsewhere. `notation_words` None keeps the notation's."""
     return replace(parts, qualifiers=tuple(
