@@ -67,9 +67,12 @@ def built(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def export_data(built):
-    import json
+    """The export the site was built from (its lines with their parts; the published JSON keeps
+    their words only: `test_json_is_the_export_exactly`)."""
+    from generator.export import export
+    from generator.paytable import load_paytable
 
-    return json.loads((built[0] / f"{SLUG}.json").read_text(encoding="utf-8"))
+    return export(load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml"))[0]
 
 
 def test_build_writes_the_flat_layout_and_a_summary(built):
@@ -189,7 +192,9 @@ def test_json_is_the_export_exactly(built, export_data):
     assert (out / f"{SLUG}.json").read_text(encoding="utf-8") == dumps(published(export_data))
     assert "classes" not in published(export_data)["ce"]
     # A time would make two cold builds differ: the site's files depend on the inputs only.
-    assert "derive_seconds" not in export_data["strategy"]
+    assert "derive_seconds" not in published(export_data)["strategy"]
+    assert all("parts" not in line for level in published(export_data)["strategy"]["levels"]
+               .values() for line in level["lines"])
 
 
 def test_index_lists_the_table_with_its_figures_and_links(built, export_data):
@@ -236,10 +241,13 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
     # The return played with this card, its cost, the page's address.
     assert level["return"]["percent"] in flat and level["cost_percent"] in flat
     assert f"{SLUG}.html" in flat
-    for line in printed_lines(level["lines"]):  # a run of made hands is one printed line
-        assert f"{line['number']} {line['text']}" in flat or line["notation"] in flat, line["text"]
+    from generator.strategy.parts import parts_from_json, used
+
+    lines = level["lines"]
+    for line in printed_lines(lines):  # a run of made hands is one printed line
+        assert f"{line.number} {line.text}" in flat or line.notation in flat, line.text
     # The key: every symbol the lines use (these are in chart words: s, h, s+h, discards).
-    for symbol, _ in key_for([line["text"] for line in level["lines"]]):
+    for symbol, _ in key_for([used(parts_from_json(line["parts"]), "text") for line in lines]):
         assert symbol in flat, symbol
     assert min(sizes) >= 7, sizes
     width, height = float(page.mediabox.width), float(page.mediabox.height)
