@@ -143,17 +143,18 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
 
     out = []
     for line in notes:
-        rank_sets, conditions = [], []
+        rank_sets, conditions, deals = [], [], ()
         for named in line.conditions:
             feature, op, value = P.condition_named(*named)
-            if feature == P.F_DEAL:
+            if feature == P.F_DEAL:  # (its deals in the export's order: as the JSON lists them)
+                deals = value
                 continue
             if op == P.OP_IN:
                 rank_sets.append(frozenset(value))
                 value = len(rank_sets) - 1
             conditions.append((feature, op, value))
         shown = []
-        for deal in words.exception_deals(line.parts):
+        for deal in deals:
             cards = parse_hand(deal, joker_allowed=True)
             mask = P.line_hold(cards, conditions, rank_sets, rules["family"],
                                rules.get("min_pair"))
