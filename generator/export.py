@@ -77,6 +77,7 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
     from . import cache, solution_report
     from . import strategy
     from .strategy import table_output
+    from .strategy.parts import parts_json
 
     solution, _ = cache.solve(table, use_cache=use_cache)
     ce_rows = strategy.ce_table(solution)
@@ -96,6 +97,11 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
         out["strategy_error"] = str(exc)
         return out
     data = table_output.strategy_json(solution, levels, ce_rows)
+    # Each line's parts, for the site, the card and the checker to render from (never parsing
+    # the text back); the published JSON leaves them out (site.view.published).
+    for name, level in data["levels"].items():
+        for line, info in zip(level["lines"], getattr(levels, name).lines, strict=True):
+            line["parts"] = parts_json(info.parts)
     out["strategy"] = {
         "levels": data["levels"],
         "curve": data["curve"],

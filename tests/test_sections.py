@@ -10,23 +10,30 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.site.sections import label, sections, without_mark, without_wild
+from generator.site.sections import label, sections
+from generator.strategy import features as P
+from generator.strategy.describe import line_parts
+from generator.strategy.parts import parts_json
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 
-def line(number, text, dealt, row=None):
-    return {"number": number, "row": row or number, "text": text, "notation": "x",
+def line(number, held, dealt, row=None, family="deuces"):
+    """An exported line holding `held` (n, w, kind, *conditions), as the site reads it."""
+    n, w, kind, *extra = held
+    conditions = ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, w), (P.F_KIND, P.OP_EQ, kind), *extra)
+    parts = line_parts(conditions, (), family, high=11 if family == "joker" else 13)
+    return {"number": number, "row": row or number, "parts": parts_json(parts),
             "wild_dealt": dealt}
 
 
 def test_sections_run_from_most_wild_cards_to_none_and_drop_what_the_label_says():
-    lines = [line(1, "Natural Royal Flush", [0]), line(2, "4 deuces only", [4]),
-             line(3, "Wild Royal Flush, with 1 deuce", [1]),
-             line(4, "4 to a Royal Flush, with 1 deuce: s ≥ 2", [1]),
-             line(5, "Three of a Kind, with 1 deuce", [1, 2]),  # (a deuce discarded: kept)
-             line(6, "Discard everything", [0])]
-    got = [(s.label, s.wild, [(x["number"], x["text"]) for x in s.lines])
+    lines = [line(1, (5, 0, P.RF), [0]), line(2, (4, 4, P.WILD), [4]),
+             line(3, (5, 1, P.RF), [1]),
+             line(4, (4, 1, P.RF, (P.F_S, P.OP_GE, 2)), [1]),
+             line(5, (3, 1, P.PAIR), [1, 2]),  # (a deuce discarded: kept)
+             line(6, (0, 0, P.NONE), [0])]
+    got = [(s.label, s.wild, [(x.number, x.text) for x in s.lines])
            for s in sections(lines, "deuces")]
     assert got == [
         ("4 deuces", 4, [(2, "4 deuces only")]),
@@ -35,24 +42,27 @@ def test_sections_run_from_most_wild_cards_to_none_and_drop_what_the_label_says(
                         (5, "Three of a Kind")]),
         ("No deuces", 0, [(1, "Natural Royal Flush"), (6, "Discard everything")])]
     assert [label(k, "joker") for k in (1, 0)] == ["With the joker", "Without the joker"]
-    assert without_wild("The best 2 to a Straight Flush, with the joker: 8 or 7", 1, "joker") \
-        == "The best 2 to a Straight Flush: 8 or 7"
-    assert without_wild("Five of a Kind, with 2 deuces", 3, "deuces") == \
-        "Five of a Kind, with 2 deuces"
-    # The notation's mark too: "4SF 2D: T9" under "2 deuces" is "4SF: T9"; "2D" under
-    # "3 deuces" stays, and so does a card written out ("2d").
-    assert without_mark("4SF 2D: T9 or 98", 2, "deuces") == "4SF: T9 or 98"
-    assert without_mark("55K 3D", 3, "deuces") == "55K"
-    assert without_mark("44K 2D", 3, "deuces") == "44K 2D"
-    assert without_mark("2SF Jkr: best, 8 or 7", 1, "joker") == "2SF: best, 8 or 7"
-    assert without_mark("3RF: no fp", 1, "joker") == "3RF: no fp"
+    # The notation's mark too: "4RF 1D: s≥2" under "1 deuce" is "4RF: s≥2"; "33K 1D" under
+    # "2 deuces" keeps it.
+    assert [[x.notation for x in s.lines] for s in sections(lines, "deuces")] == [
+        ["4W"], ["33K 1D"], ["5RF", "4RF: s≥2", "33K"], ["5RF", "none"]]
+    joker = [line(1, (2, 1, P.SF, (P.F_BEST, P.OP_EQ, 1)), [1], family="joker"),
+             line(2, (3, 0, P.RF, (P.F_FP, P.OP_EQ, 0)), [1, 0], family="joker")]
+    assert [[(x.text, x.notation) for x in s.lines] for s in sections(joker, "joker")] == [
+        [("The best 2 to a Straight Flush", "2SF: best"),
+         ("3 to a Royal Flush: no flush penalty", "3RF: no fp")],
+        [("3 to a Royal Flush: no flush penalty", "3RF: no fp")]]
+    # (the whole table keeps its words)
+    assert [(x.text, x.notation) for x in sections(joker, None)[0].lines][0] == (
+        "The best 2 to a Straight Flush, with the joker", "2SF Jkr: best")
 
 
 def test_a_natural_game_is_one_section_without_a_label():
-    lines = [line(1, "Royal Flush", []), line(2, "Discard everything", [])]
-    assert [(s.label, s.lines) for s in sections(lines, None)] == [(None, lines)]
+    lines = [line(1, (5, 0, P.RF), []), line(2, (0, 0, P.NONE), [])]
+    assert [(s.label, [x.number for x in s.lines]) for s in sections(lines, None)] == [
+        (None, [1, 2])]
     # A wild game whose lines all decide deals of one count is not split either.
-    lines = [line(1, "Pair", [0])]
+    lines = [line(1, (2, 0, P.PAIR), [0])]
     assert [s.label for s in sections(lines, "deuces")] == [None]
 
 
@@ -63,14 +73,14 @@ def test_the_exact_table_prints_a_run_of_made_hands_as_one_numbered_line():
     from generator.site.view import LineRow, section_rows
 
     def rows_of(lines):
-        return [LineRow(x["number"], x["row"], x["text"], [], "", x["text"], "", "", "", 0, [])
+        return [LineRow(x.number, x.row, x.text, [], "", x.text, "", "", "", 0, [])
                 for x in lines]
 
-    lines = [line(1, "Wild Royal Flush, with 3 deuces", [3]),
-             line(2, "Five of a Kind, with 3 deuces", [3], row=2),
-             line(3, "3 deuces only", [3], row=2),
-             line(4, "Natural Royal Flush", [0], row=3), line(5, "Straight Flush", [0], row=3),
-             line(6, "Pair", [0], row=4), line(7, "Discard everything", [0], row=5)]
+    lines = [line(1, (5, 3, P.RF), [3]),
+             line(2, (5, 3, P.PAIR), [3], row=2),
+             line(3, (3, 3, P.WILD), [3], row=2),
+             line(4, (5, 0, P.RF), [0], row=3), line(5, (5, 0, P.SF), [0], row=3),
+             line(6, (2, 0, P.PAIR), [0], row=4), line(7, (0, 0, P.NONE), [0], row=5)]
     got = [(label, [(r.row, r.run_on, r.band) for r in rows])
            for label, rows in section_rows(lines, "deuces", rows_of)]
     # (shaded as alternate rows under a heading row were: the first line of each section)
@@ -115,7 +125,7 @@ def test_each_section_plays_its_deals_as_the_whole_table_does(slug):
         for section in split:
             mine = dealt == section.wild
             # The lines of the section are the lines deciding its deals, in table order.
-            numbers = [x["number"] for x in section.lines]
+            numbers = [x.number for x in section.lines]
             assert numbers == sorted(set((place[mine] + 1).tolist())), (name, section.label)
             sub = [x for x in lines if x["number"] in numbers]
             _, sub_held = played(sub)
@@ -181,6 +191,12 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     from generator.site.render import Renderer
     from generator.site.settings import Settings
 
+    # (from the export, whose lines carry the parts the card is rendered from; the published
+    # JSON keeps their words only)
+    from generator.export import export
+    from generator.paytable import load_paytable
+
+    data, _ = export(load_paytable(content / "paytables" / "full-pay-deuces-wild.toml"))
     level = data["strategy"]["levels"]["card"]
     html = card_html(Renderer(Path(__file__).resolve().parents[1] / "templates"), data, level,
                      card_lines(level["lines"], "deuces"), LAYOUTS[1], 9, Settings())

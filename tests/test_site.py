@@ -67,9 +67,12 @@ def built(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def export_data(built):
-    import json
+    """The export the site was built from (its lines with their parts; the published JSON keeps
+    their words only: `test_json_is_the_export_exactly`)."""
+    from generator.export import export
+    from generator.paytable import load_paytable
 
-    return json.loads((built[0] / f"{SLUG}.json").read_text(encoding="utf-8"))
+    return export(load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml"))[0]
 
 
 def test_build_writes_the_flat_layout_and_a_summary(built):
@@ -172,8 +175,8 @@ def test_long_ce_lists_are_summed_up_and_listed_when_opened():
     from generator.site.view import CE_LIST_SHOWN, ce_ranges, ce_summary, line_rows
 
     runs = [[i * 3, i * 3 + 1] for i in range(1, 200)]
-    line = {"number": 1, "text": "Low Pair", "notation": "2LP", "ce_numbers": runs, "ce_high": "1",
-            "ce_low": "1", "deals": 5, "examples": []}
+    line = _exported(1, (2, 0, "PAIR", ("h", "==", 0)), ce_numbers=runs, deals=5)
+    assert line["text"] == "Low Pair"
     row = line_rows([line])[0]
     assert len(ce_ranges(runs)) > CE_LIST_SHOWN
     assert row.ce_summary == ce_summary(runs) == "398 CE numbers, 3 to 598"
@@ -189,7 +192,9 @@ def test_json_is_the_export_exactly(built, export_data):
     assert (out / f"{SLUG}.json").read_text(encoding="utf-8") == dumps(published(export_data))
     assert "classes" not in published(export_data)["ce"]
     # A time would make two cold builds differ: the site's files depend on the inputs only.
-    assert "derive_seconds" not in export_data["strategy"]
+    assert "derive_seconds" not in published(export_data)["strategy"]
+    assert all("parts" not in line for level in published(export_data)["strategy"]["levels"]
+               .values() for line in level["lines"])
 
 
 def test_index_lists_the_table_with_its_figures_and_links(built, export_data):
@@ -236,10 +241,13 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
     # The return played with this card, its cost, the page's address.
     assert level["return"]["percent"] in flat and level["cost_percent"] in flat
     assert f"{SLUG}.html" in flat
-    for line in printed_lines(level["lines"]):  # a run of made hands is one printed line
-        assert f"{line['number']} {line['text']}" in flat or line["notation"] in flat, line["text"]
+    from generator.strategy.parts import parts_from_json, used
+
+    lines = level["lines"]
+    for line in printed_lines(lines):  # a run of made hands is one printed line
+        assert f"{line.number} {line.text}" in flat or line.notation in flat, line.text
     # The key: every symbol the lines use (these are in chart words: s, h, s+h, discards).
-    for symbol, _ in key_for([line["text"] for line in level["lines"]]):
+    for symbol, _ in key_for([used(parts_from_json(line["parts"]), "text") for line in lines]):
         assert symbol in flat, symbol
     assert min(sizes) >= 7, sizes
     width, height = float(page.mediabox.width), float(page.mediabox.height)
@@ -652,19 +660,41 @@ def test_serve_prints_its_url_and_serves_the_site(built):
         process.wait(timeout=10)
 
 
+def _exported(number, held, rank_sets=(), family="natural", deal_text=str, **more) -> dict:
+    """A line as the export holds it, its parts and words described from `held` ((n, w, kind,
+    *conditions), conditions by name): what the site renders."""
+    from generator.strategy import features as P
+    from generator.strategy.describe import line_parts
+    from generator.strategy.parts import notation, parts_json, text
+
+    named = [("n", "==", held[0]), ("w", "==", held[1]), ("kind", "==", held[2]), *held[3:]]
+    conditions = tuple(P.condition_named(*c) for c in named)
+    parts = line_parts(conditions, rank_sets, family, deal_text, high=9 if family == "natural"
+                       else 11 if family == "joker" else 13)
+    return {"number": number, "row": number, "parts": parts_json(parts), "text": text(parts),
+            "notation": notation(parts), "conditions": [list(c) for c in named],
+            "ce_numbers": [[number, number]], "ce_high": "1", "ce_low": "1", "deals": 1,
+            "examples": [], **more}
+
+
+def _ranks(*sets) -> list[int]:
+    from generator.cards import RANKS
+
+    return [sum(1 << RANKS.index(r) for r in ranks) for ranks in sets]
+
+
 def test_exception_lines_point_to_their_deals_listed_under_the_table():
     """On the exact page and in the checker an exception line names its deals' place, not them."""
     from generator.site.view import exception_notes, line_rows
 
     deals = ["3d 4h 7d Qc Kc", "2d 4h 6d Tc Jk"]
-    lines = [
-        {"number": 1, "text": "Pair", "notation": "2PR", "conditions": [["n", "==", 2]],
-         "ce_numbers": [[1, 1]], "ce_high": "1", "ce_low": "1", "deals": 1, "examples": []},
-        {"number": 2, "row": 5, "text": "2 to a Royal Flush: only in the deals 3d 4h 7d Qc Kc or "
-                              "2d 4h 6d Tc Jk (or the same with suits exchanged)",
-         "notation": "2RF: s≥3, exception: 3d 4h 7d Qc Kc, 2d 4h 6d Tc Jk",
-         "conditions": [["n", "==", 2], ["deal", "in", deals]],
-         "ce_numbers": [[2, 2]], "ce_high": "1", "ce_low": "1", "deals": 1, "examples": []}]
+    # (the conditions played to show each deal's hold are the pair's and the deals alone)
+    lines = [_exported(1, (2, 0, "PAIR"), family="joker", conditions=[["n", "==", 2]]),
+             _exported(2, (2, 0, "RF", ("s", ">=", 3), ("deal", "in", 0)), [{0, 1}], "joker",
+                       deals.__getitem__, row=5,
+                       conditions=[["n", "==", 2], ["deal", "in", deals]])]
+    assert lines[1]["text"] == ("2 to a Royal Flush: s ≥ 3, only in the deals 3d 4h 7d Qc Kc or "
+                                "2d 4h 6d Tc Jk (or the same with suits exchanged)")
     notes = exception_notes(lines, {"family": "joker", "min_pair": 11})
     # Linked to line-2, printed as line 5; each deal with the cards the line holds first
     # (2 to a Royal Flush: the suited QK, the suited T and joker), suits as symbols.
@@ -674,22 +704,28 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
     assert [c.red for c in notes[0].deals[0][1]] == [True, True, True]  # (♦ ♥ ♦: red on screen)
     rows = line_rows(lines)
     assert rows[0].text == "Pair"
-    assert rows[1].text == "2 to a Royal Flush: only in the deals listed under the table"
+    assert rows[1].text == ("2 to a Royal Flush: s ≥ 3, only in the deals listed under the "
+                            "table")
     assert rows[1].notation == "2RF: s≥3, exception (deals under the table)"
+    assert rows[1].hold == "2 to a Royal Flush: s ≥ 3"
     assert "Tc" not in rows[1].hold + rows[1].notation + " ".join(rows[1].notes)
     # The checker names the deal it checks among the line's deals, not all of them: one deal is
-    # "this deal", several are under the exact table; its conditions still name every deal.
+    # "this deal", several are under the exact table; its conditions still name every deal. It
+    # embeds the lines' words, not their parts.
     from generator.site.build import checker_levels
 
     level = {"lines": lines, "printed": 5, "cost": "0", "cost_percent": "0.0000%",
              "return": {"percent": "99%"}}
     said = checker_levels({"exact": level, "card": level, "simple": level})
-    assert len(said["tables"]) == 1 and said["tables"][0][0] is lines[0]
-    assert said["tables"][0][1]["text"] == ("2 to a Royal Flush: only in the deals listed under "
-                                            "the exact table, this one among them")
+    assert len(said["tables"]) == 1
+    assert said["tables"][0][0] == {k: v for k, v in lines[0].items() if k != "parts"}
+    assert said["tables"][0][1]["text"] == ("2 to a Royal Flush: s ≥ 3, only in the deals listed "
+                                            "under the exact table, this one among them")
     assert said["tables"][0][1]["conditions"] == lines[1]["conditions"]
-    one = dict(lines[1], text="2 to a Royal Flush: only in the deal 3d 4h 7d Qc Kc (or the same "
-                              "with suits exchanged)", conditions=[["deal", "in", deals[:1]]])
+    one = _exported(2, (2, 0, "RF", ("deal", "in", 0)), [{0}], "joker", deals.__getitem__,
+                    conditions=[["deal", "in", deals[:1]]])
+    assert one["text"] == ("2 to a Royal Flush: only in the deal 3d 4h 7d Qc Kc (or the same "
+                           "with suits exchanged)")
     assert checker_levels({"exact": dict(level, lines=[one]), "card": level, "simple": level})[
         "tables"][0][0]["text"] == ("2 to a Royal Flush: only in this deal (or the same with "
                                     "suits exchanged)")
@@ -698,57 +734,61 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
 def test_level_rows_join_a_run_of_made_hands_and_keep_a_lines_notes_apart():
     from generator.site.view import level_rows
 
-    def line(number, row, text, notation):
-        return {"number": number, "row": row, "text": text, "notation": notation,
-                "ce_numbers": [[number, number]], "ce_high": "1", "ce_low": "1", "deals": 1,
-                "examples": []}
-
-    rows = level_rows([line(1, 1, "Full House", "5FH"), line(2, 1, "Flush", "5F"),
-                       line(3, 2, "3 to a Straight Flush: s+h ≥ 2, no high card discarded",
-                            "3SF: s+h≥2, no hp")])
+    lines = [_exported(1, (5, 0, "FULL_HOUSE")), _exported(2, (5, 0, "F"), row=1),
+             _exported(3, (3, 0, "SF", ("sh", ">=", 2), ("hp", "==", 0)), row=2)]
+    assert lines[2]["text"] == "3 to a Straight Flush: s+h ≥ 2, no high card discarded"
+    rows = level_rows(lines)
     assert [(r.number, r.hold, r.notes, r.also) for r in rows] == [
         (1, "Full House, Flush", [], (2,)),
         (3, "3 to a Straight Flush: s+h ≥ 2", ["no high card discarded"], ())]
 
 
-def test_view_helpers_split_penalties_compact_rank_lists_and_read_example_deals():
-    from generator.site.view import ce_ranges, compact_notation, example_cards, split_line_text
+def test_a_lines_hold_and_penalty_notes_and_compact_notation_come_from_its_parts():
+    """What narrows the hold stays with it (rank lists, s, s+h, high cards and ranks held, a
+    score); what tests the discards is a note; the compact notation lists rank sets with
+    spaces. Each read from the line's parts (strategy/parts.py), not from its words."""
+    from generator.site.view import line_rows
 
-    assert split_line_text("3 to a Royal Flush: no straight penalty, no T discarded") == (
+    def split(held, rank_sets=(), family="natural"):
+        row = line_rows([_exported(1, held, rank_sets, family)])[0]
+        return row.hold, row.notes
+
+    assert split((3, 0, "RF", ("sp", "==", 0), ("disc", "lacks", 8))) == (
         "3 to a Royal Flush", ["no straight penalty", "no T discarded"])
-    assert split_line_text("3 to a Straight Flush: KQ9 or KJ9, no two discards of one suit") == (
+    assert split((3, 0, "SF", ("ranks", "in", 0), ("ds", "<=", 1)),
+                 [set(_ranks("KQ9", "KJ9"))]) == (
         "3 to a Straight Flush: KQ9 or KJ9", ["no two discards of one suit"])
-    # A rank list said by what its sets share stays with the hold (rank_words).
-    assert split_line_text("3 to a Flush: 2 high cards or no A, no high card discarded") == (
-        "3 to a Flush: 2 high cards or no A", ["no high card discarded"])
-    assert split_line_text("4 to a Straight: AKQJ or inside with no high card, no high card "
-                           "discarded") == ("4 to a Straight: AKQJ or inside with no high card",
-                                            ["no high card discarded"])
-    assert split_line_text("3 to a Straight Flush: s+h ≥ 3 or ace-low but not JT7") == (
-        "3 to a Straight Flush: s+h ≥ 3 or ace-low but not JT7", [])
-    assert split_line_text("4 to a Flush: without QJT, no high card discarded") == (
-        "4 to a Flush: without QJT", ["no high card discarded"])
-    assert split_line_text("Four of a Kind + 1 kicker: every card A or 2-4") == (
-        "Four of a Kind + 1 kicker: every card A or 2-4", [])
-    assert split_line_text("Low Pair: 2-9, at most 2 discards of one suit") == (
-        "Low Pair: 2-9", ["at most 2 discards of one suit"])
-    # "any but" names the hold's ranks too: it is no penalty.
-    assert split_line_text("4 to a Straight: any but A543, no flush penalty") == (
-        "4 to a Straight: any but A543", ["no flush penalty"])
     # High cards held narrow the hold; high cards discarded are a penalty.
-    assert split_line_text("3 to a Straight Flush: 1 high card, at most 1 high card discarded") == (
+    assert split((3, 0, "SF", ("h", "==", 1), ("hp", "<=", 1))) == (
         "3 to a Straight Flush: 1 high card", ["at most 1 high card discarded"])
-    assert split_line_text("3 to a Royal Flush: s+h ≥ 4") == ("3 to a Royal Flush: s+h ≥ 4", [])
+    assert split((3, 0, "RF", ("sh", ">=", 4))) == ("3 to a Royal Flush: s+h ≥ 4", [])
     # A score and the ranks held narrow the hold too.
-    assert split_line_text("3 to a Royal Flush: s+h−fp ≥ 3, no straight penalty") == (
+    assert split((3, 0, "RF", ("shf", ">=", 3), ("sp", "==", 0))) == (
         "3 to a Royal Flush: s+h−fp ≥ 3", ["no straight penalty"])
-    assert split_line_text("4 to a Flush: no J or Q held, no Q discarded") == (
-        "4 to a Flush: no J or Q held", ["no Q discarded"])
-    assert split_line_text("4 to a Flush: holding an A and a K") == (
+    assert split((4, 0, "F", ("ranks", "lacks", 9), ("ranks", "lacks", 10),
+                  ("disc", "lacks", 10))) == ("4 to a Flush: no J or Q held", ["no Q discarded"])
+    assert split((4, 0, "F", ("ranks", "has", 12), ("ranks", "has", 11))) == (
         "4 to a Flush: holding an A and a K", [])
-    assert split_line_text("Discard everything") == ("Discard everything", [])
-    assert compact_notation("3SF: KJ9 or JT7 or J97, ds≤1") == "3SF: KJ9 JT7 J97, ds≤1"
-    assert compact_notation("1RF: A or Q or J, no hp") == "1RF: A Q J, no hp"
+    assert split((0, 0, "NONE")) == ("Discard everything", [])
+    # The best single card keeps its rank with the hold (the words had "J: no flush penalty"
+    # read as a note).
+    best = split((1, 0, "SF", ("ranks", "==", _ranks("J")[0]), ("best", "==", 1),
+                  ("fp", "==", 0)), family="joker")
+    assert best == ("The best single card: J", ["no flush penalty"])
+    from generator.site.view import printed_lines
+
+    def compact(held, rank_sets=()):
+        return printed_lines([_exported(1, held, rank_sets)])[0].compact
+
+    assert compact((3, 0, "SF", ("ranks", "in", 0), ("ds", "<=", 1)),
+                   [set(_ranks("KJ9", "JT7", "J97"))]) == "3SF: KJ9 JT7 J97, ds≤1"
+    assert compact((1, 0, "RF", ("ranks", "in", 0), ("hp", "==", 0)),
+                   [set(_ranks("A", "Q", "J"))]) == "1RF: A Q J, no hp"
+
+
+def test_view_helpers_read_example_deals():
+    from generator.site.view import ce_ranges, example_cards
+
     assert ce_ranges([[4, 6], [9, 9], [11, 12]]) == "4-6, 9, 11-12"
     cards = example_cards("[Tc Jc] 2d Jk 3h")
     assert [(c.text, c.held, c.red) for c in cards] == [

@@ -73,30 +73,76 @@ def test_curve_chart_draws_every_point_and_marks_the_levels():
     assert for_screens(curve_svg, None) == ""
 
 
+def _parts(held, rank_sets=(), family="natural", deal_text=str):
+    """The parts of a line holding `held` ((n, w, kind, *conditions), conditions by name)."""
+    from generator.strategy import features as P
+    from generator.strategy.describe import line_parts
+
+    named = [("n", "==", held[0]), ("w", "==", held[1]), ("kind", "==", held[2]), *held[3:]]
+    return line_parts(tuple(P.condition_named(*c) for c in named), rank_sets, family, deal_text,
+                      high=9 if family == "natural" else 11 if family == "joker" else 13)
+
+
+def _mask(ranks):
+    from generator.cards import RANKS
+
+    return sum(1 << RANKS.index(r) for r in ranks)
+
+
 def test_key_lists_exactly_the_symbols_used():
-    key = dict(key_for(["3SF: KJ9 or JT7, ds≤1", "2RF: QT, no fp, sp≤1", "none: J discarded"]))
+    """The key of what the lines' notation (or words) writes, as their parts say it."""
+    from generator.strategy.parts import notation, text, used
+
+    lines = [_parts((3, 0, "SF", ("ranks", "in", 0), ("ds", "<=", 1)),
+                    [{_mask("KJ9"), _mask("JT7")}]),
+             _parts((2, 0, "RF", ("fp", "==", 0), ("sp", "<=", 1))),
+             _parts((0, 0, "NONE", ("disc", "has", 9)))]
+    assert [notation(p) for p in lines] == ["3SF: KJ9 or JT7, ds≤1", "2RF: no fp, sp≤1",
+                                            "none: J discarded"]
+    key = dict(key_for([used(p, "notation") for p in lines]))
     assert {"SF", "RF", "ds", "fp", "sp", "none", "X discarded"} <= set(key)
     assert not {"hp", "rp", "sfp", "W", "s", "h", "s+h", "HP", "LP", "2P"} & set(key)
     # Pairs after the paper: 42P is two pair, 2HP and 2LP single pairs.
-    key = dict(key_for(["42P", "2HP", "2LP"]))
+    key = dict(key_for([used(_parts(held), "notation") for held in (
+        (4, 0, "TWO_PAIR"), (2, 0, "PAIR", ("h", ">=", 2)), (2, 0, "PAIR", ("h", "==", 0)))]))
     assert key["2P"] == "two pair" and "high pair" in key["HP"] and "low pair" in key["LP"]
     # Wild cards held: only the counts used, and never a card of a deal written out.
-    key = dict(key_for(["55K 2D", "4RF 1D", "2RF: exception: 3d 4h 6d Jc Kc"], "deuces"))
+    wild = [_parts((5, 2, "TRIPS"), family="deuces"), _parts((4, 1, "RF"), family="deuces"),
+            _parts((2, 0, "RF", ("deal", "in", 0)), [{0}], "deuces", lambda c: "3d 4h 6d Jc Kc")]
+    assert [notation(p) for p in wild] == ["55K 2D", "4RF 1D", "2RF: exception: 3d 4h 6d Jc Kc"]
+    key = dict(key_for([used(p, "notation") for p in wild], "deuces"))
     assert key["1D, 2D"] == "with 1 or 2 deuces among the cards held" and "5K" in key
     assert not {"3D", "Jkr"} & set(key)
-    assert dict(key_for(["33K Jkr"], "joker"))["Jkr"] == "the joker is one of the cards held"
-    assert key_for(["1W"], "deuces")[-1] == ("W", "deuces only (no other card held)")
-    assert dict(key_for(["3 to a Straight: s+h ≥ 3"])).keys() == {"s+h"}
+    joker = _parts((3, 1, "PAIR"), family="joker")
+    assert notation(joker) == "33K Jkr"
+    assert dict(key_for([used(joker, "notation")], "joker"))["Jkr"] == \
+        "the joker is one of the cards held"
+    assert key_for([used(_parts((1, 1, "WILD"), family="deuces"), "notation")], "deuces")[-1] \
+        == ("W", "deuces only (no other card held)")
+    # In words, a count is keyed where it is written as one ("s+h ≥ 3"), a penalty is not.
+    words = _parts((3, 0, "S", ("sh", ">=", 3), ("fp", "==", 0)))
+    assert text(words) == "3 to a Straight: s+h ≥ 3, no flush penalty"
+    assert dict(key_for([used(words, "text")])).keys() == {"s+h"}
 
 
 def test_notation_is_marked_up_and_escaped():
-    html = abbr_notation("3RF: no sp, s+h≥4 <x>")
+    from generator.strategy.parts import marked
+
+    parts = _parts((3, 0, "RF", ("sp", "==", 0), ("sh", ">=", 4)))
+    notation, marks = marked(parts)
+    assert notation == "3RF: no sp, s+h≥4"
+    html = abbr_notation(notation + " <x>", marks=marks)
     assert html.startswith('<abbr title="3 cards held, to a royal flush">3RF</abbr>')
     assert '<abbr title="straight penalty: discards that fit a straight with the held cards">sp</abbr>' in html
     assert "s+h</abbr>≥4 &lt;x&gt;" in html
-    assert abbr_notation("2RF: exception: 3d 4h 6d Jc Kc").endswith("exception: 3d 4h 6d Jc Kc")
-    assert abbr_notation("55K 2D") == ('<abbr title="5 cards held, five of a kind">55K</abbr> '
-                                       '<abbr title="with 2 deuces among the cards held">2D</abbr>')
+    exception = marked(_parts((2, 0, "RF", ("deal", "in", 0)), [{0}], "deuces",
+                              lambda c: "3d 4h 6d Jc Kc"))
+    assert abbr_notation(*exception[:1], marks=exception[1]).endswith(
+        "exception: 3d 4h 6d Jc Kc")
+    five = marked(_parts((5, 2, "TRIPS"), family="deuces"))
+    assert abbr_notation(five[0], "deuces", five[1]) == (
+        '<abbr title="5 cards held, five of a kind">55K</abbr> '
+        '<abbr title="with 2 deuces among the cards held">2D</abbr>')
 
 
 def test_index_shows_identifying_pays_and_sorts_by_return_within_a_game():
@@ -123,4 +169,9 @@ def test_long_lists_are_clipped_and_listed_in_full_when_opened():
     assert len(summary) < LONG_TEXT + 80 and "(32 choices in all)" in summary
     assert html.endswith(text + "</details>")  # the whole list, escaped, when opened
     assert long_text("Pair") == "Pair" and long_text("<b>") == "&lt;b&gt;"
-    assert '<abbr title="4 cards held, to a flush">4F</abbr>' in long_text("4F: " + text[14:], notation=True)
+    from generator.strategy.parts import marked
+
+    sets = {_mask(f"{b}{a}{c}A") for a in "6789" for b in "2345" for c in "TJ"}
+    notation, marks = marked(_parts((4, 0, "F", ("ranks", "in", 0)), [sets]))
+    assert '<abbr title="4 cards held, to a flush">4F</abbr>' in long_text(notation, marks=marks)
+    assert len(notation) > LONG_TEXT and "<details" in long_text(notation, marks=marks)

@@ -264,32 +264,53 @@ def test_every_shipped_line_reads_as_players_write_and_every_symbol_is_keyed():
 
 
 def test_the_key_check_can_fail():
+    # (`key_for` reads the symbols each line's parts use: strategy.parts.used)
     with pytest.raises(AssertionError):
-        _check_key(["3SF: ds≤1"], key_for(["3SF"]))  # ds used, not in the key
+        _check_key(["3SF: ds≤1"], key_for([{"SF"}]))  # ds used, not in the key
     with pytest.raises(AssertionError):
-        _check_key(["3SF"], key_for(["3SF: ds≤1"]))  # ds in the key, not used
+        _check_key(["3SF"], key_for([{"SF", "ds"}]))  # ds in the key, not used
     with pytest.raises(AssertionError):
-        _check_key(["2Z"], key_for(["2Z"]))  # not a symbol at all
+        _check_key(["2Z"], key_for([set()]))  # not a symbol at all
     with pytest.raises(AssertionError):
-        _check_key(["2P"], key_for(["2P"]))  # a single pair as 2P: no symbol of ours
+        _check_key(["2P"], key_for([{"2P"}]))  # a single pair as 2P: no symbol of ours
     with pytest.raises(AssertionError):
-        _check_key(["3SF: s+h−fp≥2"], key_for(["3SF: s+h≥2, fp"]))  # the score is not keyed
+        _check_key(["3SF: s+h−fp≥2"], key_for([{"SF", "s+h", "fp"}]))  # the score is not keyed
     _check_key(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"],
-               key_for(["55K 2D: no fp", "2RF: exception: 3d 4h 6d Jc Kc"], "deuces"))
+               key_for([{"5K", "2D", "fp"}, {"RF", "exception"}], "deuces"))
     # A score is keyed with its parts, which need no line of their own.
-    _check_key(["3SF: s+h−fp−sp≥2"], key_for(["3SF: s+h−fp−sp≥2"]))
+    _check_key(["3SF: s+h−fp−sp≥2"], key_for([{"SF", "s+h−fp−sp"}]))
+
+
+def test_the_symbols_a_line_uses_come_from_its_parts():
+    """The key of a line's notation, read from its parts: what the notation writes ("fp",
+    "s+h", "2D"), not its words' ("no flush penalty" keys nothing; "s+h ≥ 3" keys s+h)."""
+    from generator.strategy.describe import line_parts
+    from generator.strategy.parts import notation, used
+
+    parts = line_parts(head(3, 0, P.RF, (P.F_SH, P.OP_GE, 3), (P.F_FP, P.OP_EQ, 0)), (),
+                       "natural", high=JACKS)
+    assert notation(parts) == "3RF: s+h≥3, no fp"
+    assert used(parts, "notation") == {"RF", "s+h", "fp"}
+    assert used(parts, "text") == {"s+h"}
+    wild = line_parts(head(5, 2, P.TRIPS), (), "deuces")
+    assert used(wild, "notation") == {"5K", "2D"}
+    assert used(wild, "notation", with_wild=False) == {"5K"}  # (a section's label says 2D)
+    _check_key([notation(parts)], key_for([used(parts, "notation")]))
 
 
 def test_a_printed_run_of_made_hands_keeps_each_hands_name_whole():
     from generator.site.view import printed_lines
+    from generator.strategy.describe import line_parts
+    from generator.strategy.parts import parts_json
 
-    def line(number, row, text, notation):
-        return {"number": number, "row": row, "text": text, "notation": notation}
+    def line(number, row, held, family="natural"):
+        parts = line_parts(head(*held), (), family, high=JACKS if family == "natural" else 13)
+        return {"number": number, "row": row, "parts": parts_json(parts)}
 
-    natural = printed_lines([line(1, 1, "Royal Flush", "5RF"), line(2, 2, "Full House", "5FH"),
-                             line(3, 2, "Flush", "5F")])
-    assert [(p["number"], p["text"], p["notation"], p["lines"]) for p in natural] == [
-        (1, "Royal Flush", "5RF", [1]), (2, "Full House, Flush", "5FH, 5F", [2, 3])]
-    wild = printed_lines([line(1, 1, "Five of a Kind, with 1 deuce", "55K 1D"),
-                          line(2, 1, "Straight Flush", "5SF")])
-    assert wild[0]["text"] == "Five of a Kind, with 1 deuce; Straight Flush"
+    natural = printed_lines([line(1, 1, (5, 0, P.RF)), line(2, 2, (5, 0, P.FULL_HOUSE)),
+                             line(3, 2, (5, 0, P.F))])
+    assert [(p.number, p.text, p.notation, p.lines) for p in natural] == [
+        (1, "Royal Flush", "5RF", (1,)), (2, "Full House, Flush", "5FH, 5F", (2, 3))]
+    wild = printed_lines([line(1, 1, (5, 1, P.QUADS), "deuces"),
+                          line(2, 1, (5, 0, P.SF), "deuces")])
+    assert wild[0].text == "Five of a Kind, with 1 deuce; Straight Flush"

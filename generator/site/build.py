@@ -385,10 +385,12 @@ def gzipped_size(data: bytes, use_cache: bool) -> int:
 
 
 def _key(lines: list[dict], rules: dict) -> list:
+    from ..strategy import parts as words
     from ..strategy.features import high_rank  # (the strategy package imports numpy)
+    from .lines import lines_of
 
-    return key_for([line["notation"] for line in lines], rules["wild"],
-                   high=high_rank(rules["family"], rules["min_pair"]))
+    return key_for([words.used(line.parts, "notation") for line in lines_of(lines)],
+                   rules["wild"], high=high_rank(rules["family"], rules["min_pair"]))
 
 
 def paytable_context(data: dict, card, pages, settings) -> dict:

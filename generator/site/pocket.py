@@ -40,7 +40,7 @@ from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
 from .symbols import key_for
-from .view import ce_ranges, compact_notation, printed_lines
+from .view import ce_ranges, printed_lines
 
 FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
 
@@ -87,8 +87,8 @@ def card_lines(lines: list[dict], wild: str | None = None) -> list[dict]:
     out = []
     for section in sections(lines, wild):
         for i, line in enumerate(printed_lines(section.lines)):
-            out.append({"number": line["number"], "text": line["text"],
-                        "notation": line["notation"], "compact": compact_notation(line["notation"]),
+            out.append({"number": line.number, "text": line.text,
+                        "notation": line.notation, "compact": line.compact, "used": line.used,
                         "section": section.label if i == 0 else None})
     return out
 
@@ -292,7 +292,7 @@ def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[st
     """The key to every symbol the card's lines use in this layout's wording."""
     from ..strategy.features import high_rank  # (the strategy package imports numpy)
 
-    return key_for([line[layout.wording] for line in wordings], rules["wild"],
+    return key_for([line["used"][layout.wording] for line in wordings], rules["wild"],
                    rank_lists=layout.wording == "compact",
                    high=high_rank(rules["family"], rules["min_pair"]))
 

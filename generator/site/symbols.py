@@ -6,9 +6,10 @@ A line's notation is "<cards held><kind>[ <wild cards held>]: qualifier, qualifi
 for five of a kind held with two deuces), after the Ethier-Kim-Lee paper: 42P is two pair, 2HP
 and 2LP a high and a low pair (2PR a pair where high and low are not told apart). Only the symbols
 that a table actually uses go into its key, on the page and on the pocket card.
-"""
 
-import re
+Which symbols a line's notation (or its words) uses, and where, is said by the line's parts
+(strategy.parts.used and .marked), never read back from the notation.
+"""
 
 from ..cards import RANKS
 
@@ -22,10 +23,9 @@ _KINDS = {
     "5K": "five of a kind", "F": "to a flush", "S": "to a straight", "X": "unrelated cards",
     "W": "wild cards only",
 }
-_HEAD = re.compile(r"(?<![\w+])([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)(?![\w+])")
 # Wild cards among those held, after the kind: "4RF 1D", "55K 2D", "3SF Jkr". Upper case D and
 # "Jkr" are never a card of a deal written out ("3d", "Jk").
-_WILD = re.compile(r"(?<![\w+])([1-4]D|Jkr)(?![\w+])")
+_MARKS = ("1D", "2D", "3D", "4D", "Jkr")
 
 
 def _wild_title(mark: str) -> str:
@@ -57,21 +57,16 @@ _FEATURES = {
     "best": "of the deal's draws to a straight flush with as many cards and wild cards, the one "
             "with the most straights (s), then the fewest fp, then the fewest sp",
 }
-_FEATURE = re.compile(r"(?<![\w+−])(s\+h−fp−sp|s\+h−fp|s−fp−sp|s−fp|s\+h|sfp|fp|sp|hp|rp|ds|bp"
-                      r"|best)(?![\w+−])|(?<![\w+−])(s|h)(?=\s?[=≥≤])")
 
+# Words of the notation with a meaning of their own ("no X discarded", "exception: ...").
 _PHRASES = (
-    ("none", re.compile(r"^none\b"), "hold nothing: discard all five"),
-    ("X discarded", re.compile(r"\b[2-9TJQKA] discarded\b"),
-     "a card of rank X is among the discards (\"no X discarded\": none is)"),
-    ("X held", re.compile(r"\b[2-9TJQKA] held\b"),
-     "a card of rank X is among the cards held (\"no X held\": none is)"),
-    ("without XYZ", re.compile(r"\bwithout [2-9TJQKA]{2,}\b"),
-     "not holding X, Y and Z together"),
-    ("any but", re.compile(r"\bany but\b"), "any rank set except those listed"),
-    ("ace-low", re.compile(r"\bace-low\b"),
-     "an A held with cards of 2-5 only: it plays low (\"not ace-low\": any other)"),
-    ("exception", re.compile(r"\bexception\b|only in the deal"),
+    ("none", "hold nothing: discard all five"),
+    ("X discarded", "a card of rank X is among the discards (\"no X discarded\": none is)"),
+    ("X held", "a card of rank X is among the cards held (\"no X held\": none is)"),
+    ("without XYZ", "not holding X, Y and Z together"),
+    ("any but", "any rank set except those listed"),
+    ("ace-low", "an A held with cards of 2-5 only: it plays low (\"not ace-low\": any other)"),
+    ("exception",
      "this line applies only to the deal written out (or the same with suits exchanged)"),
 )
 
@@ -90,21 +85,22 @@ def _pair_meaning(kind: str, high: int) -> str:
     return f"{_KINDS[kind]} (2{'-' + RANKS[high - 1] if high > 1 else ''})"
 
 
-def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False,
+def key_for(used, wild: str | None = None, rank_lists: bool = False,
             high: int = 13) -> list[tuple[str, str]]:
-    """[(symbol, meaning)] for every symbol that occurs in `texts`, in a fixed order; `high` is
-    the game's lowest high rank (13: none), which says what a high and a low pair are."""
-    joined = "\n".join(texts)
-    heads = {m.group(2) for m in _HEAD.finditer(joined)}
-    marks = {m.group(1) for m in _WILD.finditer(joined)}
-    features = {m.group(1) or m.group(2) for m in _FEATURE.finditer(joined)}
+    """[(symbol, meaning)] for every symbol the lines use, in a fixed order: `used` holds each
+    wording's symbols as its parts say them (strategy.parts.used), never read back from the
+    words; `high` is the game's lowest high rank (13: none), which says what a high and a low
+    pair are."""
+    symbols = frozenset().union(*used)
+    marks = symbols & set(_MARKS)
     # A score's parts are in the key too: "s+h−fp" is read with s+h and fp.
-    features |= {part for symbol in features for part in symbol.split("−")}
+    features = {part for symbol in symbols if symbol in _FEATURES
+                for part in [symbol, *symbol.split("−")]}
     out = []
-    if heads:
+    if symbols & _KINDS.keys():
         out.append(("4RF, 3SF ...", "the number of cards to hold, then the hand they make or draw to"))
     for kind, meaning in _KINDS.items():
-        if kind in heads:
+        if kind in symbols:
             out.append((kind, wild_meaning(wild) if kind == "W" else
                         _pair_meaning(kind, high) if kind in ("HP", "LP") else meaning))
     if "Jkr" in marks:
@@ -120,29 +116,26 @@ def key_for(texts: list[str], wild: str | None = None, rank_lists: bool = False,
             if feature == "rp" and wild == "deuces":
                 meaning += " (of any suit where deuces alone or nothing are held)"
             out.append((feature, meaning))
-    for symbol, pattern, meaning in _PHRASES:
-        if any(pattern.search(text) for text in texts):
+    for symbol, meaning in _PHRASES:
+        if symbol in symbols:
             out.append((symbol, meaning))
     if rank_lists:
         out.append(("KJ9 JT7", "any one of the rank sets listed"))
     return out
 
 
-def abbr_notation(notation: str, wild: str | None = None) -> Markup:
-    """The notation with each symbol in <abbr title="...">, escaped."""
+def abbr_notation(notation: str, wild: str | None = None, marks=()) -> Markup:
+    """The notation with each symbol in <abbr title="...">, escaped: `marks` say where it
+    writes each (strategy.parts.marked: start, end, symbol, cards held with a kind)."""
     pieces, at = [], 0
-    spans = [(m.start(), m.end(), m.group(0),
-              f"{m.group(1)} cards held, {wild_meaning(wild) if m.group(2) == 'W' else _KINDS[m.group(2)]}")
-             for m in _HEAD.finditer(notation)]
-    spans += [(m.start(), m.end(), m.group(0), _FEATURES[m.group(1) or m.group(2)])
-              for m in _FEATURE.finditer(notation)]
-    spans += [(m.start(), m.end(), m.group(0), _wild_title(m.group(1)))
-              for m in _WILD.finditer(notation)]
-    for start, end, text, title in sorted(spans):
-        if start < at:
+    for start, end, symbol, held in marks:
+        if start < at or end > len(notation):  # (a notation cut short: `long_text`)
             continue
+        title = (f"{held} cards held, {wild_meaning(wild) if symbol == 'W' else _KINDS[symbol]}"
+                 if symbol in _KINDS else _wild_title(symbol) if symbol in _MARKS else
+                 _FEATURES[symbol])
         pieces.append(escape(notation[at:start]))
-        pieces.append(Markup('<abbr title="{}">{}</abbr>').format(title, text))
+        pieces.append(Markup('<abbr title="{}">{}</abbr>').format(title, notation[start:end]))
         at = end
     pieces.append(escape(notation[at:]))
     return Markup("").join(pieces)
@@ -153,20 +146,20 @@ def abbr_notation(notation: str, wild: str | None = None) -> Markup:
 LONG_TEXT = 160
 
 
-_COMPARED = re.compile(r" ([=≥≤]) (?=\S)")
-
-
 def unbroken(text: str) -> str:
     """'s+h ≥ 3' with no-break spaces, so that a narrow column never ends a row on 's+h ≥' and
-    starts the next with '3' (the pocket card's two columns did)."""
-    return _COMPARED.sub("\u00a0\\1\u00a0", text)
+    starts the next with '3' (the pocket card's two columns did). (Typesetting, not reading:
+    the words put a comparison between spaces, and only there.)"""
+    for sign in "=≥≤":
+        text = text.replace(f" {sign} ", f"\u00a0{sign}\u00a0")
+    return text
 
 
-def long_text(text: str, wild: str | None = None, notation: bool = False) -> Markup:
-    """The text (its notation marked up with <abbr>, if `notation`), clipped in a <details>
-    when it is longer than LONG_TEXT."""
+def long_text(text: str, wild: str | None = None, marks=None) -> Markup:
+    """The text (a notation, marked up with <abbr> where `marks` are given: `abbr_notation`),
+    clipped in a <details> when it is longer than LONG_TEXT."""
     def shown(part):
-        return abbr_notation(part, wild) if notation else escape(unbroken(part))
+        return abbr_notation(part, wild, marks) if marks is not None else escape(unbroken(part))
 
     if len(text) <= LONG_TEXT:
         return shown(text)

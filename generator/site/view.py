@@ -3,40 +3,16 @@
 Exact values stay Fractions until the last step; the strings made here are for display only.
 """
 
-import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..cards import RANKS, SUIT_SYMBOLS, SUITS
 from ..decimals import decimal
+from ..strategy import parts as words
+from .lines import Line, lines_of
 
 FAMILY_ORDER = ("natural", "deuces", "joker")
 _RED_SUITS = {"d", "h"}
-
-# A line's text is "head: qualifier, qualifier, ...". Qualifiers that narrow which hold is meant
-# (rank lists, s, s+h, high cards held) stay with the hold; the rest test the discards: penalty
-# notes.
-_RANKS = r"([2-9TJQKA]+|[2-9TJQK]-[3-9TJQKA])"  # "KQJ", or a pair's span of ranks "2-9"
-_RANK_LIST = re.compile(rf"^(any but )?{_RANKS}( or {_RANKS})*$")
-# A rank list said by what its sets share (generator/strategy/rank_words.py): "AKQJ or inside
-# with no high card", "s+h ≥ 3 or ace-low but not JT7", "without QJT".
-_RANK_ATOM = (r"(inside|outside|(not )?ace-low|with an? [2-9TJQKA]|no [2-9TJQKA]"
-              r"|without [2-9TJQKA]{2,}"
-              r"|(no|\d+|at least \d+|at most \d+) high cards?|(s|h|s\+h) [=≥≤] \d+)")
-_EVERY_CARD = re.compile(rf"^every card {_RANKS}( or {_RANKS})*$")  # a made hand's kicker
-_RANK_PHRASE = re.compile(rf"^({_RANKS} or )*{_RANK_ATOM}( (with|or) {_RANK_ATOM})?"
-                          rf"( but not {_RANKS}( or {_RANKS})*)?$")
-_STRAIGHT_HIGH = re.compile(r"^((s|h|s\+h|s(\+h)?−fp(−sp)?) [=≥≤] −?\d+"
-                            r"|(no|\d+|at least \d+|at most \d+) high cards?"
-                            r"|holding an? [2-9TJQKA]( and an? [2-9TJQKA])*"
-                            r"|no [2-9TJQKA]( or [2-9TJQKA])* held)$")
-# An exception line names its deals: in the text "only in the deals 4c 8h 9d Tc Qc or ... (or
-# the same with suits exchanged)", in the notation "exception: 4c 8h 9d Tc Qc, ...".
-_DEAL = r"(?:[2-9TJQKA][cdhs]|Jk)(?: (?:[2-9TJQKA][cdhs]|Jk)){4}"
-_ONLY_IN = re.compile(rf"only in the deals? {_DEAL}(?: or {_DEAL})* \(or the same with suits exchanged\)")
-_EXCEPTION = re.compile(rf"exception: {_DEAL}(?:, {_DEAL})*")
-_OR_BETWEEN_RANK_SETS = re.compile(r"(?<=[2-9TJQKA]) or (?=[2-9TJQKA]+\b)")
-
 
 def number_text(value: str | Fraction, places: int = 4) -> str:
     """'800', '2.5', '0.4312': a decimal without trailing zeros (exact pays print exactly)."""
@@ -56,11 +32,6 @@ def ce_span(high: str | None, low: str | None) -> str:
     if high == low or low is None:
         return decimal(Fraction(high), 4)
     return f"{decimal(Fraction(high), 4)}–{decimal(Fraction(low), 4)}"
-
-
-def compact_notation(notation: str) -> str:
-    """'3SF: 9JK or 7TJ or 79J, ds≤1' -> '3SF: 9JK 7TJ 79J, ds≤1' (for the pocket card)."""
-    return _OR_BETWEEN_RANK_SETS.sub(" ", notation)
 
 
 @dataclass(frozen=True)
@@ -95,16 +66,6 @@ def example_cards(example: str) -> list[Card]:
     return cards
 
 
-def split_line_text(text: str) -> tuple[str, list[str]]:
-    """(the hold, its penalty notes) of a line's chart text."""
-    head, _, rest = text.partition(": ")
-    hold, notes = [], []
-    for part in rest.split(", ") if rest else []:
-        (hold if _RANK_LIST.match(part) or _STRAIGHT_HIGH.match(part) or _RANK_PHRASE.match(part)
-         or _EVERY_CARD.match(part) else notes).append(part)
-    return (head + (": " + ", ".join(hold) if hold else "")), notes
-
-
 @dataclass(frozen=True)
 class LineRow:
     number: int
@@ -118,6 +79,8 @@ class LineRow:
     ce_values: str
     deals: int
     examples: list[list[Card]]
+    # Where the notation writes each symbol of the key (strategy.parts.marked): <abbr> on the page.
+    marks: tuple = ()
     also: tuple[int, ...] = ()  # the other lines printed in this row (a run of made hands)
     anchored: bool = True  # the row carries the line's anchor (the first time it is shown)
     # The exact table shows each line of a run of made hands apart (each has its CE values):
@@ -132,7 +95,7 @@ class LineRow:
         return " ".join(name for name, on in (("run-on", self.run_on), ("band", self.band)) if on)
 
 
-def section_rows(lines: list[dict], wild: str | None, rows_of) -> list[tuple[str | None, list]]:
+def section_rows(lines, wild: str | None, rows_of) -> list[tuple[str | None, list]]:
     """(label, rows) of each section of a table (`sections`: a wild game by the wild cards
     dealt), rows made by `rows_of` (level_rows, line_rows). A line shown in two sections
     carries its anchor (the checker's "line N") in the first only; a row printed in the line of
@@ -167,12 +130,12 @@ class ExceptionNote:
     deals: list[tuple[list[Card], list[Card]]]  # (the cards the line holds, the others)
 
 
-def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
+def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
     """Each exception line's deals (its `deal in` condition), in table order, each as the cards
     the line holds there and the others: "2 to a Straight Flush, with the joker" does not say
     which card goes with the joker; (6♦ Jk, 2♣ 3♥ 7♣) does. `rules` are the export's (the
     family and the lowest paying pair say what the features are)."""
-    notes = [line for line in lines if is_exception(line)]
+    notes = [line for line in lines_of(lines) if line.is_exception]
     if not notes:
         return []
     from ..cards import format_hand, parse_hand
@@ -180,10 +143,10 @@ def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
 
     out = []
     for line in notes:
-        rank_sets, conditions = [], []
-        for named in line["conditions"]:
+        rank_sets, conditions, deals = [], [], ()
+        for named in line.conditions:
             feature, op, value = P.condition_named(*named)
-            if feature == P.F_DEAL:
+            if feature == P.F_DEAL:  # (its deals in the export's order: as the JSON lists them)
                 deals = value
                 continue
             if op == P.OP_IN:
@@ -196,55 +159,52 @@ def exception_notes(lines: list[dict], rules: dict) -> list[ExceptionNote]:
             mask = P.line_hold(cards, conditions, rank_sets, rules["family"],
                                rules.get("min_pair"))
             if mask is None:
-                raise ValueError(f"line {line['number']} names the deal {deal} but meets no "
+                raise ValueError(f"line {line.number} names the deal {deal} but meets no "
                                  "hold of it")
             shown.append(tuple(
                 example_cards(format_hand([c for i, c in enumerate(cards)
                                            if (mask >> i & 1) == bit]))
                 for bit in (1, 0)))
-        out.append(ExceptionNote(line["number"], line.get("row", line["number"]),
-                                 line["text"].partition(":")[0], shown))
+        out.append(ExceptionNote(line.number, line.row, words.named(line.parts), shown))
     return out
 
 
-def is_exception(line: dict) -> bool:
-    """Whether an exported line names its deals (a `deal in` condition)."""
-    return any(c[0] == "deal" for c in line.get("conditions", ()))
-
-
-def without_deals(line: dict) -> dict:
+def without_deals(line: Line) -> Line:
     """An exception line pointing to its note under the table instead of listing its deals."""
-    if not is_exception(line):
+    if not line.is_exception:
         return line
-    return dict(line, text=_ONLY_IN.sub("only in the deals listed under the table", line["text"]),
-                notation=_EXCEPTION.sub("exception (deals under the table)", line["notation"]))
+    return line.said(words.with_deals_said(line.parts, "only in the deals listed under the table",
+                                           "exception (deals under the table)"))
 
 
 def for_checker(line: dict) -> dict:
-    """A line as the checker says it: an exception line names the deal it is checking among its
-    deals, not all of them (Joker Poker Kings' longest made a 2,700-character sentence); the
-    deals are listed under the exact table, where the line's number links."""
-    if not is_exception(line):
-        return line
-    def said(match) -> str:
-        if match.group(0).startswith("only in the deal "):
-            return "only in this deal (or the same with suits exchanged)"
-        return "only in the deals listed under the exact table, this one among them"
+    """An exported line as the checker embeds it (its words, not its parts): an exception line
+    names the deal it is checking among its deals, not all of them (Joker Poker Kings' longest
+    made a 2,700-character sentence); the deals are listed under the exact table, where the
+    line's number links."""
+    out = {key: value for key, value in line.items() if key != "parts"}
+    typed = lines_of([line])[0]
+    if typed.is_exception:
+        deals = words.exception_deals(typed.parts)
+        out["text"] = words.text(words.with_deals_said(
+            typed.parts, "only in this deal (or the same with suits exchanged)" if len(deals) == 1
+            else "only in the deals listed under the exact table, this one among them"))
+    return out
 
-    return dict(line, text=_ONLY_IN.sub(said, line["text"]))
 
-
-def line_rows(lines: list[dict]) -> list[LineRow]:
+def line_rows(lines) -> list[LineRow]:
     rows = []
-    for line in map(without_deals, lines):
-        hold, notes = split_line_text(line["text"])
+    for line in map(without_deals, lines_of(lines)):
         rows.append(LineRow(
-            number=line["number"], row=line.get("row", line["number"]), hold=hold, notes=notes, notation=line["notation"],
-            text=line["text"], ce_numbers=ce_ranges(line["ce_numbers"]),
-            ce_summary=(ce_summary(line["ce_numbers"])
-                        if len(ce_ranges(line["ce_numbers"])) > CE_LIST_SHOWN else ""),
-            ce_values=ce_span(line["ce_high"], line["ce_low"]), deals=line["deals"],
-            examples=[example_cards(e) for e in line["examples"]]))
+            number=line.number, row=line.row,
+            hold=words.text(words.holding(line.parts), line.with_wild),
+            notes=words.notes(line.parts), notation=line.notation, text=line.text,
+            marks=words.marked(line.parts, line.with_wild)[1],
+            ce_numbers=ce_ranges(line.ce_numbers),
+            ce_summary=(ce_summary(line.ce_numbers)
+                        if len(ce_ranges(line.ce_numbers)) > CE_LIST_SHOWN else ""),
+            ce_values=ce_span(line.ce_high, line.ce_low), deals=line.deals,
+            examples=[example_cards(e) for e in line.examples]))
     return rows
 
 
@@ -257,18 +217,19 @@ class FinalRow:
     contribution: str
 
 
-def level_rows(lines: list[dict]) -> list[LineRow]:
+def level_rows(lines) -> list[LineRow]:
     """A level's rows as the card prints them: a run of made hands sharing one `row` is one row
     ("Natural Royal Flush; Five of a Kind, with the joker; ..."), its first line's example, the
     other lines' numbers in `also` (the checker finds a line by any of them)."""
+    lines = lines_of(lines)
     rows = line_rows(lines)
     out = []
     for run in printed_lines(lines):
-        members = [row for row in rows if row.number in run["lines"]]
+        members = [row for row in rows if row.number in run.lines]
         # A lone line keeps its hold and penalty notes apart (the notes have their own column).
-        hold = run["text"] if len(members) > 1 else members[0].hold
-        out.append(replace(members[0], hold=hold, notation=run["notation"],
-                           also=tuple(run["lines"][1:])))
+        hold = run.text if len(members) > 1 else members[0].hold
+        out.append(replace(members[0], hold=hold, notation=run.notation, marks=run.marks,
+                           also=run.lines[1:]))
     return out
 
 
@@ -283,25 +244,51 @@ def line_count(export: dict) -> int | None:
     return len(export["strategy"]["levels"]["exact"]["lines"]) if export["strategy"] else None
 
 
-def printed_lines(lines: list[dict]) -> list[dict]:
+@dataclass(frozen=True)
+class PrintedLine:
+    """A line as printed: a run of lines sharing one `row` is one printed line."""
+    number: int  # the row it is printed as
+    lines: tuple[int, ...]  # the numbers of the lines in it
+    text: str
+    notation: str
+    compact: str  # the notation, rank sets listed with spaces ("3SF: 9JK 7TJ 79J")
+    marks: tuple  # where the notation writes each symbol of the key (strategy.parts.marked)
+    # The symbols of the notation's key each wording uses ("text", "notation", "compact").
+    used: dict[str, frozenset[str]]
+
+
+def printed_lines(lines) -> list[PrintedLine]:
     """The lines as printed: a run sharing one `row` (made hands held whole: "Full House,
     Flush, Three of a Kind, Straight") becomes one line, its wordings joined: by semicolons
     where a hand's own name has a comma ("Five of a Kind, with 1 deuce; Straight Flush")."""
-    runs: list[list[dict]] = []
-    for line in lines:
-        row = line.get("row", line["number"])
-        if runs and runs[-1][0].get("row", runs[-1][0]["number"]) == row:
+    runs: list[list[Line]] = []
+    for line in lines_of(lines):
+        if runs and runs[-1][0].row == line.row:
             runs[-1].append(line)
         else:
             runs.append([line])
     out = []
     for run in runs:
-        texts = [line["text"] for line in run]
-        out.append({"number": run[0].get("row", run[0]["number"]),
-                    "text": ("; " if any(", " in text for text in texts) else ", ").join(texts),
-                    "notation": ", ".join(line["notation"] for line in run),
-                    "lines": [line["number"] for line in run]})
+        texts = [line.text for line in run]
+        out.append(PrintedLine(
+            run[0].row, tuple(line.number for line in run),
+            ("; " if any(", " in text for text in texts) else ", ").join(texts),
+            ", ".join(line.notation for line in run),
+            ", ".join(words.notation(line.parts, line.with_wild, compact=True) for line in run),
+            _joined_marks([words.marked(line.parts, line.with_wild) for line in run]),
+            {wording: frozenset().union(*(words.used(line.parts, wording, line.with_wild)
+                                          for line in run))
+             for wording in ("text", "notation", "compact")}))
     return out
+
+
+def _joined_marks(notations) -> tuple:
+    """The marks of notations joined with ", ", each moved by what goes before it."""
+    out, at = [], 0
+    for notation, marks in notations:
+        out += [(start + at, end + at, *rest) for start, end, *rest in marks]
+        at += len(notation) + len(", ")
+    return tuple(out)
 
 
 def published(export: dict) -> dict:
@@ -319,8 +306,12 @@ def published(export: dict) -> dict:
         levels = dict(out["strategy"]["levels"])
         for name in ("card", "simple"):
             levels[name] = dict(levels[name], lines=[
-                {k: v for k, v in line.items() if k != "ce_numbers"}
+                {k: v for k, v in line.items() if k not in ("ce_numbers", "parts")}
                 for line in levels[name]["lines"]])
+        # The lines' parts are what the pages render from; the JSON keeps their words.
+        levels["exact"] = dict(levels["exact"], lines=[
+            {k: v for k, v in line.items() if k != "parts"}
+            for line in levels["exact"]["lines"]])
         out["strategy"]["levels"] = levels
     return out
 
@@ -382,7 +373,14 @@ def game_of(export: dict) -> str:
     Jacks or Better"; the family for deuces and joker games ("Deuces Wild")."""
     if export["rules"]["family"] != "natural":
         return export["rules"]["family_title"]
-    return re.sub(r"^[0-9./]+\s+", "", export["name"]) or export["name"]
+    name = export["name"]
+    rest = name.lstrip("0123456789./")  # the pays ("9/6", "8/5"), then a space
+    if rest == name or rest[:1] not in _SPACES:
+        return name
+    return rest.lstrip(_SPACES) or name
+
+
+_SPACES = " \t\n\r\f\v"
 
 
 def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:

@@ -23,7 +23,8 @@ from ..cards import format_hand
 from . import features as P
 from .compact import compact
 from .derive import derive
-from .describe import describe_lines
+from . import parts
+from .describe import table_parts
 from .holds import Strategy, hold_data, indexed, named
 from .table import Levels, LineInfo, StrategyTable
 from .verify import class_check, example
@@ -177,24 +178,23 @@ def _describe(solution, data, strategy: Strategy, examples, pat=None,
     rows = printed_rows(lines)
     ce_number = _ce_numbers(solution)
     family = solution.table.family.key
-    words = describe_lines(strategy.lines, strategy.rank_sets, family,
-                           P.high_rank(family, solution.table.min_pair),
-                           lambda c: format_hand(solution.deck.reps[c].tolist()))
+    words = table_parts(strategy.lines, strategy.rank_sets, family,
+                        P.high_rank(family, solution.table.min_pair),
+                        lambda c: format_hand(solution.deck.reps[c].tolist()))
     dealt = wild_dealt(solution)
     infos = []
     for i, conditions in enumerate(strategy.lines):
         decided = np.flatnonzero(place == i)
-        text, note = words[i]
         numbers = tuple(sorted(set(ce_number[decided].tolist())))
         values = solution.best_ev[decided]
         picks = decided[np.argsort(-values, kind="stable")][:examples] if len(decided) else []
         shown = tuple(example(solution, c, int(held[c])) for c in picks)
         infos.append(LineInfo(
-            i + 1, conditions, text, note, numbers,
+            i + 1, conditions, parts.text(words[i]), parts.notation(words[i]), numbers,
             solution.fraction(values.max()) if len(decided) else None,
             solution.fraction(values.min()) if len(decided) else None,
             int(solution.deck.sizes[decided].sum()), len(decided), shown, rows[i] + 1,
-            () if dealt is None else tuple(np.unique(dealt[decided]).tolist())))
+            () if dealt is None else tuple(np.unique(dealt[decided]).tolist()), words[i]))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
                          class_check(solution, place, held, len(infos), pat), route)
 

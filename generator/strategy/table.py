@@ -1,8 +1,8 @@
 """A strategy table as the site, the card and the checker read it.
 
-`LineInfo` is one line described (text, notation, the CE numbers and deals it decides, examples);
-`StrategyTable` a level's lines with its check; `Levels` the three levels of a pay table and the
-curve of lines against cost.
+`LineInfo` is one line described (its parts, text and notation, the CE numbers and deals it
+decides, examples); `StrategyTable` a level's lines with its check; `Levels` the three levels of
+a pay table and the curve of lines against cost.
 """
 
 from dataclasses import dataclass
@@ -11,6 +11,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import features as P
+from .parts import LineParts
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,9 @@ class LineInfo:
     # How many wild cards the deals this line decides hold (Deuces Wild 0-4, Joker Poker 0-1;
     # () in a natural game): a player counts the deuces first, and reads only those lines.
     wild_dealt: tuple[int, ...] = ()
+    # The parts the text and the notation are rendered from (parts.py): the site, the card and
+    # the checker read them; None for a table read back from JSON.
+    parts: LineParts | None = None
 
 
 @dataclass(frozen=True)
