@@ -289,9 +289,8 @@ def entry() -> None:
     call in-process, keeps the normal exit.
 
     OpenBLAS, loaded with numpy (and again with scipy, which numba imports), starts a thread per
-    core that spins for a while: 0.06 s of CPU per solve process, taken from the solve on one
-    core, for linear algebra in floats that vpcharts never does. One thread, unless the user
-    said otherwise.
+    core that spins for a while: CPU time taken from the solve on one core, for linear algebra
+    in floats that vpcharts never does. One thread, unless the user said otherwise.
     """
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     gc.disable()
@@ -333,8 +332,8 @@ def main(argv=None) -> int:
 def _run(args) -> int:
     """Run the command; one line for any error. A command may freeze what its imports made
     (gc.freeze: objects that live as long as the process, numpy's, Jinja's, ...), so that the
-    collector's full passes walk only what it makes after: 0.04 s of a 0.9 s rebuild of the
-    site. They are handed back to the collector when it returns, for callers in-process."""
+    collector's full passes walk only what it makes after, not the many objects its imports
+    left. They are handed back to the collector when it returns, for callers in-process."""
     try:
         try:
             return args.run(args)

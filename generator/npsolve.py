@@ -1,10 +1,11 @@
 """The per-pay-table work of a solve in plain numpy, so that `vpcharts solve` never imports numba.
 
-numba costs a solve process more than itself: importing it maps LLVM (40 MiB) and its own
-modules (25 MiB), and starting it to load the first cached kernel another 45 MiB and 0.1 s, when
-the arithmetic of a solve takes 0.05 s. Everything a solve needs that does not depend on the pays
-is computed once by the numba kernels and read back from the cache (solver.py: the suit classes,
-every hand's fine code, and `fine_counts` below); what is left per pay table is array work:
+numba costs a solve process more than itself: importing it maps LLVM and its own modules, and
+starting it to load the first cached kernel costs more memory and time again, more than the
+arithmetic of a solve (`vpcharts bench` measures a solve process). Everything a solve needs that
+does not depend on the pays is computed once by the numba kernels and read back from the cache
+(solver.py: the suit classes, every hand's fine code, and `fine_counts` below); what is left per
+pay table is array work:
 
 - `count_table`: N(S)[c], the hands containing each set S of fewer than five cards, by pay line,
   from the per-family counts N(S)[fine code] (stored sparse: a 4-card set is in at most 48 hands,

@@ -1,7 +1,7 @@
 """The numba kernels behind ranks.py: the key of a hand, colex indexes, the keys of all hands.
 
 Apart from ranks.py so that what only reads the keys (the site's page, from the cache folder)
-does not start numba (0.1 s): see ranks.rank_keys.
+does not start numba: see ranks.rank_keys.
 """
 
 import numpy as np

@@ -55,7 +55,7 @@ def rank_keys() -> tuple[np.ndarray, np.ndarray]:
 
     A hand's dense rank is the index of its key here (np.searchsorted). Kept in the cache folder:
     the site page needs only these, and loading them saves a build the numba start and the walk
-    over all 2,598,960 hands (1.6 s).
+    over all 2,598,960 hands.
     """
     from .. import store
 

@@ -37,16 +37,13 @@ def build(solution, examples: int = 3) -> StrategyTable:
 
 # What a derived line may set thresholds on, one derivation each; the shorter exact table is
 # published. The derivation is greedy, and more conditions to choose from can lead it to a
-# longer table as well as a shorter one (measured: with both scores, 6/5 Tens or Better 124
-# -> 77 lines, 9/6 Jacks or Better 40 -> 37, 7/5 Bonus Poker 58 -> 62, Joker Poker Two Pair
-# 275 -> 360), so two are tried where the scores ever won: not in Joker Poker, whose
-# derivations are the build's longest. The first offers s+h-fp beside s, h and s+h: against
-# s, h and s+h alone it published 7/5 Bonus Poker in 58 lines (61), 6/5 Jacks or Better in 57
-# (59), 7/5 Jacks or Better in 55 (56), Illinois Deuces in 236 (243) and 8/5 Jacks or Better
-# in 59 (58), the rest as long, in the same time; its levels were as short and as cheap but
-# 9/6 Double Double Bonus's card, a line shorter (6/5 Tens or Better's 0.0076% for 0.0084%).
-# In Joker Poker it lost: Two Pair 272 -> 404 lines. The levels descend from the first (see
-# build_levels).
+# longer table as well as a shorter one, by pay table (the scores shorten some, lengthen
+# others), so both offers are tried in the families where the scores can win: not in Joker
+# Poker, whose derivations are the build's longest and where the scores lengthen the tables.
+# The first offers s+h-fp beside s, h and s+h: it shortens more exact tables than it
+# lengthens, in the same time, with levels as short and as cheap; in Joker Poker it lengthens
+# them. The levels descend from the first (see build_levels). (Each table's length:
+# `vpcharts strategy SLUG`; its derivation time: `vpcharts bench --strategy`.)
 OFFERS = {"natural": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
           "deuces": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
           "joker": (P.COUNTS,)}
@@ -84,8 +81,8 @@ def _exact(solution, examples: int):
     lines = merged(data, lines, family, high, counts)
     if family == "natural":
         # A line still listing rank sets over 60 characters, as two lines listing half each.
-        # (Not in the wild games: Illinois Deuces would gain 32 lines, 243 -> 275, and still
-        # have 18 over 60 characters; their goal is fewer lines.)
+        # (Not in the wild games: their long lists are so many that halving them adds dozens
+        # of lines and still leaves lines over 60 characters; their goal is fewer lines.)
         lines = halved(data, lines, family, high)
     strategy = indexed(joined(data, lines))
     exact = _describe(solution, data, strategy, examples)
@@ -98,10 +95,9 @@ def build_levels(solution, examples: int = 3) -> Levels:
     from .shortest import LONG_NOTATION, no_worse, phrased, tidy, trimmed
 
     # The levels descend from the derived table as it was before `shortest`: a re-described
-    # line meets more holds, and the descent's greedy steps found dearer short tables from it
-    # (9/6 Jacks or Better at 16 lines: 0.085% against 0.071%). And from the first offer's
-    # table, whichever was published: the one with both scores gave dearer cards (9/6 Jacks or
-    # Better 0.0065% -> 0.0094%, 6/5 Tens or Better 20 -> 22 lines).
+    # line meets more holds, and the descent's greedy steps find dearer short tables from it.
+    # And from the first offer's table, whichever was published: the one with both scores
+    # gives dearer or longer cards.
     exact, data, derived, published = _exact(solution, examples)
     start = time.perf_counter()
     # Pat hands are those the published exact table stands on: where standing only ties with
@@ -137,9 +133,9 @@ def build_levels(solution, examples: int = 3) -> Levels:
         int(levels.lost(data, solution.evs, named(c[0]))[1].sum())))
     # The simple level is the cheapest found, but a list no phrase names takes the nearest sets
     # a short phrase does where that costs nothing, and a list over LONG_NOTATION characters
-    # does for at most SIMPLE_WORDS_COST more: a beginner cannot learn a 56-set line (10/7
-    # Double Bonus's 410-character "3 to a Flush: any but ..." line is "3 to a Flush: at least 1
-    # high card", and cheaper; 9/7 Double Bonus's the same, for 0.0046%).
+    # does for at most SIMPLE_WORDS_COST more: a beginner cannot learn a line listing dozens
+    # of rank sets (10/7 Double Bonus's "3 to a Flush: any but QJ7 or ..." is "3 to a Flush: at
+    # least 1 high card", and cheaper).
     simple = described(found.simple)
     bound = int(levels.SIMPLE_BOUND * solution.unit)
     cost = int(levels.lost(data, solution.evs, simple)[1].sum())

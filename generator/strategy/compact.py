@@ -135,9 +135,9 @@ class Compactor:
         """The slot of the line deciding each class in the current list (-1: none).
 
         Found from the rows each line meets, in order (`play_kernels.first_lines`): a pass over
-        those rows, where reading every row's words of bits took ten times as long (Joker Poker
-        Two Pair's derived 449 lines, 30 words a row: 0.2 s against 0.02 s), and a build
-        starts some 200 lists."""
+        those rows, where reading every row's words of bits is an order of magnitude slower in
+        a long list (a word per 32 lines in every row), and a build starts a few hundred
+        lists."""
         if self._decider is None:
             from .play_kernels import first_lines
 

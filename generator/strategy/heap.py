@@ -6,13 +6,12 @@ glibc), nothing changes.
 
 Why. The strategy stage makes and drops numpy arrays of megabytes by the thousand (a pattern's
 condition rows, each play of a table). By default glibc gives large blocks back to the kernel
-as they are freed, so every new array is fresh pages, each faulted in and zeroed by the kernel:
-deriving 9/7 Double Bonus and Joker Poker Kings took 9.7 s of system time beside 65 s of user
-time (1.56 million page faults). Kept for reuse, the same work took 2.0 s of system time (0.71
-million faults) and each table's strategy 12-13% less wall time, for a peak 15% higher (1.30
--> 1.49 GB); the figures are in the README's Speed section. Setting any of these turns off
-glibc's own adjustment of the others, so all three are set: the threshold alone, or the trim
-alone, measured slower than the defaults.
+as they are freed, so every new array is fresh pages, each faulted in and zeroed by the kernel,
+and system time becomes a large share of a derivation. Kept for reuse, the pages are faulted in
+about half as often and each table's strategy takes less wall time, for a higher peak (the
+figures measured then are in this file's history; `vpcharts bench --strategy` times the
+derivations now). Setting any of these turns off glibc's own adjustment of the others, so all
+three are set: the threshold alone, or the trim alone, measured slower than the defaults.
 """
 
 import ctypes

@@ -38,10 +38,9 @@ CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
 SIMPLE_LINES = 20
 SIMPLE_BOUND = Fraction(1)
 # What the simple level may pay, of the bet per hand, to say a list of rank sets over 60
-# characters in a few words (`shortest.phrased`): a beginner's level with a 56-set "3 to a Flush:
-# any but QJ7 or ..." line is cheap but cannot be learnt (9/7 Double Bonus: 0.2350% -> 0.2396%
-# for "3 to a Flush: at least 1 high card"). The card's own allowance, so no level pays more
-# than it for words.
+# characters in a few words (`shortest.phrased`): a beginner's level with a "3 to a Flush: any
+# but QJ7 or ..." line listing dozens of sets is cheap but cannot be learnt ("3 to a Flush: at
+# least 1 high card" can). The card's own allowance, so no level pays more than it for words.
 SIMPLE_WORDS_COST = Fraction(1, 10_000)
 FLOOR = 5  # the curve runs down to this many lines
 # Tolerances for route 2, in units: small enough that the table stays cheap, large enough that
@@ -54,7 +53,9 @@ CARD_GOAL = {"natural": 40, "deuces": 50, "joker": 50}
 SIMPLE_GOAL = {"natural": Fraction(15, 10_000), "deuces": Fraction(30, 10_000),
                "joker": Fraction(30, 10_000)}
 EXTRA_CARD_TOLERANCES = (Fraction(3, 1000),)
-EXTRA_SIMPLE_TOLERANCES = ()  # (3/100 lowered three simple levels by a fifth, for 2-4 s each)
+# (none: a coarser tolerance, 3/100, lowered only a few simple levels' costs, at the price of
+# one more derivation of every pay table that misses its goal)
+EXTRA_SIMPLE_TOLERANCES = ()
 # Above this many lines a descent deletes lines in batches before it tries merges, since
 # pricing every merge of a 300-line table at every step takes minutes.
 CAREFUL_LINES = 60
@@ -64,8 +65,8 @@ MERGE_LINES = 60
 # House, Flush, Straight, Three of a Kind" together) are tried in tables of at most this many.
 JOIN_LINES = 60
 # Swaps (`swapped`): at most this many rounds, each trying this many of the lines that save
-# most. (8 rounds gave the same levels on all 23 pay tables, in more time; 3 rounds of 2 tries
-# cost Joker Kings and 6/5 Tens or Better a card line.)
+# most. (More rounds found no better level on the shipped pay tables, in more time; fewer
+# rounds and tries cost some cards a line.)
 SWAP_ROUNDS = 4
 SWAP_TRIES = 3
 
