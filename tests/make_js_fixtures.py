@@ -107,6 +107,7 @@ def evs(slug: str, solve) -> bytes:
 
 def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
     """The play test's three files for `slug`; `data` is its export (made here when None)."""
+    from generator.site.view import published
     from generator.solver import class_of
 
     if data is None:
@@ -124,8 +125,10 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
         cards = random_deal(rng, solution.deck.n_cards)
         index, position = class_of(solution.deck, cards)
         samples.append({"cards": cards, "class": index, "position": position})
-    table = {"slug": slug, "rules": data["rules"],
-             "lines": data["strategy"]["levels"]["exact"]["lines"], "classes": samples}
+    # The lines as the site publishes them (without the parts the pages render from): what the
+    # checker plays.
+    lines = published(data)["strategy"]["levels"]["exact"]["lines"]
+    table = {"slug": slug, "rules": data["rules"], "lines": lines, "classes": samples}
     return {f"play-{slug}.json.gz": _json(table),
             f"play-{slug}-reps.bin.gz": solution.deck.reps.astype(np.uint8).tobytes(),
             f"play-{slug}-optimal.bin.gz": bits.tobytes()}
