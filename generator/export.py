@@ -23,8 +23,8 @@ from .paytable import PayTable
 SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
 # Every module of the strategy stage counts, whatever its name (a new one cannot be forgotten).
-_SOURCES = ("cards", "categories", "codes", "decimals", "evaluate", "export", "npsolve", "paytable",
-            "solution_report", "solver", "tables")
+_SOURCES = ("cards", "categories", "codes", "decimals", "evaluate", "export", "line_parts",
+            "npsolve", "paytable", "solution_report", "solver", "tables")
 
 
 @functools.cache
@@ -77,7 +77,7 @@ def compute(table: PayTable, use_cache: bool = True) -> dict:
     from . import cache, solution_report
     from . import strategy
     from .strategy import table_output
-    from .strategy.parts import parts_json
+    from .line_parts import parts_json
 
     solution, _ = cache.solve(table, use_cache=use_cache)
     ce_rows = strategy.ce_table(solution)

@@ -1,4 +1,4 @@
-"""A strategy line's parts (generator/strategy/parts.py): the strategy stage hands the site the
+"""A strategy line's parts (generator/line_parts.py): the strategy stage hands the site the
 parts of every line, and the site renders from them, never parsing the words back.
 
 The unit tests read the site's modules and hand-made lines; the slow one reads every line of
@@ -12,7 +12,7 @@ import pytest
 
 from generator.strategy import features as P
 from generator.strategy.describe import line_parts
-from generator.strategy.parts import (holding, marked, notation, notes, parts_from_json,
+from generator.line_parts import (holding, marked, notation, notes, parts_from_json,
                                       parts_json, text)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,7 +81,7 @@ def test_every_exported_line_is_rendered_from_its_parts(slug):
     from generator.export import export
     from generator.paytable import load_paytable
     from generator.site.symbols import key_for
-    from generator.strategy.parts import used
+    from generator.line_parts import used
 
     data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
     for name, level in data["strategy"]["levels"].items():

@@ -13,7 +13,7 @@ import pytest
 from generator.site.sections import label, sections
 from generator.strategy import features as P
 from generator.strategy.describe import line_parts
-from generator.strategy.parts import parts_json
+from generator.line_parts import parts_json
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 

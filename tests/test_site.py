@@ -241,7 +241,7 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
     # The return played with this card, its cost, the page's address.
     assert level["return"]["percent"] in flat and level["cost_percent"] in flat
     assert f"{SLUG}.html" in flat
-    from generator.strategy.parts import parts_from_json, used
+    from generator.line_parts import parts_from_json, used
 
     lines = level["lines"]
     for line in printed_lines(lines):  # a run of made hands is one printed line
@@ -665,7 +665,7 @@ def _exported(number, held, rank_sets=(), family="natural", deal_text=str, **mor
     *conditions), conditions by name): what the site renders."""
     from generator.strategy import features as P
     from generator.strategy.describe import line_parts
-    from generator.strategy.parts import notation, parts_json, text
+    from generator.line_parts import notation, parts_json, text
 
     named = [("n", "==", held[0]), ("w", "==", held[1]), ("kind", "==", held[2]), *held[3:]]
     conditions = tuple(P.condition_named(*c) for c in named)
@@ -746,7 +746,7 @@ def test_level_rows_join_a_run_of_made_hands_and_keep_a_lines_notes_apart():
 def test_a_lines_hold_and_penalty_notes_and_compact_notation_come_from_its_parts():
     """What narrows the hold stays with it (rank lists, s, s+h, high cards and ranks held, a
     score); what tests the discards is a note; the compact notation lists rank sets with
-    spaces. Each read from the line's parts (strategy/parts.py), not from its words."""
+    spaces. Each read from the line's parts (generator/line_parts.py), not from its words."""
     from generator.site.view import line_rows
 
     def split(held, rank_sets=(), family="natural"):

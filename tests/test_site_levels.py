@@ -91,7 +91,7 @@ def _mask(ranks):
 
 def test_key_lists_exactly_the_symbols_used():
     """The key of what the lines' notation (or words) writes, as their parts say it."""
-    from generator.strategy.parts import notation, text, used
+    from generator.line_parts import notation, text, used
 
     lines = [_parts((3, 0, "SF", ("ranks", "in", 0), ("ds", "<=", 1)),
                     [{_mask("KJ9"), _mask("JT7")}]),
@@ -126,7 +126,7 @@ def test_key_lists_exactly_the_symbols_used():
 
 
 def test_notation_is_marked_up_and_escaped():
-    from generator.strategy.parts import marked
+    from generator.line_parts import marked
 
     parts = _parts((3, 0, "RF", ("sp", "==", 0), ("sh", ">=", 4)))
     notation, marks = marked(parts)
@@ -169,7 +169,7 @@ def test_long_lists_are_clipped_and_listed_in_full_when_opened():
     assert len(summary) < LONG_TEXT + 80 and "(32 choices in all)" in summary
     assert html.endswith(text + "</details>")  # the whole list, escaped, when opened
     assert long_text("Pair") == "Pair" and long_text("<b>") == "&lt;b&gt;"
-    from generator.strategy.parts import marked
+    from generator.line_parts import marked
 
     sets = {_mask(f"{b}{a}{c}A") for a in "6789" for b in "2345" for c in "TJ"}
     notation, marks = marked(_parts((4, 0, "F", ("ranks", "in", 0)), [sets]))

@@ -264,7 +264,7 @@ def test_every_shipped_line_reads_as_players_write_and_every_symbol_is_keyed():
 
 
 def test_the_key_check_can_fail():
-    # (`key_for` reads the symbols each line's parts use: strategy.parts.used)
+    # (`key_for` reads the symbols each line's parts use: line_parts.used)
     with pytest.raises(AssertionError):
         _check_key(["3SF: ds≤1"], key_for([{"SF"}]))  # ds used, not in the key
     with pytest.raises(AssertionError):
@@ -285,7 +285,7 @@ def test_the_symbols_a_line_uses_come_from_its_parts():
     """The key of a line's notation, read from its parts: what the notation writes ("fp",
     "s+h", "2D"), not its words' ("no flush penalty" keys nothing; "s+h ≥ 3" keys s+h)."""
     from generator.strategy.describe import line_parts
-    from generator.strategy.parts import notation, used
+    from generator.line_parts import notation, used
 
     parts = line_parts(head(3, 0, P.RF, (P.F_SH, P.OP_GE, 3), (P.F_FP, P.OP_EQ, 0)), (),
                        "natural", high=JACKS)
@@ -301,7 +301,7 @@ def test_the_symbols_a_line_uses_come_from_its_parts():
 def test_a_printed_run_of_made_hands_keeps_each_hands_name_whole():
     from generator.site.view import printed_lines
     from generator.strategy.describe import line_parts
-    from generator.strategy.parts import parts_json
+    from generator.line_parts import parts_json
 
     def line(number, row, held, family="natural"):
         parts = line_parts(head(*held), (), family, high=JACKS if family == "natural" else 13)

@@ -385,7 +385,7 @@ def gzipped_size(data: bytes, use_cache: bool) -> int:
 
 
 def _key(lines: list[dict], rules: dict) -> list:
-    from ..strategy import parts as words
+    from .. import line_parts as words
     from ..strategy.features import high_rank  # (the strategy package imports numpy)
     from .lines import lines_of
 

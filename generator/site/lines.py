@@ -1,13 +1,13 @@
 """A strategy line as the pages, the pocket card and the checker read it: typed, its words
-rendered from its parts (generator/strategy/parts.py), never parsed back from its text.
+rendered from its parts (generator/line_parts.py), never parsed back from its text.
 
 In: an exported line (a dict of `export.compute`, with its "parts"). Out: `Line`.
 """
 
 from dataclasses import dataclass, field, replace
 
-from ..strategy import parts as words
-from ..strategy.parts import LineParts, parts_from_json
+from .. import line_parts as words
+from ..line_parts import LineParts, parts_from_json
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ and 2LP a high and a low pair (2PR a pair where high and low are not told apart)
 that a table actually uses go into its key, on the page and on the pocket card.
 
 Which symbols a line's notation (or its words) uses, and where, is said by the line's parts
-(strategy.parts.used and .marked), never read back from the notation.
+(line_parts.used and .marked), never read back from the notation.
 """
 
 from ..cards import RANKS
@@ -88,7 +88,7 @@ def _pair_meaning(kind: str, high: int) -> str:
 def key_for(used, wild: str | None = None, rank_lists: bool = False,
             high: int = 13) -> list[tuple[str, str]]:
     """[(symbol, meaning)] for every symbol the lines use, in a fixed order: `used` holds each
-    wording's symbols as its parts say them (strategy.parts.used), never read back from the
+    wording's symbols as its parts say them (line_parts.used), never read back from the
     words; `high` is the game's lowest high rank (13: none), which says what a high and a low
     pair are."""
     symbols = frozenset().union(*used)
@@ -126,7 +126,7 @@ def key_for(used, wild: str | None = None, rank_lists: bool = False,
 
 def abbr_notation(notation: str, wild: str | None = None, marks=()) -> Markup:
     """The notation with each symbol in <abbr title="...">, escaped: `marks` say where it
-    writes each (strategy.parts.marked: start, end, symbol, cards held with a kind)."""
+    writes each (line_parts.marked: start, end, symbol, cards held with a kind)."""
     pieces, at = [], 0
     for start, end, symbol, held in marks:
         if start < at or end > len(notation):  # (a notation cut short: `long_text`)

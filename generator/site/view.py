@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ..cards import RANKS, SUIT_SYMBOLS, SUITS
 from ..decimals import decimal
-from ..strategy import parts as words
+from .. import line_parts as words
 from .lines import Line, lines_of
 
 FAMILY_ORDER = ("natural", "deuces", "joker")
@@ -79,7 +79,7 @@ class LineRow:
     ce_values: str
     deals: int
     examples: list[list[Card]]
-    # Where the notation writes each symbol of the key (strategy.parts.marked): <abbr> on the page.
+    # Where the notation writes each symbol of the key (line_parts.marked): <abbr> on the page.
     marks: tuple = ()
     also: tuple[int, ...] = ()  # the other lines printed in this row (a run of made hands)
     anchored: bool = True  # the row carries the line's anchor (the first time it is shown)
@@ -252,7 +252,7 @@ class PrintedLine:
     text: str
     notation: str
     compact: str  # the notation, rank sets listed with spaces ("3SF: 9JK 7TJ 79J")
-    marks: tuple  # where the notation writes each symbol of the key (strategy.parts.marked)
+    marks: tuple  # where the notation writes each symbol of the key (line_parts.marked)
     # The symbols of the notation's key each wording uses ("text", "notation", "compact").
     used: dict[str, frozenset[str]]
 

@@ -23,7 +23,7 @@ from ..cards import format_hand
 from . import features as P
 from .compact import compact
 from .derive import derive
-from . import parts
+from .. import line_parts as parts
 from .describe import table_parts
 from .holds import Strategy, hold_data, indexed, named
 from .table import Levels, LineInfo, StrategyTable

@@ -18,8 +18,8 @@ from itertools import combinations
 
 from ..cards import RANKS
 from . import features as P
-from . import parts
-from .parts import DEALS, HOLD, NOTE, LineParts, Qualifier
+from .. import line_parts as parts
+from ..line_parts import DEALS, HOLD, NOTE, LineParts, Qualifier
 from .rank_lists import by_rank, choices as rank_choices, listed as _listed, rank_text
 from .rank_words import narrowed, on_ranks_alone, rank_phrase
 

@@ -8,6 +8,10 @@ said as a footnote, a line's hold and its penalty notes go to two columns.
 
 In: `LineParts` (JSON-ready through `parts_json` and back through `parts_from_json`). Out:
 `text(parts)` ("3 to a Royal Flush: no flush penalty"), `notation(parts)` ("3RF: no fp").
+
+It stands outside `generator/strategy/` because the site reads it too: the typed data handed from
+one stage to the next, importing nothing (a rebuild from the cache imports no numpy and no
+strategy code).
 """
 
 from dataclasses import asdict, dataclass, replace
