@@ -61,7 +61,7 @@ def built_site(out: Path, slug: str = SLUG) -> Path:
     import jinja2
 
     from generator.export import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
 
     data, _ = export(load_paytable(content / "paytables" / f"{slug}.toml"))
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True)

@@ -1,7 +1,8 @@
 """Card ids and the text form of hands.
 
 A card is an int: `rank * 4 + suit` for the 52 natural cards (rank 0 = deuce ... 12 = ace; suit
-0..3 = clubs, diamonds, hearts, spades), and 52 for the joker. The same ids are used by the numba
+0..3 = clubs, diamonds, hearts, spades), and 52 for the joker (53 for the second joker of a
+54-card deck; both read "Jk"). The same ids are used by the numba
 kernels, the JSON export and the JavaScript checker; text appears only at the edges.
 """
 
@@ -28,7 +29,7 @@ def card_id(rank_char: str, suit_char: str) -> int:
 
 def card_text(card: int, symbols: bool = False) -> str:
     """'As', or 'A♠' with symbols=True; the joker is 'Jk'."""
-    if card == JOKER:
+    if card >= JOKER:
         return "Jk"
     rank, suit = divmod(card, 4)
     return RANKS[rank] + (SUIT_SYMBOLS[suit] if symbols else SUITS[suit])
@@ -38,11 +39,14 @@ def format_hand(cards, symbols: bool = False) -> str:
     return " ".join(card_text(c, symbols) for c in cards)
 
 
-def parse_hand(text: str, joker_allowed: bool = False, size: int = 5) -> list[int]:
+def parse_hand(text: str, joker_allowed: bool | int = False, size: int = 5) -> list[int]:
     """Parse 'As Kh Qd Jc Ts' (also 'AsKhQdJcTs', '10h', lower case, suit symbols, 'Jk' or 'X').
 
-    Returns card ids in the order given. Raises CardError with one line saying what is wrong.
+    `joker_allowed`: how many jokers the deck has (True: one). The first joker written is card
+    52, a second one 53. Returns card ids in the order given. Raises CardError with one line
+    saying what is wrong.
     """
+    jokers = int(joker_allowed)
     source = text
     for sym, letter in _SYMBOL_TO_SUIT.items():
         text = text.replace(sym, letter)
@@ -62,9 +66,13 @@ def parse_hand(text: str, joker_allowed: bool = False, size: int = 5) -> list[in
             )
         token = match.group(0)
         if token.lower() in ("jk", "x"):
-            if not joker_allowed:
+            if not jokers:
                 raise CardError(f"{shown(source)} has a joker, but this game is played without one")
-            cards.append(JOKER)
+            held = sum(1 for c in cards if c >= JOKER)
+            if held == jokers:
+                raise CardError(f"{shown(source)} has {held + 1} jokers, but this game is played "
+                                f"with {'one' if jokers == 1 else jokers}")
+            cards.append(JOKER + held)
         else:
             rank = "T" if match.group(1) == "10" else match.group(1)
             cards.append(card_id(rank, match.group(2)))

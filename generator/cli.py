@@ -28,7 +28,7 @@ DEFAULT_BENCHMARKS = Path("docs/benchmarks.md")
 def resolve_paytable(spec: str, content: Path):
     """A pay table from a path to a .toml file, or a slug from `content/paytables`; its warnings
     (a lower hand paid more than a higher one) go to stderr."""
-    from .paytable import find_paytable
+    from .solve.paytable import find_paytable
 
     table = find_paytable(spec, content)
     for line in table.warnings:
@@ -37,7 +37,7 @@ def resolve_paytable(spec: str, content: Path):
 
 
 def cmd_solve(args) -> int:
-    from . import cache, solution_report
+    from .solve import cache, report as solution_report
 
     table = resolve_paytable(args.paytable, args.content)
     start = time.perf_counter()
@@ -54,13 +54,13 @@ def cmd_solve(args) -> int:
 
 
 def cmd_analyze(args) -> int:
-    from . import cache, solution_report
+    from .solve import cache, report as solution_report
     from .cards import parse_hand
     from .errors import CardError
 
     table = resolve_paytable(args.paytable, args.content)
     try:
-        cards = parse_hand(args.hand, joker_allowed=table.deck_size == 53)
+        cards = parse_hand(args.hand, joker_allowed=table.family.jokers)
     except CardError as exc:  # the line names the argument, as it names a file's field
         raise CardError(f"hand: {exc}") from None
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
@@ -86,7 +86,7 @@ def analyze_json(table, cards, rows) -> dict:
 
 
 def cmd_strategy(args) -> int:
-    from . import cache
+    from .solve import cache
     from . import strategy
     from .strategy import table_output
 
@@ -131,6 +131,15 @@ def cmd_build(args) -> int:
     summary = build_site(args.content, args.out, use_cache=not args.no_cache,
                          progress=lambda text: print(text, flush=True), force=args.force)
     print(summary_text(summary))
+    return 0
+
+
+def cmd_families(args) -> int:
+    from .solve.families import FAMILIES, describe_family
+
+    for key, family in FAMILIES.items():
+        if args.family in (None, key):
+            print(describe_family(family) + "\n")
     return 0
 
 
@@ -211,6 +220,14 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--no-cache", action="store_true", help="solve afresh; neither read nor write the cache")
     solve.set_defaults(run=cmd_solve, short=True)
+
+    families = commands.add_parser("families", help="the game families and the pay keys each "
+                                   "pay table file of them sets")
+    from .solve.families import FAMILIES  # (data only: imports no numpy)
+
+    families.add_argument("family", nargs="?", choices=list(FAMILIES),
+                          help="one family's key (default: all)")
+    families.set_defaults(run=cmd_families, short=True)
 
     analyze = commands.add_parser("analyze", help="exact EV of all 32 holds of one deal")
     analyze.add_argument("paytable")

@@ -1,6 +1,6 @@
 """Exact fractions as decimal text, rounded half-up without a float on the way.
 
-Apart from solution_report.py (which imports numpy and the solver) so that the site's pages can
+Apart from solve/report.py (which imports numpy and the solver) so that the site's pages can
 print numbers without importing either: a rebuild whose pages all come from the cache needs neither.
 """
 

@@ -18,13 +18,13 @@ from pathlib import Path
 
 from . import store
 from .errors import StrategyError
-from .paytable import PayTable
+from .solve.paytable import PayTable
 
 SCHEMA = 3
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
-# Every module of the strategy stage counts, whatever its name (a new one cannot be forgotten).
-_SOURCES = ("cards", "categories", "codes", "decimals", "evaluate", "export", "line_parts",
-            "npsolve", "paytable", "solution_report", "solver", "tables")
+# Every module of the solve and strategy stages counts, whatever its name (a new one cannot be
+# forgotten).
+_SOURCES = ("cards", "decimals", "export", "line_parts")
 
 
 @functools.cache
@@ -32,7 +32,8 @@ def _code_version() -> str:
     """Read once per process, so that a build's keys stay put if a source is edited mid-build."""
     digest = hashlib.sha256()
     folder = Path(__file__).parent
-    paths = [folder / f"{name}.py" for name in _SOURCES] + sorted((folder / "strategy").glob("*.py"))
+    paths = [folder / f"{name}.py" for name in _SOURCES] + sorted(
+        path for stage in ("solve", "strategy") for path in (folder / stage).glob("*.py"))
     for path in paths:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
@@ -50,7 +51,7 @@ def rules(table: PayTable) -> dict:
         "family": table.family.key,
         "family_title": table.family.title,
         "deck_size": table.deck_size,
-        "wild": {"natural": None, "deuces": "deuces", "joker": "joker"}[table.family.key],
+        "wild": table.family.wild_name,
         "min_pair": table.min_pair,  # rank index 0 (deuce) .. 12 (ace), or None
         "pays": [{"key": line.key, "label": line.label, "pay": str(line.pay)}
                  for line in table.lines],
@@ -74,7 +75,7 @@ def _ce_columns(solution, rows) -> dict:
 
 def compute(table: PayTable, use_cache: bool = True) -> dict:
     """The export of `table`, computed afresh (the solution itself may come from its cache)."""
-    from . import cache, solution_report
+    from .solve import cache, report as solution_report
     from . import strategy
     from .strategy import table_output
     from .line_parts import parts_json

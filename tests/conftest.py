@@ -17,8 +17,8 @@ CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 @functools.cache
 def _solve(slug: str):
-    from generator.paytable import load_paytable
-    from generator.solver import solve_uncached
+    from generator.solve.paytable import load_paytable
+    from generator.solve.solver import solve_uncached
 
     return solve_uncached(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
 

@@ -1,7 +1,7 @@
 """A slow, plainly written reference for the solver: its own hand evaluator and direct draw counts.
 
-Nothing here comes from `generator.evaluate`, `generator.tables`, `generator.categories` or the
-solver; only the pay tables (`generator.paytable`) and the card ids (`generator.cards`) are shared.
+Nothing here comes from `generator.solve.evaluate`, `generator.solve.tables`, `generator.solve.categories` or the
+solver; only the pay tables (`generator.solve.paytable`) and the card ids (`generator.cards`) are shared.
 The point is to be obviously correct, not fast:
 
 * `reference_category` names the pay line of five cards by checking what poker hands they make,
@@ -9,7 +9,9 @@ The point is to be obviously correct, not fast:
 * `reference_hold_evs` enumerates, for each of the 32 holds, every set of replacement cards that can
   be drawn and averages the pays of the resulting hands.
 
-Card ids: 0..51 = rank * 4 + suit (rank 0 = deuce ... 12 = ace), 52 = the joker.
+Card ids: 0..51 = rank * 4 + suit (rank 0 = deuce ... 12 = ace), 52 and 53 = the jokers.
+The families' descriptions (`generator.solve.families`) are the spec read here: which cards are
+wild and which hand each category needs, in pay order.
 """
 
 from collections import Counter
@@ -21,21 +23,12 @@ from math import comb, lcm
 import numpy as np
 
 from generator.cards import JOKER
-from generator.paytable import PayTable
+from generator.solve.families import ALL_RANKS, FAMILIES
+from generator.solve.paytable import PayTable
 
 TEN, ACE = 8, 12
 ROYAL_RANKS = [TEN, 9, 10, 11, ACE]
 WHEEL_RANKS = [0, 1, 2, 3, ACE]  # A-2-3-4-5: the ace plays low
-
-# Pay-line keys (natural quads stand as "four_of_a_kind" here), best first, as the machines rank them.
-FAMILY_ORDER = {
-    "natural": ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush",
-                "straight", "three_of_a_kind", "two_pair", "pair"),
-    "deuces": ("natural_royal", "four_deuces", "wild_royal", "five_of_a_kind", "straight_flush",
-               "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind"),
-    "joker": ("natural_royal", "five_of_a_kind", "wild_royal", "straight_flush", "four_of_a_kind",
-              "full_house", "flush", "straight", "three_of_a_kind", "two_pair", "pair"),
-}
 
 # Suits a wild card is tried in. A suit only matters through "are all five suits the same", and the
 # natural cards of a canonical hand use suit 0 when they share a suit, so suit 0 (join the flush)
@@ -72,12 +65,12 @@ def made_hands(ranks, suits) -> list[tuple]:
         made.append(("straight",))
     for rank, n in counts.items():
         if n == 5:
-            made.append(("five_of_a_kind",))
+            made.append(("five_of_a_kind", rank))
         if n == 4:
             kicker = next(r for r in ranks if r != rank)
             made.append(("four_of_a_kind", rank, kicker))
         if n >= 3:
-            made.append(("three_of_a_kind",))
+            made.append(("three_of_a_kind", rank))
         if n >= 2:
             made.append(("pair", rank))
     if sorted(counts.values()) == [2, 3]:
@@ -87,21 +80,21 @@ def made_hands(ranks, suits) -> list[tuple]:
     return made
 
 
-def family_line(family_key: str, made: tuple, wilds: int, min_pair: int | None) -> tuple | None:
-    """The pay line (name, detail...) a made hand pays on in this family, or None if it pays
-    nothing there."""
-    name = made[0]
-    if name == "royal_flush" and family_key != "natural":
-        return ("natural_royal",) if wilds == 0 else ("wild_royal",)
-    if name == "pair":
-        if family_key == "deuces" or min_pair is None or made[1] < min_pair:
-            return None
-        return ("pair",)
-    if name == "two_pair" and family_key == "deuces":
-        return None
-    if name == "four_of_a_kind" and family_key != "natural":
-        return ("four_of_a_kind",)  # only natural games pay quads by rank and kicker
-    return made
+def _kind_details(made: tuple) -> tuple[int, int]:
+    """(rank of the kind, kicker) of a made hand, -1 where it has none."""
+    if made[0] in ("five_of_a_kind", "three_of_a_kind", "pair"):
+        return made[1], -1
+    if made[0] == "four_of_a_kind":
+        return made[1], made[2]
+    return -1, -1
+
+
+def _meets(category, made: tuple) -> bool:
+    """Whether a made hand is the category's hand with its rank (the kicker is checked apart)."""
+    if made[0] != category.hand:
+        return False
+    rank, _ = _kind_details(made)
+    return rank < 0 or category.hand == "pair" or rank in category.ranks
 
 
 def canonical_suits(n_natural: int, suited: bool) -> tuple[int, ...]:
@@ -112,44 +105,72 @@ def canonical_suits(n_natural: int, suited: bool) -> tuple[int, ...]:
 
 
 @cache
-def best_line(family_key: str, natural_ranks: tuple[int, ...], suited: bool, wilds: int,
-              min_pair: int | None, substitute_suits: tuple[int, ...] = SUBSTITUTE_SUITS):
-    """The best pay line (name, detail...) of a hand, or None: brute force over wild substitutes.
+def best_line(family_key: str, natural_ranks: tuple[int, ...], suited: bool, deuces: int,
+              jokers: int, all_suited: bool, min_pair: int | None,
+              substitute_suits: tuple[int, ...] = SUBSTITUTE_SUITS):
+    """The pay line (key, detail...) of a hand, or None: its family's first category it makes.
 
-    The hand is given canonically (everything its pay depends on): the sorted ranks of its natural
-    cards, whether those share one suit, and how many wild cards it has. Each wild card becomes
-    every natural card in turn (any rank, `substitute_suits`); copies of cards already held are
-    allowed, which is how five of a kind arises. Wild cards are interchangeable, so unordered
-    choices (combinations with replacement) cover every substitution.
+    The hand is given canonically (everything its pay depends on): the sorted ranks of its
+    natural cards, whether those share one suit, how many wild deuces and jokers it has, and
+    whether all five cards share a suit (a natural category reads deuces as plain 2s). For a
+    category that may use wild cards, each wild card becomes every natural card in turn (any
+    rank, `substitute_suits`); copies of cards already held are allowed, which is how five of a
+    kind arises. Wild cards are interchangeable, so unordered choices (combinations with
+    replacement) cover every substitution. Details: ("pair", rank) and ("quads", rank, kicker).
     """
-    order = FAMILY_ORDER[family_key]
-    if family_key == "deuces" and wilds == 4:
-        return ("four_deuces",)  # four deuces and any card, whatever the fifth card is
+    family = FAMILIES[family_key]
+    wilds = deuces + jokers
     suits = canonical_suits(len(natural_ranks), suited)
     substitutes = [(rank, suit) for rank in range(13) for suit in substitute_suits]
-    best = None
-    for chosen in combinations_with_replacement(substitutes, wilds):
-        ranks = natural_ranks + tuple(rank for rank, _ in chosen)
-        all_suits = suits + tuple(suit for _, suit in chosen)
-        for made in made_hands(ranks, all_suits):
-            line = family_line(family_key, made, wilds, min_pair)
-            if line is not None and (best is None or order.index(line[0]) < order.index(best[0])):
-                best = line
-    return best
+    played = [made_hands(natural_ranks + tuple(rank for rank, _ in chosen),
+                         suits + tuple(suit for _, suit in chosen))
+              for chosen in combinations_with_replacement(substitutes, wilds)]
+    as_dealt = None  # the hand with its deuces as plain 2s
+    if jokers == 0:
+        ranks = tuple(sorted(natural_ranks + (0,) * deuces))
+        as_dealt = made_hands(ranks, canonical_suits(5, all_suited))
+    top_natural = max(natural_ranks, default=-1)
+    for category in family.categories:
+        if category.natural and as_dealt is None:
+            continue
+        if category.deuces is not None and deuces != category.deuces:
+            continue
+        if category.jokers is not None and jokers != category.jokers:
+            continue
+        if category.hand == "wild_cards":
+            if category.kicker == ALL_RANKS or top_natural in category.kicker:
+                return (category.key,)
+            continue
+        options = [as_dealt] if category.natural else played
+        for made in (m for hands in options for m in hands if _meets(category, m)):
+            rank, kicker = _kind_details(made)
+            if category.kicker != ALL_RANKS and kicker not in category.kicker:
+                continue
+            if category.by_rank == "pair":
+                # The best pair the hand can make decides whether it pays.
+                best = max(m[1] for hands in options for m in hands if m[0] == "pair")
+                if min_pair is None or best < min_pair:
+                    return None
+                return ("pair",)
+            if category.by_rank == "quads":
+                return ("quads", rank, kicker)
+            return (category.key,)
+    return None
 
 
 def is_wild(family_key: str, card: int) -> bool:
-    if family_key == "deuces":
-        return card < 52 and card // 4 == 0
-    return card == JOKER
+    return FAMILIES[family_key].is_wild(card)
 
 
-def canonical_hand(family_key: str, cards) -> tuple[tuple[int, ...], bool, int]:
-    """(sorted natural ranks, whether the natural cards share a suit, number of wild cards)."""
+def canonical_hand(family_key: str, cards) -> tuple:
+    """(sorted natural ranks, whether the natural cards share a suit, wild deuces, jokers,
+    whether all five cards share a suit)."""
     natural = [c for c in cards if not is_wild(family_key, c)]
     ranks = tuple(sorted(c // 4 for c in natural))
     suited = len({c % 4 for c in natural}) <= 1
-    return ranks, suited, len(cards) - len(natural)
+    jokers = sum(1 for c in cards if c >= JOKER)
+    all_suited = jokers == 0 and len({c % 4 for c in cards}) == 1
+    return ranks, suited, len(cards) - len(natural) - jokers, jokers, all_suited
 
 
 def reference_category(family_key: str, cards, min_pair: int | None, quad_key=None) -> str | None:
@@ -157,14 +178,13 @@ def reference_category(family_key: str, cards, min_pair: int | None, quad_key=No
 
     Natural quads are named by `quad_key(quad_rank, kicker_rank)` (a pay table's `quad_key`) when
     given, else "four_of_a_kind". Pairs below `min_pair` (and every pair when it is None) pay
-    nothing; in Deuces Wild no pair or two pair pays.
+    nothing.
     """
-    ranks, suited, wilds = canonical_hand(family_key, cards)
-    line = best_line(family_key, ranks, suited, wilds, min_pair)
+    line = best_line(family_key, *canonical_hand(family_key, cards), min_pair)
     if line is None:
         return None
-    if line[0] == "four_of_a_kind" and family_key == "natural" and quad_key is not None:
-        return quad_key(line[1], line[2])
+    if line[0] == "quads":
+        return quad_key(line[1], line[2]) if quad_key is not None else "four_of_a_kind"
     return line[0]
 
 
@@ -203,23 +223,23 @@ def all_hands(n_cards: int) -> np.ndarray:
 def hand_keys(family_key: str, hands: np.ndarray) -> np.ndarray:
     """An int64 per hand that determines its pay (see `canonical_hand`), computed with numpy.
 
-    Digits in base 14: the ranks sorted with wild cards as 13 (so they come last), then a final
-    bit for "the natural cards share a suit".
+    Digits in base 15: the ranks sorted with wild deuces as 13 and jokers as 14 (so they come
+    last), then a bit for "the natural cards share a suit" and one for "all five do".
     """
     hands = hands.astype(np.int64)
-    if family_key == "deuces":
-        wild = hands // 4 == 0
-    else:
-        wild = hands == JOKER
-    ranks = np.sort(np.where(wild, 13, hands // 4), axis=1)
+    jokers = hands >= JOKER
+    deuces = (hands // 4 == 0) & FAMILIES[family_key].deuces_wild
+    wild = jokers | deuces
+    ranks = np.sort(np.where(jokers, 14, np.where(deuces, 13, hands // 4)), axis=1)
     suits = hands % 4
     lowest_suit = np.where(wild, 99, suits).min(axis=1)
     highest_suit = np.where(wild, -1, suits).max(axis=1)
     suited = (lowest_suit >= highest_suit)  # also true when every card is wild
+    all_suited = ~jokers.any(axis=1) & (suits.min(axis=1) == suits.max(axis=1))
     key = np.zeros(len(hands), np.int64)
     for i in range(5):
-        key = key * 14 + ranks[:, i]
-    return key * 2 + suited
+        key = key * 15 + ranks[:, i]
+    return (key * 2 + suited) * 2 + all_suited
 
 
 def hand_categories(family_key: str, n_cards: int, min_pair: int | None, quad_key=None):
@@ -246,7 +266,7 @@ def pay_scale(table: PayTable) -> int:
 @cache
 def hand_pays(table: PayTable) -> np.ndarray:
     """int64 per hand (colex order): its pay times `pay_scale(table)`. Cached per pay table."""
-    quad_key = table.quad_key if table.family.key == "natural" else None
+    quad_key = table.quad_key if table.family.has_quad_rules else None
     names, index = hand_categories(table.family.key, table.deck_size, table.min_pair, quad_key)
     scale = pay_scale(table)
     scaled = np.array([0 if name is None else int(table.pay(name) * scale) for name in names],

@@ -6,8 +6,8 @@ import zipfile
 import numpy as np
 import pytest
 
-from generator import cache
-from generator.paytable import load_paytable
+from generator.solve import cache
+from generator.solve.paytable import load_paytable
 
 TABLE = "content/paytables/joker-poker-two-pair-or-better.toml"
 
@@ -70,7 +70,7 @@ def test_key_follows_the_pays(tmp_path):
 
 
 def test_deck_tables_are_cached_and_a_corrupt_file_is_recomputed(cache_folder):
-    from generator import solver
+    from generator.solve import solver
 
     solver.deck.cache_clear()
     solver.hand_codes.cache_clear()
@@ -83,15 +83,15 @@ def test_deck_tables_are_cached_and_a_corrupt_file_is_recomputed(cache_folder):
         again = solver.deck(52)
         assert np.array_equal(first.reps, again.reps) and np.array_equal(first.sizes, again.sizes)
         assert len(again.sizes) == 134_459
-        codes = solver.hand_codes(52, 0)
-        codes_path = cache_folder / f"codes-52-0-v{solver.SOLVER_VERSION}.npz"
+        codes = solver.hand_codes("natural")
+        codes_path = cache_folder / f"codes-52-natural-v{solver.SOLVER_VERSION}.npz"
         with zipfile.ZipFile(codes_path) as z:
             arrays = {n[:-4]: np.load(z.open(n)) for n in z.namelist()}
         arrays["codes"] = arrays["codes"].copy()
         arrays["codes"][5] ^= 1  # one hand's category changed: the checksum must catch it
         np.savez(codes_path, **arrays)
         solver.hand_codes.cache_clear()
-        assert np.array_equal(solver.hand_codes(52, 0), codes)
+        assert np.array_equal(solver.hand_codes("natural"), codes)
     finally:
         solver.deck.cache_clear()
         solver.hand_codes.cache_clear()

@@ -12,7 +12,7 @@ import pytest
 
 from generator import export as export_module
 from generator import store
-from generator.paytable import load_paytable
+from generator.solve.paytable import load_paytable
 from generator.site import pocket
 from generator.site.build import STATIC, TEMPLATES
 from generator.site.render import Renderer
@@ -266,7 +266,7 @@ def test_an_edited_url_entry_is_parsed_again(two_pages):
 # -- solutions ------------------------------------------------------------------------------
 
 def test_a_solution_made_by_other_library_versions_is_solved_again(cache_folder, monkeypatch):
-    from generator import cache
+    from generator.solve import cache
 
     table = load_paytable(TABLE)
     _, cached = cache.solve(table)

@@ -386,7 +386,7 @@ def test_a_lower_hand_paid_more_is_accepted_with_one_warning(tmp_path, capsys):
 
 
 def test_no_shipped_pay_table_warns():
-    from generator.paytable import load_paytables
+    from generator.solve.paytable import load_paytables
 
     tables = load_paytables(ROOT / "content" / "paytables")
     assert len(tables) == 23 and [t.slug for t in tables if t.warnings] == []

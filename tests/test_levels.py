@@ -18,8 +18,8 @@ from generator.strategy import features as P
 from generator.strategy.shortest import LONG_NOTATION
 from generator.cards import format_hand, parse_hand
 from generator.export import export
-from generator.paytable import load_paytable
-from generator.solver import hand_evs
+from generator.solve.paytable import load_paytable
+from generator.solve.solver import hand_evs
 from test_strategy import play_json
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
@@ -77,7 +77,7 @@ def test_every_level_keeps_the_rules(slug):
 
 
 def _holds(lines, table, cards, solution):
-    from generator.solver import class_of
+    from generator.solve.solver import class_of
 
     rep = format_hand(solution.deck.reps[class_of(solution.deck, cards)[0]].tolist())
     return play_json(lines, cards, table.family.key, table.min_pair, rep)

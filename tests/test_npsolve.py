@@ -1,4 +1,4 @@
-"""The numpy solve (generator/npsolve.py) against the numba kernels of tables.py, array for array.
+"""The numpy solve (generator/solve/npsolve.py) against the numba kernels of tables.py, array for array.
 
 Every deck and family (9/6 Jacks or Better, 9/6 Double Double Bonus for the quads by rank and
 kicker, Full Pay Deuces Wild, Joker Poker Kings or Better): the count table, the pay sums, the
@@ -15,11 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator import npsolve, solver
-from generator.categories import categories
-from generator.codes import CODE_COUNTS, FAMILY_IDS
-from generator.jit import kernels
-from generator.paytable import load_paytable
+from generator.solve import npsolve, solver
+from generator.solve.categories import categories
+from generator.solve.codes import code_count
+from generator.solve.families import FAMILIES
+from generator.solve.jit import kernels
+from generator.solve.paytable import load_paytable
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("9-6-jacks-or-better", "9-6-double-double-bonus", "full-pay-deuces-wild",
@@ -33,10 +34,9 @@ def setting(slug):
     table = load_paytable(ROOT / "content" / "paytables" / f"{slug}.toml")
     cats = categories(table)
     dk = solver.deck(table.deck_size)
-    family = FAMILY_IDS[table.family.key]
-    hand_cats = cats.code_to_category[solver.hand_codes(table.deck_size, family)]
+    hand_cats = cats.code_to_category[solver.hand_codes(table.family.key)]
     small, four = tables.count_tables(dk.n_cards, hand_cats, len(cats.keys), dk.binom, dk.offsets)
-    counts = npsolve.count_table(solver.fine_counts(table.deck_size, family),
+    counts = npsolve.count_table(solver.fine_counts(table.family.key),
                                  cats.code_to_category, len(cats.keys), int(dk.offsets[5]))
     return table, cats, dk, hand_cats, small, four, counts
 
@@ -51,16 +51,17 @@ def test_count_table_and_pay_sums_are_the_kernels(slug):
     assert np.array_equal(npsolve.set_pay_sums(counts, pays), tables.set_pay_sums(small, four, pays))
 
 
-@pytest.mark.parametrize("family", sorted(FAMILY_IDS.values()))
+@pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_fine_counts_are_the_kernel_over_fine_codes(family):
     _, tables = kernels()
-    n_cards = 53 if family == FAMILY_IDS["joker"] else 52
+    n_cards = FAMILIES[family].deck_size
+    n_codes = code_count(FAMILIES[family])
     dk = solver.deck(n_cards)
-    small, four = tables.count_tables(n_cards, solver.hand_codes(n_cards, family),
-                                      CODE_COUNTS[family], dk.binom, dk.offsets)
-    fine = solver.fine_counts(n_cards, family)
-    assert solver.fine_counts(n_cards, family)["counts"] is not fine["counts"]  # read again
-    dense = np.zeros((len(small) + len(four), CODE_COUNTS[family]), np.int64)
+    small, four = tables.count_tables(n_cards, solver.hand_codes(family), n_codes, dk.binom,
+                                      dk.offsets)
+    fine = solver.fine_counts(family)
+    assert solver.fine_counts(family)["counts"] is not fine["counts"]  # read again
+    dense = np.zeros((len(small) + len(four), n_codes), np.int64)
     dense[fine["rows"], fine["codes"]] = fine["counts"]
     assert np.array_equal(dense[:len(small)], small) and np.array_equal(dense[len(small):], four)
     assert np.all(fine["counts"] > 0) and np.all(np.diff(fine["rows"]) >= 0)
@@ -112,7 +113,7 @@ def test_a_solve_does_not_import_numba(cache_folder, monkeypatch):
     solver.deck.cache_clear()
     solver.hand_codes.cache_clear()
     try:
-        solver.fine_counts(52, FAMILY_IDS["natural"])  # fills the empty cache folder
+        solver.fine_counts("natural")  # fills the empty cache folder
     finally:
         solver.deck.cache_clear()
         solver.hand_codes.cache_clear()

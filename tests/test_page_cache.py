@@ -33,7 +33,7 @@ def seeded(tmp_path_factory):
     """A cache folder holding the fixture's export (copied from the shared cache, where it is
     computed once if missing) and its card, but no page entry."""
     from generator import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
 
     table = load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml")
     export.export(table)
@@ -163,7 +163,7 @@ def test_every_source_file_of_the_generator_is_in_the_code_digest():
 
 def test_another_export_renders_the_pages_again(cache, renders, tmp_path):
     from generator import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
 
     build(tmp_path / "before")
     table = load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml")
@@ -342,7 +342,7 @@ def test_a_rebuild_from_the_cache_imports_neither_numpy_nor_the_strategy_code(ca
              f"{str(tmp_path / 'site')!r}]); "
              "print(sorted(name for name in sys.modules if name.split('.')[0] in "
              "('numpy', 'numba', 'weasyprint', 'multiprocessing') or name.startswith("
-             "('generator.strategy', 'generator.solver', 'generator.solution_report', "
+             "('generator.strategy', 'generator.solve.solver', 'generator.solve.report', "
              "'generator.chinese.page')))); sys.exit(code)")
     result = subprocess.run([sys.executable, "-c", probe], cwd=FIXTURE.parents[2],
                             capture_output=True, text=True)
@@ -356,7 +356,7 @@ def test_the_summary_counts_the_cards_the_workers_rendered(cache, tmp_path):
     the build then finds it: counted as rendered, not as taken from the cache. With only the
     export missing (the card still cached), the card counts as cached."""
     from generator import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
 
     entry = export.cache_path(load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml"))
     entry.unlink()

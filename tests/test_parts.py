@@ -79,7 +79,7 @@ def test_every_exported_line_is_rendered_from_its_parts(slug):
     notation exactly; its hold and notes are its text's own words; and its marks fall on the
     symbols its key lists."""
     from generator.export import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
     from generator.site.symbols import key_for
     from generator.line_parts import used
 

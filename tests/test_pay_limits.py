@@ -1,7 +1,7 @@
 """Pays up to the exact sums' limits are accepted and solved exactly; past them, a refusal with
 a line naming the field and the limit.
 
-The limits (generator/paytable.py): the largest pay times the pays' common denominator must
+The limits (generator/solve/paytable.py): the largest pay times the pays' common denominator must
 keep the solver's inclusion-exclusion sums and one suit class's weighted loss below 2**62
 (`largest_scaled_pay`), and the return summed over every deal must stay below 2**62 too
 (`largest_scaled_return`, checked by the solve). The checks use the fact that EVs are linear in
@@ -18,9 +18,9 @@ import pytest
 
 from generator.errors import ContentError
 
-from generator.paytable import (MOST_DEALS_IN_A_CLASS, draw_denominator, largest_scaled_pay,
+from generator.solve.paytable import (MOST_DEALS_IN_A_CLASS, draw_denominator, largest_scaled_pay,
                                 largest_scaled_return, parse_paytable)
-from generator.solver import hand_evs, solve_uncached
+from generator.solve.solver import hand_evs, solve_uncached
 
 import tomllib
 

@@ -233,7 +233,7 @@ def test_a_long_card_list_takes_the_nearest_phrase_within_the_cards_allowance(so
     one deal and every pat hand, checked by playing it on every class; with no allowance left
     nothing changes."""
     from generator.export import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
     from generator.strategy import levels as L
     from generator.strategy.holds import hold_data
     from generator.strategy.shortest import phrased

@@ -18,11 +18,12 @@ import numpy as np
 import pytest
 
 import reference
-from generator import solver
+from generator.solve import solver
 from generator.cards import JOKER, format_hand, parse_hand
-from generator.categories import categories
-from generator.evaluate import FAMILY_IDS, hand_codes
-from generator.paytable import load_paytable
+from generator.solve.categories import categories
+from generator.solve.codes import rules
+from generator.solve.evaluate import hand_codes
+from generator.solve.paytable import load_paytable
 
 PAYTABLES = "content/paytables/"
 JACKS = "9-6-jacks-or-better"
@@ -46,8 +47,8 @@ def solution(slug):
 
 def category(slug, text):
     t = table(slug)
-    cards = parse_hand(text, joker_allowed=t.deck_size == 53)
-    quad_key = t.quad_key if t.family.key == "natural" else None
+    cards = parse_hand(text, joker_allowed=t.family.jokers)
+    quad_key = t.quad_key if t.family.has_quad_rules else None
     return reference.reference_category(t.family.key, cards, t.min_pair, quad_key)
 
 
@@ -120,10 +121,9 @@ def test_two_substitute_suits_cover_all_four():
         cards = [JOKER] + rng.sample(naturals, 4)
         cases.append(("joker", cards, rng.choice((None, 0, 11))))
     for family_key, cards, min_pair in cases:
-        ranks, suited, wilds = reference.canonical_hand(family_key, cards)
-        reduced = reference.best_line(family_key, ranks, suited, wilds, min_pair)
-        full = reference.best_line(family_key, ranks, suited, wilds, min_pair,
-                                   substitute_suits=(0, 1, 2, 3))
+        hand = reference.canonical_hand(family_key, cards)
+        reduced = reference.best_line(family_key, *hand, min_pair)
+        full = reference.best_line(family_key, *hand, min_pair, substitute_suits=(0, 1, 2, 3))
         assert reduced == full, format_hand(cards)
 
 
@@ -170,13 +170,13 @@ def test_reference_counts_every_deuces_hand_as_published():
 def fast_hand_categories(t):
     """The fast evaluator's pay line of every hand (colex order), as indexes into cats.keys."""
     cats = categories(t)
-    return cats.code_to_category[hand_codes(t.deck_size, FAMILY_IDS[t.family.key])]
+    return cats.code_to_category[hand_codes(t.deck_size, rules(t.family), t.family.deuces_wild)]
 
 
 def reference_as_fast_indexes(t):
     """The reference's pay line of every hand (colex order), as indexes into cats.keys."""
     keys = categories(t).keys
-    quad_key = t.quad_key if t.family.key == "natural" else None
+    quad_key = t.quad_key if t.family.has_quad_rules else None
     names, index = reference.hand_categories(t.family.key, t.deck_size, t.min_pair, quad_key)
     to_fast = np.array([keys.index("nothing" if name is None else name) for name in names])
     return to_fast[index]
@@ -214,11 +214,7 @@ HAND_PICKED_DEALS = {
 
 
 def wild_cards(t):
-    if t.family.key == "deuces":
-        return [0, 1, 2, 3]
-    if t.family.key == "joker":
-        return [JOKER]
-    return []
+    return [c for c in range(t.deck_size) if t.family.is_wild(c)]
 
 
 def sample_deals(t, seed, count):
@@ -275,8 +271,7 @@ def assert_holds_agree(t, s, deals):
 @pytest.mark.parametrize("slug", FOUR_GAMES)
 def test_hold_evs_equal_direct_enumeration(slug):
     t = table(slug)
-    joker = t.deck_size == 53
-    deals = [parse_hand(text, joker_allowed=joker) for text in HAND_PICKED_DEALS[slug]]
+    deals = [parse_hand(text, joker_allowed=t.family.jokers) for text in HAND_PICKED_DEALS[slug]]
     random_deals = sample_deals(t, seed=1000 + FOUR_GAMES.index(slug), count=RANDOM_DEALS)
     wilds = set(wild_cards(t))
     if wilds:  # the sampler's promise: a good share of the deals hold wild cards

@@ -98,9 +98,9 @@ def test_the_exact_table_prints_a_run_of_made_hands_as_one_numbered_line():
 def test_each_section_plays_its_deals_as_the_whole_table_does(slug):
     """Every level, every suit class: the class's section alone (its lines in their order)
     holds what the whole table holds, and every class's deciding line is in its section."""
-    from generator.cache import solve
+    from generator.solve.cache import solve
     from generator.export import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
     from generator.strategy.build import wild_dealt
     from generator.strategy.holds import hold_data, named, Strategy
     from generator.strategy.levels import play
@@ -194,7 +194,7 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     # (from the export, whose lines carry the parts the card is rendered from; the published
     # JSON keeps their words only)
     from generator.export import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
 
     data, _ = export(load_paytable(content / "paytables" / "full-pay-deuces-wild.toml"))
     level = data["strategy"]["levels"]["card"]

@@ -70,7 +70,7 @@ def export_data(built):
     """The export the site was built from (its lines with their parts; the published JSON keeps
     their words only: `test_json_is_the_export_exactly`)."""
     from generator.export import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
 
     return export(load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml"))[0]
 

@@ -11,8 +11,8 @@ from generator.strategy import features as P
 from generator.cards import format_hand, parse_hand
 from generator.cli import main
 from generator.export import export
-from generator.paytable import load_paytable
-from generator.solver import hand_evs
+from generator.solve.paytable import load_paytable
+from generator.solve.solver import hand_evs
 from generator.strategy import ce_table, from_json, verify
 from paper import table_a1
 
@@ -113,7 +113,7 @@ def play_json(lines, cards, family, min_pair, deal_text):
 def test_exported_table_read_plainly_holds_optimally_on_random_deals(slug, solved):
     """Random deals of each family, shuffled card order: the exported lines, read by a plain
     Python player, pick only holds the solver's exact EVs call optimal."""
-    from generator.solver import class_of
+    from generator.solve.solver import class_of
 
     table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
     data, _ = export(table)

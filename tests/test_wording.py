@@ -186,7 +186,7 @@ _TOKEN_KINDS = (
 
 def _exports():
     from generator.export import export
-    from generator.paytable import load_paytable
+    from generator.solve.paytable import load_paytable
 
     for slug in SLUGS:
         data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))

@@ -82,7 +82,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
                force: bool = False) -> dict:
     """Build the whole site into `out_dir`; returns the summary the CLI prints. `force`: replace
     an output folder that holds files this tool did not write (output.py)."""
-    from ..paytable import load_paytables
+    from ..solve.paytable import load_paytables
 
     start = time.perf_counter()
     content_dir, templates_dir, static_dir = Path(content_dir), Path(templates_dir), Path(static_dir)
@@ -304,8 +304,9 @@ def _fill_export_cache(config: BuildConfig, tables, worker_cards: dict) -> dict:
     from ..strategy.features import high_rank
 
     # Tables sharing their holds' features (same game and lowest high card: derive._holds)
-    # run one after another, so that a worker describes them once.
-    missing.sort(key=lambda t: ({"joker": 0, "deuces": 1}.get(t.family.key, 2),
+    # run one after another, so that a worker describes them once; the slowest (jokers, then
+    # deuces) first.
+    missing.sort(key=lambda t: (-t.family.jokers, -t.family.deuces_wild, t.family.key,
                                 high_rank(t.family.key, t.min_pair), t.slug))
     workers = min(len(missing), os.cpu_count() or 1)
     progress = config.progress

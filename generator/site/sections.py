@@ -2,8 +2,9 @@
 count the deuces first, then read that section only.
 
 In: a level's lines (exported or typed, `lines.Line`, each with `wild_dealt`: the wild cards in
-the deals it decides) and the game's wild card (`rules["wild"]`: "deuces", "joker" or None). Out:
-`Section`s, most wild cards first, each a label ("3 deuces", "No deuces", "With the joker") and
+the deals it decides) and the game's wild cards (`rules["wild"]`: "deuces", "joker", "jokers",
+"deuces_joker" or None). Out: `Section`s, most wild cards first, each a label ("3 deuces", "No
+deuces", "With the joker", "With both jokers", "4 wild cards") and
 the lines deciding deals with that many wild cards, in table order and with their numbers, said
 without the ", with 3 deuces" (text) and the "3D" (notation) the label says already: rendered
 from their parts without the wild cards held, never cut out of their text.
@@ -40,11 +41,15 @@ def sections(lines, wild: str | None) -> list[Section]:
 
 
 def label(count: int, wild: str) -> str:
-    from ..strategy.describe import wild_word
-
+    """The section's heading: the wild cards dealt, as a player counts them."""
     if wild == "joker":
         return "With the joker" if count else "Without the joker"
-    return wild_word(wild, count) if count else "No deuces"
+    if wild == "jokers":
+        return ("Without a joker", "With one joker", "With both jokers")[count]
+    word = "wild card" if wild == "deuces_joker" else "deuce"
+    if not count:
+        return f"No {word}s"
+    return f"{count} {word}" + ("s" if count > 1 else "")
 
 
 def said_by(line: Line, count: int) -> bool:

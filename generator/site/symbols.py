@@ -25,14 +25,17 @@ _KINDS = {
 }
 # Wild cards among those held, after the kind: "4RF 1D", "55K 2D", "3SF Jkr". Upper case D and
 # "Jkr" are never a card of a deal written out ("3d", "Jk").
-_MARKS = ("1D", "2D", "3D", "4D", "Jkr")
+_MARKS = ("1D", "2D", "3D", "4D", "Jkr", "2Jkr", "1W", "2W", "3W", "4W", "5W")
 
 
 def _wild_title(mark: str) -> str:
     if mark == "Jkr":
         return "with the joker among the cards held"
+    if mark == "2Jkr":
+        return "with both jokers among the cards held"
     count = int(mark[0])
-    return f"with {count} deuce{'s' if count > 1 else ''} among the cards held"
+    noun = "wild card" if mark.endswith("W") else "deuce"
+    return f"with {count} {noun}{'s' if count > 1 else ''} among the cards held"
 
 
 # Qualifiers: the hold's features and the penalties among the discards. The scores first:
@@ -73,7 +76,9 @@ _PHRASES = (
 
 def wild_meaning(wild: str | None) -> str:
     return {"deuces": "deuces only (no other card held)",
-            "joker": "the joker only"}.get(wild or "", "wild cards only")
+            "joker": "the joker only", "jokers": "jokers only (no other card held)",
+            "deuces_joker": "wild cards only: deuces and the joker (no other card held)"}.get(
+                wild or "", "wild cards only")
 
 
 def _pair_meaning(kind: str, high: int) -> str:
@@ -104,13 +109,17 @@ def key_for(used, wild: str | None = None, rank_lists: bool = False,
             out.append((kind, wild_meaning(wild) if kind == "W" else
                         _pair_meaning(kind, high) if kind in ("HP", "LP") else meaning))
     if "Jkr" in marks:
-        out.append(("Jkr", "the joker is one of the cards held"))
-    deuces = sorted(mark for mark in marks if mark != "Jkr")
-    if deuces:
-        counts = [mark[0] for mark in deuces]
-        said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-        out.append((", ".join(deuces), f"with {said} deuce{'' if deuces == ['1D'] else 's'}"
-                    " among the cards held"))
+        out.append(("Jkr", "a joker is one of the cards held" if wild == "jokers" else
+                    "the joker is one of the cards held"))
+    if "2Jkr" in marks:
+        out.append(("2Jkr", "both jokers are among the cards held"))
+    for suffix, noun in (("D", "deuce"), ("W", "wild card")):
+        group = sorted(mark for mark in marks if mark[0].isdigit() and mark[1:] == suffix)
+        if group:
+            counts = [mark[0] for mark in group]
+            said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+            out.append((", ".join(group), f"with {said} {noun}{'' if counts == ['1'] else 's'}"
+                        " among the cards held"))
     for feature, meaning in _FEATURES.items():
         if feature in features:
             if feature == "rp" and wild == "deuces":

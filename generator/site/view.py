@@ -11,7 +11,8 @@ from ..decimals import decimal
 from .. import line_parts as words
 from .lines import Line, lines_of
 
-FAMILY_ORDER = ("natural", "deuces", "joker")
+FAMILY_ORDER = ("natural", "deuces", "bonus_deuces", "deuces_double_double", "deuces_joker",
+                "joker", "double_joker")  # (as families.FAMILIES lists them; a test checks)
 _RED_SUITS = {"d", "h"}
 
 def number_text(value: str | Fraction, places: int = 4) -> str:
@@ -318,16 +319,11 @@ def published(export: dict) -> dict:
 
 # ---- what identifies a machine, and the index ------------------------------------------------
 
-# The pays a player reads off the glass to tell machines of a family apart, with short names.
-_IDENTIFYING = {
-    "natural": (("full_house", "FH", "Full house"), ("flush", "F", "Flush")),
-    "deuces": (("wild_royal", "WR", "Wild royal"), ("five_of_a_kind", "5K", "Five of a kind"),
-               ("straight_flush", "SF", "Straight flush"),
-               ("four_of_a_kind", "4K", "Four of a kind"), ("full_house", "FH", "Full house"),
-               ("flush", "F", "Flush")),
-    "joker": (("five_of_a_kind", "5K", "Five of a kind"), ("four_of_a_kind", "4K", "Four of a kind"),
-              ("full_house", "FH", "Full house"), ("flush", "F", "Flush")),
-}
+# Short names of the pays a player reads off the glass to tell machines of a family apart
+# (which pays those are is the family's: families.Family.identifying), in the key's order.
+_SHORT = {"wild_royal": ("WR", "Wild royal"), "five_of_a_kind": ("5K", "Five of a kind"),
+          "straight_flush": ("SF", "Straight flush"), "four_of_a_kind": ("4K", "Four of a kind"),
+          "full_house": ("FH", "Full house"), "flush": ("F", "Flush")}
 
 
 @dataclass(frozen=True)
@@ -340,10 +336,11 @@ class Pay:
 def identifying_pays(export: dict) -> list[Pay]:
     """The pays that tell this machine from others of its family, best first: full house and
     flush ("9/6") for the natural games, every pay from the wild royal to the flush for deuces."""
+    from ..solve.families import FAMILIES
+
     pays = {p["key"]: p["pay"] for p in export["rules"]["pays"]}
-    return [Pay(short, label, number_text(pays[key]))
-            for key, short, label in _IDENTIFYING.get(export["rules"]["family"], ())
-            if key in pays]
+    return [Pay(*_SHORT[key], number_text(pays[key]))
+            for key in FAMILIES[export["rules"]["family"]].identifying if key in pays]
 
 
 def pay_key(pay_lists) -> list[tuple[str, str]]:
@@ -352,7 +349,7 @@ def pay_key(pay_lists) -> list[tuple[str, str]]:
     for pays in pay_lists:
         for pay in pays:
             seen.setdefault(pay.short, pay.label)
-    order = [short for family in _IDENTIFYING.values() for _, short, _ in family]
+    order = [short for short, _ in _SHORT.values()]
     return sorted(seen.items(), key=lambda item: order.index(item[0]))
 
 

@@ -49,6 +49,12 @@ OFFERS = {"natural": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
           "joker": (P.COUNTS,)}
 
 
+def wild_style(family) -> str:
+    """Which of the offers' experience applies: natural (no wild card), deuces (the deuces
+    wild, a joker or not), joker (jokers only)."""
+    return "natural" if not family.wild_count else "deuces" if family.deuces_wild else "joker"
+
+
 def _exact(solution, examples: int):
     """(exact table described and timed, the holds' features, the Strategy derived with the
     first offer before its lines are narrowed and re-described by `tidy`, and the Strategy
@@ -63,7 +69,7 @@ def _exact(solution, examples: int):
     family = solution.table.family.key
     high = P.high_rank(family, solution.table.min_pair)
     best = plain = None
-    for counts in OFFERS[family]:  # (the first without s+h-fp-sp: the levels descend from it)
+    for counts in OFFERS[wild_style(solution.table.family)]:  # (the first without s+h-fp-sp: the levels descend from it)
         derived = compact(data, derive(data, counts=counts))
         if plain is None:
             plain = derived
@@ -79,7 +85,7 @@ def _exact(solution, examples: int):
     # as one line).
     lines = without_needless(data, split_long(data, lines, family, high, counts))
     lines = merged(data, lines, family, high, counts)
-    if family == "natural":
+    if not solution.table.family.wild_count:
         # A line still listing rank sets over 60 characters, as two lines listing half each.
         # (Not in the wild games: their long lists are so many that halving them adds dozens
         # of lines and still leaves lines over 60 characters; their goal is fewer lines.)
@@ -197,11 +203,11 @@ def _describe(solution, data, strategy: Strategy, examples, pat=None,
 
 def wild_dealt(solution) -> np.ndarray | None:
     """The wild cards in each suit class's deal (deuces, or the joker), None in a natural game."""
-    family = solution.table.family.key
-    if family == "natural":
+    family = solution.table.family
+    if not family.wild_count:
         return None
     reps = solution.deck.reps
-    wild = reps < 4 if family == "deuces" else reps == 52
+    wild = (reps >= 52) | ((reps < 4) & family.deuces_wild)
     return wild.sum(axis=1)
 
 

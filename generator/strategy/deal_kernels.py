@@ -53,7 +53,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
                 continue
             card = hand[i]
             n += 1
-            if card == 52 or (deuces_wild and card < 4):
+            if card >= 52 or (deuces_wild and card < 4):
                 w += 1
                 continue
             r = card >> 2
@@ -113,7 +113,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
             if mask >> i & 1:
                 continue
             card = hand[i]
-            if card == 52 or (deuces_wild and card < 4):
+            if card >= 52 or (deuces_wild and card < 4):
                 wd += 1
                 continue
             suit_drops[card & 3] += 1
@@ -141,7 +141,7 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_RANKS] = rank_mask
         # Flush penalty: the most discards sharing the suit of a held natural card.
         for i in range(5):
-            if mask >> i & 1 and not (hand[i] == 52 or (deuces_wild and hand[i] < 4)):
+            if mask >> i & 1 and not (hand[i] >= 52 or (deuces_wild and hand[i] < 4)):
                 if suit_drops[hand[i] & 3] > fp:
                     fp = suit_drops[hand[i] & 3]
         out[mask, F_FP] = fp
@@ -255,7 +255,7 @@ def _class_of(hand, n_cards, binom, rep_ranks, mapped, position):
         new_suit[order[new]] = new
     for i in range(5):
         c = hand[i]
-        mapped[i] = c if c == 52 else (c & ~3) | new_suit[c & 3]
+        mapped[i] = c if c >= 52 else (c & ~3) | new_suit[c & 3]
     rep = np.sort(mapped)
     rank = 0
     for i in range(5):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..cards import RANKS
+from ..solve.families import FAMILIES
 from . import features as P
 from .. import line_parts as parts
 from ..line_parts import DEALS, HOLD, NOTE, LineParts, Qualifier
@@ -53,15 +54,28 @@ def _plural(count: int, word: str) -> str:
 
 
 def wild_word(family: str, w: int) -> str:
-    if family == "joker":
+    """The wild cards held, as a player names them: "2 deuces", "the joker", "both jokers",
+    "3 wild cards" (deuces and the joker together)."""
+    game = FAMILIES[family]
+    if game.deuces_wild and game.jokers:
+        return _plural(w, "wild card")
+    if game.jokers == 1:
         return "the joker"
+    if game.jokers == 2:
+        return "both jokers" if w == 2 else "a joker"
     return _plural(w, "deuce")
 
 
 def wild_mark(family: str, w: int) -> str:
-    """The notation's mark of wild cards among those held: '1D'..'4D' deuces, 'Jkr' the joker
-    (never a card: suits are lower case, and 'Jk' is the joker card in a deal written out)."""
-    return "Jkr" if family == "joker" else f"{w}D"
+    """The notation's mark of wild cards among those held: '1D'..'4D' deuces, 'Jkr' the joker,
+    '2Jkr' both jokers, '1W'..'5W' wild cards of both kinds (never a card: suits are lower case,
+    and 'Jk' is the joker card in a deal written out)."""
+    game = FAMILIES[family]
+    if game.deuces_wild and game.jokers:
+        return f"{w}W"
+    if game.jokers:
+        return "Jkr" if w == 1 else f"{w}Jkr"
+    return f"{w}D"
 
 
 def describe_lines(lines, rank_sets, family: str, high: int = 13,
@@ -250,7 +264,7 @@ def _one_card_of_ranks(line: _Line) -> _Head | None:
 def _one_card(line: _Line) -> _Head | None:
     """One card of the royal ranks, or of the others: "single card (T-A)"."""
     if line.kind in (P.RF, P.SF) and line.n == 1 and not line.w:
-        low = 1 if line.family == "deuces" else 0  # (deuces are wild cards, never a natural one)
+        low = 1 if FAMILIES[line.family].deuces_wild else 0  # (wild deuces are never natural)
         span = "T-A" if line.kind == P.RF else f"{RANKS[low]}-9"
         return _Head(f"Single card ({span})", f"1{_KIND_ABBR[line.kind]}", _KIND_ABBR[line.kind])
 
@@ -283,7 +297,7 @@ def _draw(line: _Line) -> _Head | None:
         name = _KIND_TEXT[line.kind]
         if line.n == 5:
             hold = ("Wild " if line.w and line.kind == P.RF else "Natural " if line.kind == P.RF
-                    and line.family != "natural" else "") + name
+                    and FAMILIES[line.family].wild_count else "") + name
         else:
             hold = f"{line.n} to a{'n' if name[0] in 'AEIOU' else ''} {name}"
         return _Head(hold, f"{line.n}{_KIND_ABBR[line.kind]}", _KIND_ABBR[line.kind])
@@ -566,7 +580,7 @@ def rank_universe(kind, naturals, family) -> frozenset | None:
     if kind not in (P.RF, P.SF, P.S, P.F, P.X) or naturals < 1:
         return None
     out = set()
-    for combo in combinations(range(1 if family == "deuces" else 0, 13), naturals):
+    for combo in combinations(range(1 if FAMILIES[family].deuces_wild else 0, 13), naturals):
         mask = sum(1 << r for r in combo)
         fits = any(mask & ~window == 0 for window in P.WINDOWS)
         royal = mask & ~P.ROYAL_MASK == 0

@@ -46,6 +46,8 @@ conditions drive the numba kernels and the JavaScript checker.
 
 from dataclasses import dataclass
 
+from ..solve.families import FAMILIES
+
 NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12)
 KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
               "FULL_HOUSE", "QUADS")
@@ -66,12 +68,13 @@ WINDOWS = tuple([0x100F] + [0x1F << low for low in range(9)])  # A-5, 2-6, ..., 
 
 
 def is_wild(card: int, family: str) -> bool:
-    return card == 52 or (family == "deuces" and card < 4)
+    return FAMILIES[family].is_wild(card)
 
 
 def high_rank(family: str, min_pair: int | None) -> int:
-    """Ranks at or above this are high cards (13: none, as in Deuces Wild)."""
-    if family == "deuces" or min_pair is None:
+    """Ranks at or above this are high cards (13: none, as where deuces are wild or no pair
+    pays)."""
+    if FAMILIES[family].deuces_wild or min_pair is None:
         return 13
     return min_pair
 
@@ -157,7 +160,7 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
         if rank_mask >> r & 1:
             bp += 1
         held_suit = kind in (RF, SF, F) and c & 3 == suit
-        if r >= 8 and (held_suit or kind in (WILD, NONE) and family == "deuces"):
+        if r >= 8 and (held_suit or kind in (WILD, NONE) and FAMILIES[family].deuces_wild):
             rp += 1
         if held_suit and kind in (RF, SF) and not rank_mask >> r & 1 and any(
                 (rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):

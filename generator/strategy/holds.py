@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..solve.families import FAMILIES
 from . import features as P
 
 
@@ -131,14 +132,14 @@ _last_holds: dict = {}
 
 
 def _holds(family: str, deck, high: int) -> Holds:
-    from ..jit import kernels
+    from ..solve.jit import kernels
     from .deal_kernels import describe_holds
 
     key = (family, deck.n_cards, high)
     if key not in _last_holds:
         kernels()  # start numba the fast way before the first kernel of this module loads
         _last_holds.clear()  # one game at a time: 300 MB each
-        feats, keys = describe_holds(deck.reps, family == "deuces", high)
+        feats, keys = describe_holds(deck.reps, FAMILIES[family].deuces_wild, high)
         _last_holds[key] = _by_pattern(feats, keys)
     return _last_holds[key]
 

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..solve.families import FAMILIES
 from . import features as P
 from .holds import HoldData, Strategy, indexed, named
 from .compact import Compactor, loosely_merged
@@ -49,9 +50,9 @@ TOLERANCES = (Fraction(1, 100),)
 # Goals per family (the card's length, the simple level's cost), and the tolerances tried more
 # where a goal is missed: smaller ones keep more lines for the card, larger ones give coarser
 # tables for the simple level.
-CARD_GOAL = {"natural": 40, "deuces": 50, "joker": 50}
-SIMPLE_GOAL = {"natural": Fraction(15, 10_000), "deuces": Fraction(30, 10_000),
-               "joker": Fraction(30, 10_000)}
+# By whether the game has wild cards (no wild card: "natural").
+CARD_GOAL = {"natural": 40, "wild": 50}
+SIMPLE_GOAL = {"natural": Fraction(15, 10_000), "wild": Fraction(30, 10_000)}
 EXTRA_CARD_TOLERANCES = (Fraction(3, 1000),)
 # (none: a coarser tolerance, 3/100, lowered only a few simple levels' costs, at the price of
 # one more derivation of every pay table that misses its goal)
@@ -642,12 +643,13 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     if shorten_exact:
         found += descend(data, evs, exact_lines, pat, bounds, "exact table, shortened")
     card, simple = _pick(found, unit, deals)
-    if CARD_GOAL[family] < card.printed <= CARD_GOAL[family] * 5 // 4:
+    goals = "wild" if FAMILIES[family].wild_count else "natural"
+    if CARD_GOAL[goals] < card.printed <= CARD_GOAL[goals] * 5 // 4:
         # (missed by a little: a table far over its goal needs features the derivation lacks,
         # not another route; Joker Poker Two Pair's exceptions, for one)
         for tolerance in EXTRA_CARD_TOLERANCES:
             found += derived_route(tolerance)
-    if Fraction(simple.cost, unit * deals) > SIMPLE_GOAL[family]:
+    if Fraction(simple.cost, unit * deals) > SIMPLE_GOAL[goals]:
         for tolerance in EXTRA_SIMPLE_TOLERANCES:
             found += derived_route(tolerance)
     # Swaps: a shorter card within its allowance, and a cheaper simple level (`swapped`).

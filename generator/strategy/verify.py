@@ -81,7 +81,7 @@ def example(solution, cls: int, mask: int) -> str:
 
 def verify(solution, table: StrategyTable) -> dict:
     """Play the table on every deal of the deck; count misplays and their cost in return."""
-    from ..jit import kernels
+    from ..solve.jit import kernels
     from .deal_kernels import verify_deals
 
     kernels()
@@ -91,7 +91,7 @@ def verify(solution, table: StrategyTable) -> dict:
     start_of, bucket = table.buckets()
     fam = solution.table.family.key
     deals, misplays, lost, per_line, shown = verify_deals(
-        dk.n_cards, fam == "deuces", P.high_rank(fam, solution.table.min_pair), ops, features,
+        dk.n_cards, solution.table.family.deuces_wild, P.high_rank(fam, solution.table.min_pair), ops, features,
         values, rank_table, start_of, bucket, dk.binom, dk.rep_ranks, solution.evs,
         solution.best_ev, len(table.lines))
     cost = Fraction(int(lost), solution.unit * dk.deals)

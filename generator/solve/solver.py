@@ -18,13 +18,15 @@ from math import comb, lcm
 
 import numpy as np
 
-from . import npsolve, store
+from . import npsolve
+from .. import store
 from .categories import Categories, categories
-from .codes import CODE_COUNTS, FAMILY_IDS
+from .codes import code_count, rules
+from .families import FAMILIES
 from .jit import kernels
 from .paytable import PayTable, check_return_range, largest_scaled_pay
 
-SOLVER_VERSION = "1"
+SOLVER_VERSION = "2"  # 2: fine codes laid out from the family descriptions
 
 POPCOUNT = np.array([bin(m).count("1") for m in range(32)], np.int64)
 
@@ -77,46 +79,57 @@ def deck(n_cards: int) -> Deck:
     return make_deck(n_cards, arrays["reps"], arrays["sizes"])
 
 
+def _family_meta(family_key: str) -> dict:
+    """What a cached tabulation must say of itself: this solver, deck and family description."""
+    family = FAMILIES[family_key]
+    return {"version": SOLVER_VERSION, "deck": family.deck_size, "family": family_key,
+            "deuces_wild": family.deuces_wild, "rules": rules(family).tolist()}
+
+
 @cache
-def hand_codes(n_cards: int, family_id: int) -> np.ndarray:
+def hand_codes(family_key: str) -> np.ndarray:
     """Fine category codes of every hand (colex order), computed once, then cached on disk."""
-    path = store.cache_dir() / f"codes-{n_cards}-{family_id}-v{SOLVER_VERSION}.npz"
-    meta = {"version": SOLVER_VERSION, "deck": n_cards, "family": family_id}
+    family = FAMILIES[family_key]
+    n_cards = family.deck_size
+    path = store.cache_dir() / f"codes-{n_cards}-{family_key}-v{SOLVER_VERSION}.npz"
+    meta = _family_meta(family_key)
     arrays = store.load(path, ("codes",), meta)
     if arrays is None or arrays["codes"].shape != (comb(n_cards, 5),):
         evaluate, _ = kernels()
-        codes = evaluate.hand_codes(n_cards, family_id)
+        codes = evaluate.hand_codes(n_cards, rules(family), family.deuces_wild)
         store.save(path, {"codes": codes}, meta)
         return codes
     return arrays["codes"]
 
 
-def fine_counts(n_cards: int, family_id: int) -> dict:
+def fine_counts(family_key: str) -> dict:
     """N(S)[fine code] for every set S of fewer than five cards, sparse (npsolve.sparse_counts):
     the same for every pay table of the family, so computed once by the numba kernel over the
     fine codes, then read back from the cache (14 MB for the natural family). Not kept in
     memory: a solve needs it once, and reading it again costs 0.02 s."""
-    path = store.cache_dir() / f"fine-{n_cards}-{family_id}-v{SOLVER_VERSION}.npz"
-    meta = {"version": SOLVER_VERSION, "deck": n_cards, "family": family_id}
+    family = FAMILIES[family_key]
+    n_cards = family.deck_size
+    path = store.cache_dir() / f"fine-{n_cards}-{family_key}-v{SOLVER_VERSION}.npz"
+    meta = _family_meta(family_key)
     names = ("rows", "codes", "counts")
     arrays = store.load(path, names, meta)
-    if arrays is None or not _fine_counts_fit(arrays, n_cards, family_id):
+    if arrays is None or not _fine_counts_fit(arrays, n_cards, code_count(family)):
         _, tables = kernels()
         dk = deck(n_cards)
-        small, four = tables.count_tables(n_cards, hand_codes(n_cards, family_id),
-                                          CODE_COUNTS[family_id], dk.binom, dk.offsets)
+        small, four = tables.count_tables(n_cards, hand_codes(family_key), code_count(family),
+                                          dk.binom, dk.offsets)
         arrays = npsolve.sparse_counts(small, four)
         del small, four
         store.save(path, arrays, meta)
     return arrays
 
 
-def _fine_counts_fit(arrays: dict, n_cards: int, family_id: int) -> bool:
+def _fine_counts_fit(arrays: dict, n_cards: int, n_codes: int) -> bool:
     rows, codes = arrays["rows"], arrays["codes"]
     n_rows = sum(comb(n_cards, k) for k in range(5))
     return (rows.ndim == 1 and rows.shape == codes.shape == arrays["counts"].shape
             and len(rows) > 0 and int(rows[0]) == 0 and int(rows[-1]) < n_rows
-            and int(codes.max()) < CODE_COUNTS[family_id]
+            and int(codes.max()) < n_codes
             and int(arrays["counts"][rows == 0].sum()) == comb(n_cards, 5))
 
 
@@ -212,10 +225,9 @@ def solve_uncached(table: PayTable) -> Solution:
     start = time.perf_counter()
     cats = categories(table)
     dk = deck(table.deck_size)
-    family_id = FAMILY_IDS[table.family.key]
-    hand_cats = cats.code_to_category[hand_codes(table.deck_size, family_id)]
+    hand_cats = cats.code_to_category[hand_codes(table.family.key)]
     n_cats = len(cats.keys)
-    counts = npsolve.count_table(fine_counts(table.deck_size, family_id), cats.code_to_category,
+    counts = npsolve.count_table(fine_counts(table.family.key), cats.code_to_category,
                                  n_cats, int(dk.offsets[5]))
     pays = cats.scaled_pays
     _check_range(dk, pays)
@@ -278,7 +290,7 @@ def class_of(dk: Deck, cards: list[int]) -> tuple[int, list[int]]:
     # New suit order: masks from largest to smallest (ties in any order: they map onto themselves).
     order = sorted(range(4), key=lambda s: -masks[s])
     new_suit = {old: new for new, old in enumerate(order)}
-    mapped = [c if c == 52 else (c & ~3) | new_suit[c & 3] for c in cards]
+    mapped = [c if c >= 52 else (c & ~3) | new_suit[c & 3] for c in cards]
     rep = sorted(mapped)
     rank = sum(int(dk.binom[c, i + 1]) for i, c in enumerate(rep))
     ranks = dk.rep_ranks

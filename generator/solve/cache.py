@@ -8,7 +8,7 @@ import hashlib
 from math import comb
 from pathlib import Path
 
-from . import store
+from .. import store
 from .categories import categories
 from .paytable import PayTable
 from .solver import SOLVER_VERSION, Solution, make_deck

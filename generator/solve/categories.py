@@ -11,26 +11,8 @@ from math import lcm
 
 import numpy as np
 
-from . import codes as ev
+from .codes import code_count, code_meaning
 from .paytable import PayTable
-
-_DEUCES_KEYS = {
-    ev.D_NATURAL_ROYAL: "natural_royal", ev.D_FOUR_DEUCES: "four_deuces",
-    ev.D_WILD_ROYAL: "wild_royal", ev.D_FIVE_KIND: "five_of_a_kind", ev.D_SF: "straight_flush",
-    ev.D_QUADS: "four_of_a_kind", ev.D_FULL_HOUSE: "full_house", ev.D_FLUSH: "flush",
-    ev.D_STRAIGHT: "straight", ev.D_TRIPS: "three_of_a_kind",
-}
-_JOKER_KEYS = {
-    ev.J_NATURAL_ROYAL: "natural_royal", ev.J_FIVE_KIND: "five_of_a_kind",
-    ev.J_WILD_ROYAL: "wild_royal", ev.J_SF: "straight_flush", ev.J_QUADS: "four_of_a_kind",
-    ev.J_FULL_HOUSE: "full_house", ev.J_FLUSH: "flush", ev.J_STRAIGHT: "straight",
-    ev.J_TRIPS: "three_of_a_kind", ev.J_TWO_PAIR: "two_pair",
-}
-_NATURAL_KEYS = {
-    ev.N_ROYAL: "royal_flush", ev.N_SF: "straight_flush", ev.N_FULL_HOUSE: "full_house",
-    ev.N_FLUSH: "flush", ev.N_STRAIGHT: "straight", ev.N_TRIPS: "three_of_a_kind",
-    ev.N_TWO_PAIR: "two_pair",
-}
 
 
 @dataclass(frozen=True)
@@ -51,20 +33,15 @@ class Categories:
 
 def _line_key(table: PayTable, code: int) -> str | None:
     """The pay line a fine code pays on, or None if it pays nothing."""
-    family = table.family.key
-    if family == "natural":
-        if ev.N_QUADS <= code < ev.N_FULL_HOUSE:
-            quad_rank, kicker = divmod(code - ev.N_QUADS, 13)
-            return table.quad_key(quad_rank, kicker)
-        if ev.N_PAIR <= code < ev.N_NOTHING:
-            return "pair" if code - ev.N_PAIR >= table.min_pair else None
-        return _NATURAL_KEYS.get(code)
-    if family == "deuces":
-        return _DEUCES_KEYS.get(code)
-    if ev.J_PAIR <= code < ev.J_NOTHING:
-        pair_rank = code - ev.J_PAIR
-        return "pair" if table.min_pair is not None and pair_rank >= table.min_pair else None
-    return _JOKER_KEYS.get(code)
+    index, rank, kicker = code_meaning(table.family, code)
+    if index is None:
+        return None
+    category = table.family.categories[index]
+    if category.by_rank == "quads":
+        return table.quad_key(rank, kicker)
+    if category.by_rank == "pair":
+        return "pair" if table.min_pair is not None and rank >= table.min_pair else None
+    return category.key
 
 
 def categories(table: PayTable) -> Categories:
@@ -73,7 +50,7 @@ def categories(table: PayTable) -> Categories:
     pays = tuple(line.pay for line in table.lines) + (Fraction(0),)
     scale = lcm(*(p.denominator for p in pays))
     index = {key: i for i, key in enumerate(keys)}
-    n_codes = ev.CODE_COUNTS[ev.FAMILY_IDS[table.family.key]]
+    n_codes = code_count(table.family)
     code_map = np.array([index[_line_key(table, code) or "nothing"] for code in range(n_codes)],
                         np.uint8)
     scaled = np.array([int(p * scale) for p in pays], np.int64)

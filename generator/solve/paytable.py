@@ -1,11 +1,11 @@
-"""Pay tables: the three game families, their hand categories, and the TOML files that set the pays.
+"""Pay tables: the TOML files that set the pays of a game family (`families.py`).
 
 A pay table file in `content/paytables/` looks like this (pays are per unit bet, where one unit is
 the maximum bet, so a royal paying 4000 coins for 5 is 800):
 
     name = "10/7 Double Bonus"
-    family = "natural"          # natural | deuces | joker
-    min_pair = "jacks"          # natural: tens..aces; joker: a rank or "none"
+    family = "natural"          # a key of families.FAMILIES: natural, deuces, joker, ...
+    min_pair = "jacks"          # where pairs pay: natural tens..aces; joker a rank or "none"
 
     [pays]
     royal_flush = 800
@@ -14,7 +14,7 @@ the maximum bet, so a royal paying 4000 coins for 5 is 800):
     full_house = 10
     ...
 
-    [quads]                     # natural family only: quads paid by rank, and by kicker
+    [quads]                     # natural games only: quads paid by rank, and by kicker
     "A" = 160
     "2-4" = 80
     "A with 2-4" = 400          # (Double Double Bonus)
@@ -32,64 +32,14 @@ from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
 
-from .cards import RANKS
-from .errors import ContentError, shorten
+from ..cards import RANKS
+from ..errors import ContentError, shorten
+from .families import FAMILIES, Family, family_data
 
 RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
               "jacks", "queens", "kings", "aces")
 _RANK_WORDS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
                "Jacks", "Queens", "Kings", "Aces")
-
-
-@dataclass(frozen=True)
-class Family:
-    """A game family: its deck and the hand categories it pays, best first."""
-
-    key: str
-    title: str
-    deck_size: int
-    categories: tuple[tuple[str, str], ...]  # (pay key, label), in the family's hand-rank order
-    has_pair: bool  # whether `min_pair` and a `pair` pay apply
-
-
-FAMILIES = {
-    "natural": Family("natural", "Natural 52-card games", 52, (
-        ("royal_flush", "Royal Flush"),
-        ("straight_flush", "Straight Flush"),
-        ("four_of_a_kind", "Four of a Kind"),
-        ("full_house", "Full House"),
-        ("flush", "Flush"),
-        ("straight", "Straight"),
-        ("three_of_a_kind", "Three of a Kind"),
-        ("two_pair", "Two Pair"),
-        ("pair", "High Pair"),
-    ), True),
-    "deuces": Family("deuces", "Deuces Wild", 52, (
-        ("natural_royal", "Natural Royal Flush"),
-        ("four_deuces", "Four Deuces"),
-        ("wild_royal", "Wild Royal Flush"),
-        ("five_of_a_kind", "Five of a Kind"),
-        ("straight_flush", "Straight Flush"),
-        ("four_of_a_kind", "Four of a Kind"),
-        ("full_house", "Full House"),
-        ("flush", "Flush"),
-        ("straight", "Straight"),
-        ("three_of_a_kind", "Three of a Kind"),
-    ), False),
-    "joker": Family("joker", "Joker Poker", 53, (
-        ("natural_royal", "Natural Royal Flush"),
-        ("five_of_a_kind", "Five of a Kind"),
-        ("wild_royal", "Wild Royal Flush"),
-        ("straight_flush", "Straight Flush"),
-        ("four_of_a_kind", "Four of a Kind"),
-        ("full_house", "Full House"),
-        ("flush", "Flush"),
-        ("straight", "Straight"),
-        ("three_of_a_kind", "Three of a Kind"),
-        ("two_pair", "Two Pair"),
-        ("pair", "High Pair"),
-    ), True),
-}
 
 
 @dataclass(frozen=True)
@@ -149,6 +99,7 @@ class PayTable:
         """A deterministic text of everything that affects the solution (the cache key's input)."""
         return json.dumps({
             "family": self.family.key,
+            "family_data": family_data(self.family),
             "min_pair": self.min_pair,
             "lines": [[line.key, str(line.pay)] for line in self.lines],
             "quads": [[sorted(r.ranks), None if r.kickers is None else sorted(r.kickers), str(r.pay)]
@@ -343,19 +294,21 @@ def _parse_quad_rules(table, path) -> tuple[QuadRule, ...]:
 
 
 def _parse_min_pair(data, family: Family, path) -> int | None:
+    allowed = {name: i for i, name in enumerate(RANK_NAMES) if i >= family.lowest_min_pair}
+    expected = ("the lowest paying pair: " if "min_pair" not in data else "one of ") + ", ".join(
+        allowed) + (" or none" if family.pair_optional else "")
     if "min_pair" not in data:
-        raise ContentError(path, "min_pair", None, "the lowest paying pair: " +
-                           ", ".join(RANK_NAMES[8:]) + (" or none" if family.key == "joker" else ""))
+        raise ContentError(path, "min_pair", None, expected)
     value = data["min_pair"]
-    allowed = {name: i for i, name in enumerate(RANK_NAMES)}
-    if family.key == "natural":
-        allowed = {name: i for name, i in allowed.items() if i >= 8}
-    if family.key == "joker" and value == "none":
+    if family.pair_optional and value == "none":
         return None
     if value not in allowed:
-        raise ContentError(path, "min_pair", value, "one of " + ", ".join(allowed) +
-                           (" or none" if family.key == "joker" else ""))
+        raise ContentError(path, "min_pair", value, expected)
     return allowed[value]
+
+
+def _jokers_words(n: int) -> str:
+    return ("no joker", "one joker", "two jokers")[n]
 
 
 def pair_label(min_pair: int) -> str:
@@ -364,7 +317,7 @@ def pair_label(min_pair: int) -> str:
 
 def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     """Validate a pay table's parsed TOML and build the model."""
-    allowed_top = {"name", "family", "min_pair", "pays", "quads", "slug"}
+    allowed_top = {"name", "family", "jokers", "min_pair", "pays", "quads", "slug"}
     for key in data:
         if key not in allowed_top:
             raise ContentError(path, key, None, "only the fields " + ", ".join(sorted(allowed_top)))
@@ -378,6 +331,10 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     if family_key not in FAMILIES:
         raise ContentError(path, "family", family_key, "one of " + ", ".join(FAMILIES))
     family = FAMILIES[family_key]
+    if "jokers" in data and (isinstance(data["jokers"], bool) or data["jokers"] != family.jokers):
+        raise ContentError(path, "jokers", data["jokers"], f"{family.jokers} (or no jokers field): "
+                           f"{family.title} plays {_jokers_words(family.jokers)}, "
+                           f"{family.deck_size} cards")
     slug = data.get("slug", slug)
     if (not isinstance(slug, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug)
             or len(slug) > NAME_LIMIT):
@@ -396,16 +353,16 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
         raise ContentError(path, "pays", pays, "a [pays] table")
     quad_rules: tuple[QuadRule, ...] = ()
     if "quads" in data:
-        if family.key != "natural" or not isinstance(data["quads"], dict):
+        if not family.has_quad_rules or not isinstance(data["quads"], dict):
             raise ContentError(path, "quads", None, "a [quads] table, in the natural family only")
         quad_rules = _parse_quad_rules(data["quads"], path)
 
-    keys = [key for key, _ in family.categories]
+    keys = [c.key for c in family.categories]
     needed = set(keys)
     if family.has_pair and min_pair is None:
         needed.discard("pair")
     covered = set().union(*(r.ranks for r in quad_rules if r.kickers is None)) if quad_rules else set()
-    if family.key == "natural" and len(covered) == 13:
+    if family.has_quad_rules and len(covered) == 13:
         needed.discard("four_of_a_kind")
     for key in pays:
         if key not in keys:
@@ -418,15 +375,16 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     parsed = {key: parse_pay(value, path, f"pays.{key}") for key, value in pays.items()}
     for key in keys:
         if key in needed and key not in pays:
-            raise ContentError(path, f"pays.{key}", None, "a pay for " + dict(family.categories)[key])
+            raise ContentError(path, f"pays.{key}", None, "a pay for " + family.category(key).label)
 
     lines = []
-    for key, label in family.categories:
-        if key == "four_of_a_kind" and family.key == "natural":
+    for category in family.categories:
+        key, label = category.key, category.label
+        if category.by_rank == "quads":
             lines += [PayLine("quads:" + r.key, r.label, r.pay) for r in quad_rules]
         if key not in needed:
             continue
-        if key == "pair":
+        if category.by_rank == "pair":
             label = pair_label(min_pair)
         lines.append(PayLine(key, label, parsed[key]))
     _check_pay_range(lines, quad_rules, family.deck_size, path)

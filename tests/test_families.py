@@ -1,0 +1,222 @@
+"""The families described as data (generator/solve/families.py), solved exactly.
+
+* Published returns: the exact return of pay tables of each newer family, to the precision the
+  source prints (sources named beside each figure), and one table's every line to the combination.
+* Every hand: the fast evaluator (codes laid out from the description, read by the numba kernel)
+  puts every hand of the deck in the same pay line as `reference.py`'s brute force over wild
+  substitutes, two jokers included.
+* Holds: the 32 hold EVs of sampled deals of each family equal direct enumeration of every draw.
+* The description itself: codes fit the kernels' uint8, keys are unique, bad pay tables refused.
+"""
+
+import random
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import pytest
+
+import reference
+from generator.cards import format_hand, parse_hand
+from generator.errors import CardError, ContentError
+from generator.solve import solver
+from generator.solve.categories import categories
+from generator.solve.codes import code_count, rules
+from generator.solve.evaluate import hand_codes
+from generator.solve.families import FAMILIES
+from generator.solve.paytable import load_paytable, parse_paytable
+from test_reference import assert_holds_agree, assert_same_category_per_hand, sample_deals
+
+TABLES = "tests/paytables/"
+
+
+@cache
+def table(name):
+    return load_paytable(TABLES + name + ".toml")
+
+
+@cache
+def solution(name):
+    return solver.solve_uncached(table(name))
+
+
+# (pay table, published return, digits printed after the decimal point of the percentage)
+PUBLISHED = [
+    # Wizard of Odds, "9/4/4 Bonus Deuces Wild strategy" (wizardofodds.com/games/video-poker/
+    # strategy/bonus-deuces-wild/9-4-4): "optimal strategy returns 99.4502%".
+    ("bonus-deuces-9-4-4", "99.4502", 4),
+    # VideoPoker.com pay-table app data (github.com/SteveSanders/payTableApp,
+    # MHGamePayTables.swift, "Deuces Wild Bonus" 13/4/3/3): 98.803.
+    ("bonus-deuces-13-4-3-3", "98.803", 3),
+    # The same app (GameKing.swift, "Double Joker" 9/5): 99.97; also nodepositbonus.cc, "a 9/5
+    # full pay ... 99.97% payout percentage".
+    ("double-joker-9-5-4", "99.97", 2),
+    # The same app, Double Joker 8/5: 98.10; also onlinegamblingbible.com, "The RTP ... is just
+    # 98.10%".
+    ("double-joker-8-5-4", "98.10", 2),
+    # The same app (GameKing.swift, "Deuces Joker" 12/9): 99.07 (the straight flush pays 6, as
+    # freegamblinggames.net and gamesandcasino.com print it; 5 gives 98.35).
+    ("deuces-joker-12-9-6", "99.07", 2),
+    # The same app, Deuces Joker 10/8: 97.25.
+    ("deuces-joker-10-8-5", "97.25", 2),
+    # Wizard of Odds, "Deuces Wild Double Double Bonus" 20/10/8 (mirrored at user-casino.com/
+    # games/video-poker/tables/deuces-wild-double-double-bonus/): total return 0.974184.
+    ("deuces-ddb-20-10-8", "97.4184", 4),
+]
+
+
+@pytest.mark.parametrize("name, published, digits", PUBLISHED)
+def test_exact_return_rounds_to_the_published_figure(name, published, digits):
+    exact = solution(name).expected_return * 100
+    assert round(exact, digits) == Fraction(published), f"{table(name).name}: {float(exact):.6f}%"
+
+
+# Wizard of Odds' table for Deuces Wild Double Double Bonus 20/10/8 (source above): the
+# combinations of each final hand under optimal play, over all 19,933,230,517,200.
+DDB_COMBINATIONS = {
+    "natural_royal": 427_485_648, "four_deuces": 4_048_556_640,
+    "four_aces_with_2_4": 1_189_302_084, "four_3_4_with_a_4": 2_368_472_112,
+    "four_aces": 2_413_175_652, "four_3_4": 4_796_945_376, "four_5_k": 29_516_552_952,
+    "wild_royal": 36_039_849_216, "five_of_a_kind": 55_621_154_280,
+    "straight_flush": 87_944_973_252, "four_of_a_kind": 1_260_088_801_632,
+    "full_house": 419_156_681_640, "flush": 387_343_207_644, "straight": 998_148_529_644,
+    "three_of_a_kind": 5_756_005_553_028, "nothing": 10_888_121_276_400,
+}
+
+
+def test_every_final_hand_count_equals_the_published_table():
+    s = solution("deuces-ddb-20-10-8")
+    counts = dict(zip(s.cats.keys, (int(n) for n in s.final_counts)))
+    assert counts == DDB_COMBINATIONS
+    assert sum(counts.values()) == s.total_combinations == 19_933_230_517_200
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands checked by eye, through the reference evaluator and the fast one.
+
+NAMED_HANDS = [
+    ("bonus-deuces-9-4-4", "2h 2d 2c 2s Ah", "four_deuces_with_ace"),
+    ("bonus-deuces-9-4-4", "2h 2d 2c 2s Kh", "four_deuces"),
+    ("bonus-deuces-9-4-4", "2h 2d Ac As Ah", "five_aces"),
+    ("bonus-deuces-9-4-4", "2h 3d 3c 3s 3h", "five_3_5"),
+    ("bonus-deuces-9-4-4", "2h 2d 2c 5s 5h", "five_3_5"),
+    ("bonus-deuces-9-4-4", "2h 2d 2c Ks Kh", "five_6_k"),
+    ("bonus-deuces-9-4-4", "2h 2d 2c Ks Qs", "wild_royal"),
+    ("bonus-deuces-9-4-4", "2h Kd Kc 5s 9h", "three_of_a_kind"),
+    ("double-joker-9-5-4", "Jk Jk As Ks Qs", "wild_royal"),
+    ("double-joker-9-5-4", "Jk Jk 7s 7h 7d", "five_of_a_kind"),
+    ("double-joker-9-5-4", "Jk Jk 3s 4s 5s", "straight_flush"),
+    ("double-joker-9-5-4", "Jk Jk 3s 9h Kd", "three_of_a_kind"),
+    ("double-joker-9-5-4", "Jk 3s 3h 9h 9d", "full_house"),
+    ("double-joker-9-5-4", "Ks Kh 3h 3d 9c", "two_pair"),
+    ("double-joker-9-5-4", "Jk Kh 3h 7d 9c", None),  # a pair never pays here
+    ("deuces-joker-12-9-6", "Jk 2h 2d 2c 2s", "five_wild"),
+    ("deuces-joker-12-9-6", "Ah 2h 2d 2c 2s", "four_deuces"),
+    ("deuces-joker-12-9-6", "Jk 2h 2d 2c Ks", "wild_royal"),  # above five of a kind
+    ("deuces-joker-12-9-6", "Jk 2h 2d 2c 7s", "five_of_a_kind"),
+    ("deuces-joker-12-9-6", "Jk 2h Ts Jd Qs", "straight"),
+    ("deuces-joker-12-9-6", "As Ks Qs Js Ts", "natural_royal"),
+    ("deuces-ddb-20-10-8", "Ah Ad Ac As 2c", "four_aces_with_2_4"),  # the deuce is a kicker here
+    ("deuces-ddb-20-10-8", "3h 3d 3c 3s Ac", "four_3_4_with_a_4"),
+    ("deuces-ddb-20-10-8", "Ah Ad Ac As Kc", "four_aces"),
+    ("deuces-ddb-20-10-8", "9h 9d 9c 9s 2c", "four_5_k"),
+    ("deuces-ddb-20-10-8", "9h 9d 9c 2s 2c", "five_of_a_kind"),
+    ("deuces-ddb-20-10-8", "Ah Ad Ac 2s Kc", "four_of_a_kind"),  # wild: no natural quads
+]
+
+
+@pytest.mark.parametrize("name, text, expected", NAMED_HANDS)
+def test_hands_checked_by_eye(name, text, expected):
+    t = table(name)
+    cards = parse_hand(text, joker_allowed=t.family.jokers)
+    assert reference.reference_category(t.family.key, cards, t.min_pair) == expected
+    code = hand_codes_of(t)[int(reference.colex_index(np.array([sorted(cards)]), t.deck_size)[0])]
+    assert categories(t).keys[categories(t).code_to_category[code]] == (expected or "nothing")
+
+
+@cache
+def hand_codes_of(t):
+    return hand_codes(t.deck_size, rules(t.family), t.family.deuces_wild)
+
+
+# ---------------------------------------------------------------------------------------------
+# Every hand, and holds by direct enumeration.
+
+ONE_PER_FAMILY = ("bonus-deuces-9-4-4", "double-joker-9-5-4", "deuces-joker-12-9-6",
+                  "deuces-ddb-20-10-8")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ONE_PER_FAMILY)
+def test_fast_evaluator_agrees_with_the_reference_on_every_hand(name):
+    t = table(name)
+    cats = categories(t)
+    fast = cats.code_to_category[hand_codes_of(t)]
+    names, index = reference.hand_categories(t.family.key, t.deck_size, t.min_pair)
+    to_fast = np.array([cats.keys.index("nothing" if n is None else n) for n in names])
+    assert_same_category_per_hand(t, fast, to_fast[index])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ONE_PER_FAMILY)
+def test_hold_evs_equal_direct_enumeration(name):
+    t = table(name)
+    deals = sample_deals(t, seed=3000 + ONE_PER_FAMILY.index(name), count=60)
+    if t.family.jokers == 2:  # both jokers in a deal, and one beside four of a kind
+        deals += [parse_hand(text, joker_allowed=2) for text in
+                  ("Jk Jk As Ks Qs", "Jk 7h 7d 7c 7s", "Jk Jk 2c 3d 9h")]
+    wilds = {c for c in range(t.deck_size) if t.family.is_wild(c)}
+    assert sum(1 for d in deals if wilds & set(d)) >= 25
+    assert_holds_agree(t, solution(name), deals)
+
+
+def test_two_jokers_are_both_read_and_a_third_is_refused():
+    assert parse_hand("Jk Jk As Ks Qs", joker_allowed=2)[:2] == [52, 53]
+    assert format_hand([52, 53]) == "Jk Jk"
+    with pytest.raises(CardError, match="2 jokers, but this game is played with one"):
+        parse_hand("Jk Jk As Ks Qs", joker_allowed=1)
+
+
+def test_every_suit_class_of_the_54_card_deck_is_found():
+    dk = solver.deck(54)
+    assert int(dk.sizes.sum()) == 3_162_510
+    for cards in ([52, 53, 0, 5, 10], [53, 4, 8, 12, 16], [52, 48, 49, 50, 51]):
+        index, position = solver.class_of(dk, cards)
+        assert sorted(dk.reps[index].tolist()) == sorted(dk.reps[index][p] for p in position)
+
+
+# ---------------------------------------------------------------------------------------------
+# The descriptions and the pay table files that use them.
+
+@pytest.mark.parametrize("key", sorted(FAMILIES))
+def test_every_family_description_is_sound(key):
+    family = FAMILIES[key]
+    keys = [c.key for c in family.categories]
+    assert len(keys) == len(set(keys))
+    assert code_count(family) <= 256  # the kernels keep codes in uint8
+    assert len(rules(family)) == len(family.categories)
+    if family.wild_count:  # quads by rank and kicker are a natural game's [quads] rules
+        assert not family.has_quad_rules
+
+
+BASE = {"name": "Test", "family": "double_joker", "pays": {
+    "natural_royal": 800, "wild_royal": 100, "five_of_a_kind": 50, "straight_flush": 25,
+    "four_of_a_kind": 9, "full_house": 5, "flush": 4, "straight": 3, "three_of_a_kind": 2,
+    "two_pair": 1}}
+
+
+@pytest.mark.parametrize("change, field, needle", [
+    ({"pays": {**BASE["pays"], "five_aces": 80}}, "pays.five_aces", "a category of Double Joker"),
+    ({"family": "joker", "min_pair": "kings"}, "pays.pair", "a pay for High Pair"),
+    ({"jokers": 1}, "jokers", "2 (or no jokers field): Double Joker Poker plays two jokers"),
+    ({"family": "joker", "jokers": 2, "min_pair": "kings"}, "jokers", "plays one joker"),
+    ({"min_pair": "kings"}, "min_pair", "no min_pair"),
+    ({"quads": {"A": 80}}, "quads", "natural family only"),
+])
+def test_a_pay_table_outside_its_family_is_refused(change, field, needle):
+    data = {**BASE, **change}
+    with pytest.raises(ContentError) as caught:
+        parse_paytable(data, "x.toml", "x")
+    message = str(caught.value)
+    assert message.startswith("x.toml") and field in message, message
+    assert needle is None or needle in message, message
