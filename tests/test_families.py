@@ -220,3 +220,44 @@ def test_a_pay_table_outside_its_family_is_refused(change, field, needle):
     message = str(caught.value)
     assert message.startswith("x.toml") and field in message, message
     assert needle is None or needle in message, message
+
+
+# ---------------------------------------------------------------------------------------------
+# What the site says of each family's wild cards.
+
+def test_the_index_orders_every_family_as_the_descriptions_do():
+    from generator.site.view import FAMILY_ORDER
+
+    assert FAMILY_ORDER == tuple(FAMILIES)
+
+
+@pytest.mark.parametrize("wild, labels", [
+    ("deuces", ["4 deuces", "1 deuce", "No deuces"]),
+    ("joker", ["With the joker", "Without the joker"]),
+    ("jokers", ["With both jokers", "With one joker", "Without a joker"]),
+    ("deuces_joker", ["5 wild cards", "1 wild card", "No wild cards"]),
+])
+def test_section_labels_count_the_wild_cards_as_players_do(wild, labels):
+    from generator.site.sections import label
+
+    counts = {"deuces": (4, 1, 0), "joker": (1, 0), "jokers": (2, 1, 0),
+              "deuces_joker": (5, 1, 0)}[wild]
+    assert [label(k, wild) for k in counts] == labels
+
+
+@pytest.mark.parametrize("key, wild_name", [
+    ("natural", None), ("deuces", "deuces"), ("bonus_deuces", "deuces"),
+    ("deuces_double_double", "deuces"), ("joker", "joker"), ("double_joker", "jokers"),
+    ("deuces_joker", "deuces_joker")])
+def test_the_export_names_each_familys_wild_cards(key, wild_name):
+    assert FAMILIES[key].wild_name == wild_name
+
+
+def test_wild_words_and_marks_of_the_new_families():
+    from generator.strategy.describe import wild_mark, wild_word
+
+    assert [wild_word("double_joker", w) for w in (1, 2)] == ["a joker", "both jokers"]
+    assert [wild_mark("double_joker", w) for w in (1, 2)] == ["Jkr", "2Jkr"]
+    assert [wild_word("deuces_joker", w) for w in (1, 3)] == ["1 wild card", "3 wild cards"]
+    assert wild_mark("deuces_joker", 3) == "3W"
+    assert wild_word("bonus_deuces", 2) == "2 deuces" and wild_mark("bonus_deuces", 2) == "2D"
