@@ -202,7 +202,9 @@ def test_the_level_picker_plays_the_chosen_level(site, browser):
 # ---- every page a player opens, at a phone's and a laptop's width --------------------------
 
 GAMES = {  # the pay tables the page tests build: one per family
-    "natural": SLUG, "deuces": "full-pay-deuces-wild", "joker": "joker-poker-kings-or-better"}
+    "natural": SLUG, "deuces": "full-pay-deuces-wild", "joker": "joker-poker-kings-or-better",
+    "bonus_deuces": "bonus-deuces-9-4-4", "deuces_joker": "deuces-and-joker-wild-12-9-6",
+    "double_joker": "double-joker-9-5-4"}
 WIDTHS = (375, 1280)
 
 

@@ -44,7 +44,10 @@ def test_shipped_tables_cover_every_family():
                  "NSU Deuces Wild", "Illinois Deuces", "Loose Deuces",
                  "Joker Poker Kings or Better", "Joker Poker Two Pair or Better"]:
         assert name in names
-    assert {t.family.key for t in tables} == set(FAMILIES)
+    # Every family ships but Deuces Wild Double Double Bonus: a six-coin game, whose pays per
+    # unit bet (20/10/8 on the glass: 16.6667, 8.3333, 6.6667 per coin of six) would read as
+    # nonsense on its page; tests/paytables holds it, checked against its published table.
+    assert {t.family.key for t in tables} == set(FAMILIES) - {"deuces_double_double"}
     assert any("Triple Double Bonus" in n for n in names)
 
 

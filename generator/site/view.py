@@ -156,7 +156,7 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
             conditions.append((feature, op, value))
         shown = []
         for deal in deals:
-            cards = parse_hand(deal, joker_allowed=True)
+            cards = parse_hand(deal, joker_allowed=2)  # (as many jokers as any deck has)
             mask = P.line_hold(cards, conditions, rank_sets, rules["family"],
                                rules.get("min_pair"))
             if mask is None:

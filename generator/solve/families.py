@@ -148,14 +148,14 @@ FAMILIES = {family.key: family for family in (
     ), identifying=("straight_flush", "four_of_a_kind", "full_house", "flush")),
     Family("deuces_double_double", "Deuces Wild Double Double Bonus", 52, True, (
         _NATURAL_ROYAL,
-        _c("four_deuces", "Four Deuces", "wild_cards", deuces=4),
         # Natural quads by rank and kicker; the kicker may be a deuce (four aces and a deuce pay
-        # these 400, not five aces' 10).
+        # these 400, not five aces' 10). By pay: four deuces never meet natural quads in a hand.
         _c("four_aces_with_2_4", "Natural Four Aces with 2-4", "four_of_a_kind", natural=True,
            ranks="A", kicker="2-4"),
         _c("four_3_4_with_a_4", "Natural Four 3s or 4s with A-4", "four_of_a_kind",
            natural=True, ranks="3-4", kicker="A,2-4"),
         _c("four_aces", "Natural Four Aces", "four_of_a_kind", natural=True, ranks="A"),
+        _c("four_deuces", "Four Deuces", "wild_cards", deuces=4),
         _c("four_3_4", "Natural Four 3s or 4s", "four_of_a_kind", natural=True, ranks="3-4"),
         _c("four_5_k", "Natural Four 5s through Kings", "four_of_a_kind", natural=True,
            ranks="5-K"),
