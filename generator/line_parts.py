@@ -58,7 +58,8 @@ class LineParts:
 def text(parts: LineParts, with_wild: bool = True) -> str:
     """The player's words: "The best 2 to a Straight Flush, with the joker: 8 or 7"; without
     the wild cards held where `with_wild` is False (a section's label says them)."""
-    words = parts.hold + (f", with {parts.wild_words}" if parts.wild and with_wild else "")
+    words = parts.hold + (f", with {parts.wild_words}" if parts.wild and with_wild
+                          and parts.wild_words else "")
     if parts.best:
         words = "The best " + (words if words[0].isdigit() else words[0].lower() + words[1:])
     if parts.hold_ranks:

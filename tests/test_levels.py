@@ -91,13 +91,16 @@ def _holds(lines, table, cards, solution):
     ("9-6-double-double-bonus", "Jc Qc Kc Ac Tc"),  # a dealt royal: stand
     ("9-6-double-double-bonus", "2c 3c 4c 5c 6c"),  # a dealt straight flush: stand
     ("9-6-jacks-or-better", "Td Jd Qd Kd Ad"),
+    ("bonus-deuces-9-4-4", "2c 2d 2h 2s Ac"),  # four deuces with an ace: stand
+    ("deuces-and-joker-wild-12-9-6", "2c 2d 2h 2s Jk"),  # every wild card: stand
+    ("double-joker-9-5-4", "Jk Jk 7c 7d 7h"),  # five of a kind with both jokers: stand
 ])
 def test_no_level_makes_an_absurd_play(slug, hand, solved):
     """Deals that short tables used to misplay badly: every level plays them as the exact
     table does (each of these is optimal only one way)."""
     table, data = _export(slug)
     s = solved(slug)
-    cards = parse_hand(hand, joker_allowed=table.deck_size == 53)
+    cards = parse_hand(hand, joker_allowed=table.family.jokers)
     evs = hand_evs(s, cards)
     best = [m for m in range(32) if evs[m] == max(evs)]
     for name, level in data["strategy"]["levels"].items():
@@ -106,7 +109,8 @@ def test_no_level_makes_an_absurd_play(slug, hand, solved):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["9-6-jacks-or-better", "full-pay-deuces-wild",
-                                  "joker-poker-kings-or-better"])
+                                  "joker-poker-kings-or-better", "bonus-deuces-9-4-4",
+                                  "deuces-and-joker-wild-12-9-6", "double-joker-9-5-4"])
 def test_levels_read_plainly_keep_the_rules_on_random_deals(slug, solved):
     """A plain Python reader of the exported lines, on random deals in shuffled order: each
     level loses at most its bound on the deal, holds all five wherever the exact table does,
@@ -127,7 +131,7 @@ def test_levels_read_plainly_keep_the_rules_on_random_deals(slug, solved):
     for name in ("card", "simple"):
         example = levels[name]["max_loss_example"]
         cards = parse_hand(example.replace("[", "").replace("]", ""),
-                           joker_allowed=table.deck_size == 53)
+                           joker_allowed=table.family.jokers)
         evs = hand_evs(s, cards)
         held = len(example.partition("]")[0].split()) if example.startswith("[") else 0
         mask = (1 << held) - 1  # the example lists the held cards first

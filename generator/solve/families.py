@@ -113,6 +113,11 @@ _MIDDLE = (_c("full_house", "Full House"), _c("flush", "Flush"), _c("straight", 
 # Deuces Wild's top hands, which its bonus cousins refine.
 _NATURAL_ROYAL = _c("natural_royal", "Natural Royal Flush", "royal_flush", natural=True)
 _WILD_ROYAL = _c("wild_royal", "Wild Royal Flush", "royal_flush")
+_FOUR_DEUCES = _c("four_deuces", "Four Deuces", "wild_cards", deuces=4)
+# The hands from the wild royal down, as Deuces Wild and Double Joker rank them.
+_WILD_ROYAL_DOWN = (_WILD_ROYAL, _c("five_of_a_kind", "Five of a Kind"),
+                    _c("straight_flush", "Straight Flush"), _c("four_of_a_kind", "Four of a Kind"),
+                    *_MIDDLE)
 
 FAMILIES = {family.key: family for family in (
     Family("natural", "Natural 52-card games", 52, False, (
@@ -125,18 +130,14 @@ FAMILIES = {family.key: family for family in (
     ), identifying=("full_house", "flush")),
     Family("deuces", "Deuces Wild", 52, True, (
         _NATURAL_ROYAL,
-        _c("four_deuces", "Four Deuces", "wild_cards", deuces=4),
-        _WILD_ROYAL,
-        _c("five_of_a_kind", "Five of a Kind"),
-        _c("straight_flush", "Straight Flush"),
-        _c("four_of_a_kind", "Four of a Kind"),
-        *_MIDDLE,
+        _FOUR_DEUCES,
+        *_WILD_ROYAL_DOWN,
     ), identifying=("wild_royal", "five_of_a_kind", "straight_flush", "four_of_a_kind", "full_house",
                     "flush")),
     Family("bonus_deuces", "Bonus Deuces Wild", 52, True, (
         _NATURAL_ROYAL,
         _c("four_deuces_with_ace", "Four Deuces with an Ace", "wild_cards", deuces=4, kicker="A"),
-        _c("four_deuces", "Four Deuces", "wild_cards", deuces=4),
+        _FOUR_DEUCES,
         # As the glass lists them, by pay: a wild royal and five of a kind never meet in a hand.
         _c("five_aces", "Five Aces", "five_of_a_kind", ranks="A"),
         _c("five_3_5", "Five 3s, 4s or 5s", "five_of_a_kind", ranks="3-5"),
@@ -155,25 +156,17 @@ FAMILIES = {family.key: family for family in (
         _c("four_3_4_with_a_4", "Natural Four 3s or 4s with A-4", "four_of_a_kind",
            natural=True, ranks="3-4", kicker="A,2-4"),
         _c("four_aces", "Natural Four Aces", "four_of_a_kind", natural=True, ranks="A"),
-        _c("four_deuces", "Four Deuces", "wild_cards", deuces=4),
+        _FOUR_DEUCES,
         _c("four_3_4", "Natural Four 3s or 4s", "four_of_a_kind", natural=True, ranks="3-4"),
         _c("four_5_k", "Natural Four 5s through Kings", "four_of_a_kind", natural=True,
            ranks="5-K"),
-        _WILD_ROYAL,
-        _c("five_of_a_kind", "Five of a Kind"),
-        _c("straight_flush", "Straight Flush"),
-        _c("four_of_a_kind", "Four of a Kind"),
-        *_MIDDLE,
+        *_WILD_ROYAL_DOWN,
     ), identifying=("wild_royal", "five_of_a_kind", "straight_flush")),
     Family("deuces_joker", "Deuces and Joker Wild", 53, True, (
         _c("five_wild", "Four Deuces with the Joker", "wild_cards", deuces=4, jokers=1),
         _NATURAL_ROYAL,
-        _c("four_deuces", "Four Deuces", "wild_cards", deuces=4),
-        _WILD_ROYAL,
-        _c("five_of_a_kind", "Five of a Kind"),
-        _c("straight_flush", "Straight Flush"),
-        _c("four_of_a_kind", "Four of a Kind"),
-        *_MIDDLE,
+        _FOUR_DEUCES,
+        *_WILD_ROYAL_DOWN,
     ), identifying=("wild_royal", "five_of_a_kind", "straight_flush")),
     Family("joker", "Joker Poker", 53, False, (
         _NATURAL_ROYAL,
@@ -188,11 +181,7 @@ FAMILIES = {family.key: family for family in (
        lowest_min_pair=0, pair_optional=True),
     Family("double_joker", "Double Joker Poker", 54, False, (
         _NATURAL_ROYAL,
-        _WILD_ROYAL,
-        _c("five_of_a_kind", "Five of a Kind"),
-        _c("straight_flush", "Straight Flush"),
-        _c("four_of_a_kind", "Four of a Kind"),
-        *_MIDDLE,
+        *_WILD_ROYAL_DOWN,
         _c("two_pair", "Two Pair"),
     ), identifying=("four_of_a_kind", "full_house", "flush")),
 )}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..cards import RANKS
-from ..solve.families import FAMILIES
+from ..solve.families import ALL_RANKS, FAMILIES
 from . import features as P
 from .. import line_parts as parts
 from ..line_parts import DEALS, HOLD, NOTE, LineParts, Qualifier
@@ -179,6 +179,7 @@ class _Head:
     hold_ranks: str = ""
     said: tuple = ()  # conditions the head says in both renderings: not said again
     named: tuple = ()  # conditions the hold's name says in words: the notation keeps them
+    jackpot: bool = False  # the name is a paying hand's, wild cards included: none said after
 
 
 def line_parts(conditions, rank_sets, family: str, deal_text=str, high: int = 13,
@@ -193,7 +194,8 @@ def line_parts(conditions, rank_sets, family: str, deal_text=str, high: int = 13
     return LineParts(
         hold=head.hold, hold_ranks=head.hold_ranks, head=head.head, held=line.n, kind=head.kind,
         head_ranks=head.head_ranks, head_keys=head.head_keys, wild=w,
-        wild_words=wild_word(family, w) if w else "", wild_mark=wild_mark(family, w) if w else "",
+        wild_words=wild_word(family, w) if w and not head.jackpot else "",
+        wild_mark=wild_mark(family, w) if w else "",
         best=line.best is not None,
         qualifiers=_qualifiers(line, head, deal_text))
 
@@ -224,6 +226,34 @@ def _read(conditions, rank_sets, family, high, low_pairs, phrases) -> _Line:
 def _nothing(line: _Line) -> _Head | None:
     if line.kind == P.NONE:
         return _Head("Discard everything", "none", "")
+
+
+def _jackpot(line: _Line) -> _Head | None:
+    """Five cards that are a family's wild-card hand, named as the glass names it: "Four
+    Deuces with an Ace" (four deuces and an ace kept), "Four Deuces with the Joker" (every wild
+    card of the deck). Where wild cards of two kinds are counted together, a hand of some of
+    them is not named (four wild cards may be four deuces or three and the joker)."""
+    if line.n != 5 or not line.w or (line.kind != P.WILD and line.kind not in _KIND_ABBR):
+        return None
+    game = FAMILIES[line.family]
+    if game.deuces_wild and game.jokers and line.w < game.wild_count:
+        return None
+    held = None
+    if line.ranks is not None:
+        masks = ({line.ranks[2]} if line.ranks[1] == P.OP_EQ else line.rank_sets[line.ranks[2]])
+        held = {r for mask in masks for r in range(13) if mask >> r & 1}
+    for category in game.categories:
+        wild = (category.deuces or 0) + (category.jokers or 0)
+        if category.hand != "wild_cards" or wild != line.w:
+            continue
+        kicked = category.kicker != ALL_RANKS
+        if kicked and not (held and held <= category.kicker):
+            continue
+        if line.kind == P.WILD:
+            return _Head(category.label, f"{line.w}W", "W", jackpot=True)
+        return _Head(category.label, f"5{_KIND_ABBR[line.kind]}", _KIND_ABBR[line.kind],
+                     named=(line.ranks,) if kicked else (), jackpot=True)
+    return None
 
 
 def _wild_only(line: _Line) -> _Head | None:
@@ -367,7 +397,7 @@ def _made(line: _Line, hold: str, kind: str, group: int, head_ranks: tuple = (),
                  f"{line.n}{kind}", kind, head_ranks=head_ranks, said=said)
 
 
-_HEADS = (_nothing, _wild_only, _unsuited_ranks, _one_high_card, _one_card_of_ranks, _one_card,
+_HEADS = (_nothing, _jackpot, _wild_only, _unsuited_ranks, _one_high_card, _one_card_of_ranks, _one_card,
           _straight_by_ends, _suited_ranks, _two_high_cards, _draw, _unrelated, _natural_pair,
           _made_hand)
 
