@@ -9,11 +9,14 @@ checks that each checked-in file holds exactly what this module makes now, so th
 stale when the solver, the export or the parser changes. Everything is seeded (random.Random
 with a string seed) and written with sorted keys, so two runs write the same bytes.
 
-The fixtures (0.95 MB together, gzip-compressed where large):
-- hands.json: hand text, each parsed by generator.cards.parse_hand, or its one-line error.
-- evs-<slug>.json.gz, for four pay tables (one a family, and Double Double Bonus for its kicker
-  quads): the export's rules and unit, 1,000 seeded random deals with their 32 exact EVs
+The fixtures (1.3 MB together, gzip-compressed where large):
+- hands.json: hand text, each parsed by generator.cards.parse_hand, or its one-line error, with
+  no joker, one, and two (a 54-card deck: the second joker is card 53).
+- evs-<slug>.json.gz, for one pay table of every family (and Double Double Bonus for its kicker
+  quads): the export's rules and unit, seeded random deals with their 32 exact EVs
   (Solution.deal_evs), and for the first 200 the hold features, order keys and representative.
+  The four tables of the first families have 1,000 deals; the newer families' tables (read from
+  tests/paytables/, TEST_TABLES) 200, every one with its features, to keep the folder small.
 - play-<slug>.json.gz, play-<slug>-reps.bin.gz, play-<slug>-optimal.bin.gz: the export's rules
   and exact table, each suit class's representative (5 bytes) and a 32-bit mask of its optimal
   holds (little-endian), and Python's class_of on 2,000 seeded deals; the JS plays the table on
@@ -37,9 +40,17 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "tests" / "js" / "fixtures"
 PAYTABLES = ROOT / "content" / "paytables"
+TEST_PAYTABLES = ROOT / "tests" / "paytables"  # the newer families' test tables
 
-EV_TABLES = ["9-6-jacks-or-better", "9-6-double-double-bonus", "full-pay-deuces-wild",
-             "joker-poker-kings-or-better"]
+# Each EV table with its number of deals (the first 200 with features).
+EV_DEALS = {"9-6-jacks-or-better": 1000, "9-6-double-double-bonus": 1000,
+            "full-pay-deuces-wild": 1000, "joker-poker-kings-or-better": 1000,
+            "bonus-deuces-9-4-4": 200, "deuces-ddb-20-10-8": 200, "deuces-joker-12-9-6": 200,
+            "double-joker-9-5-4": 200}
+EV_TABLES = list(EV_DEALS)
+# The EV tables read from tests/paytables (the others from content/paytables).
+TEST_TABLES = frozenset({"bonus-deuces-9-4-4", "deuces-ddb-20-10-8", "deuces-joker-12-9-6",
+                         "double-joker-9-5-4"})
 PLAY_TABLES = ["9-6-jacks-or-better"]
 
 HAND_TEXTS = [
@@ -48,6 +59,9 @@ HAND_TEXTS = [
     "As Ks Qs Js 9d 8d", "As As Qs Js 9d", "As Ks Qs Js 1d", "As Ks Qs Js Zz", "", "  ",
     "As Ks Qs Js <b>", "As Ks Qs Js 9x", "jk jk 2c 3c 4c", "2c 3c 4c 5c 6c", "Tc Jc Qc Kc 10c",
 ]
+# Read also with two jokers allowed (and, after HAND_TEXTS, with none and one).
+TWO_JOKER_TEXTS = ["Jk X As Ks Qs", "x Jk 2c 3c 4c", "As Jk Ks Jk Qs", "Jk Jk Jk As Ks", "Jk Jk As Ks",
+                   "Jk As Ks Qs Js"]
 
 
 def _json(value) -> bytes:
@@ -58,11 +72,16 @@ def random_deal(rng: random.Random, deck_size: int) -> list[int]:
     return rng.sample(range(deck_size), 5)  # in random order: the JS must not assume sorted cards
 
 
-def _cached_solve(slug: str):
-    from generator.cache import solve
-    from generator.paytable import load_paytable
+def paytable_path(slug: str) -> Path:
+    """The pay table file of an EV table: tests/paytables for TEST_TABLES, else content/paytables."""
+    return (TEST_PAYTABLES if slug in TEST_TABLES else PAYTABLES) / f"{slug}.toml"
 
-    return solve(load_paytable(PAYTABLES / f"{slug}.toml"))[0]
+
+def _cached_solve(slug: str):
+    from generator.solve.cache import solve
+    from generator.solve.paytable import load_paytable
+
+    return solve(load_paytable(paytable_path(slug)))[0]
 
 
 # Each maker returns a file's bytes before gzip; `solve(slug)` gives the slug's Solution.
@@ -72,27 +91,27 @@ def hands() -> bytes:
     from generator.errors import CardError
 
     cases = []
-    for text in HAND_TEXTS:
-        for joker in (False, True):
-            try:
-                cases.append({"text": text, "joker": joker, "cards": parse_hand(text, joker)})
-            except CardError as exc:
-                cases.append({"text": text, "joker": joker, "error": str(exc)})
+    texts = HAND_TEXTS + TWO_JOKER_TEXTS
+    for text, joker in [(t, j) for t in texts for j in (False, True)] + [(t, 2) for t in texts]:
+        try:
+            cases.append({"text": text, "joker": joker, "cards": parse_hand(text, joker)})
+        except CardError as exc:
+            cases.append({"text": text, "joker": joker, "error": str(exc)})
     return _json(cases)
 
 
 def evs(slug: str, solve) -> bytes:
     from generator.cards import format_hand
     from generator.export import rules
-    from generator.paytable import load_paytable
-    from generator.solver import class_of
+    from generator.solve.paytable import load_paytable
+    from generator.solve.solver import class_of
     from generator.strategy import features as P
 
-    table = load_paytable(PAYTABLES / f"{slug}.toml")
+    table = load_paytable(paytable_path(slug))
     solution = solve(slug)
     rng = random.Random(f"evs {slug}")
     deals = []
-    for i in range(1000):
+    for i in range(EV_DEALS[slug]):
         cards = random_deal(rng, table.deck_size)
         deal = {"cards": cards, "evs": [str(ev) for ev in solution.deal_evs(cards)]}
         if i < 200:
@@ -108,11 +127,11 @@ def evs(slug: str, solve) -> bytes:
 def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
     """The play test's three files for `slug`; `data` is its export (made here when None)."""
     from generator.site.view import published
-    from generator.solver import class_of
+    from generator.solve.solver import class_of
 
     if data is None:
         from generator.export import export
-        from generator.paytable import load_paytable
+        from generator.solve.paytable import load_paytable
 
         data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
     solution = solve(slug)

@@ -12,6 +12,7 @@ Without node on the PATH the node runs skip, unless VPCHARTS_REQUIRE_BROWSER=1 (
 turns a missing tool into a failure.
 """
 
+import functools
 import os
 import re
 import shutil
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from generator.export import export
-from generator.paytable import load_paytable
+from generator.solve.paytable import load_paytable
 from tests import make_js_fixtures as fixtures
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,15 +63,37 @@ def js_test_count() -> int:
     return count
 
 
+@functools.cache
+def _solve_test_table(slug: str):
+    from generator.solve.solver import solve_uncached
+
+    return solve_uncached(load_paytable(fixtures.paytable_path(slug)))
+
+
+@pytest.fixture(scope="session")
+def solved_any(solved):
+    """solved, and the EV tables read from tests/paytables (fixtures.TEST_TABLES)."""
+    return lambda slug: _solve_test_table(slug) if slug in fixtures.TEST_TABLES else solved(slug)
+
+
 @pytest.mark.parametrize("group", list(fixtures.groups()))
-def test_checked_in_fixtures_are_what_the_command_writes_now(group, solved):
+def test_checked_in_fixtures_are_what_the_command_writes_now(group, solved_any):
     """Each file in tests/js/fixtures/ equals what `python -m tests.make_js_fixtures` makes from
     fresh solves (gzip's own bytes aside: the uncompressed content is compared)."""
-    for name, content in fixtures.groups()[group](solved).items():
+    for name, content in fixtures.groups()[group](solved_any).items():
         assert name in fixtures.file_names()
         path = fixtures.FOLDER / name
         assert path.exists(), f"{name} is missing: run python -m tests.make_js_fixtures"
         assert fixtures.read(path) == content, f"{name} is stale: run python -m tests.make_js_fixtures"
+
+
+def test_evaluator_holds_every_family_as_families_py_describes_it():
+    """static/js/evaluator.js's FAMILIES block is what `python -m generator.solve.families`
+    writes now (the browser's evaluator reads the families as data)."""
+    from generator.solve.families import js_block
+
+    text = (ROOT / "static" / "js" / "evaluator.js").read_text(encoding="utf-8")
+    assert js_block() in text, "run python -m generator.solve.families"
 
 
 def test_fixtures_folder_holds_the_fixtures_alone_and_is_small():

@@ -1,7 +1,8 @@
 // Card ids and the text form of hands: the port of generator/cards.py.
 //
 // A card is rank * 4 + suit (rank 0 = deuce .. 12 = ace; suit 0..3 = clubs, diamonds, hearts,
-// spades); 52 is the joker. Text appears only at the edges, in the same formats the CLI accepts.
+// spades); 52 is the joker, and 53 the second joker of a 54-card deck (both read "Jk"). Text
+// appears only at the edges, in the same formats the CLI accepts.
 //
 // Written with no import/export and attached to globalThis.vpcharts, so the one file loads as a
 // classic <script> (pages opened from file://, where Chromium blocks module scripts), from
@@ -40,9 +41,9 @@
     return RANKS.indexOf(rankChar.toUpperCase()) * 4 + SUITS.indexOf(suitChar.toLowerCase());
   }
 
-  /** 'As', or 'A♠' with symbols; the joker is 'Jk'. */
+  /** 'As', or 'A♠' with symbols; either joker is 'Jk'. */
   function cardText(card, symbols = false) {
-    if (card === JOKER) return "Jk";
+    if (card >= JOKER) return "Jk";
     const rank = card >> 2;
     const suit = card & 3;
     return RANKS[rank] + (symbols ? SUIT_SYMBOLS[suit] : SUITS[suit]);
@@ -50,7 +51,7 @@
 
   /** A card as a screen reader should say it: "ace of spades", "joker". */
   function cardName(card) {
-    if (card === JOKER) return "joker";
+    if (card >= JOKER) return "joker";
     return RANK_NAMES[card >> 2] + " of " + SUIT_NAMES[card & 3];
   }
 
@@ -60,9 +61,12 @@
 
   /**
    * Parse 'As Kh Qd Jc Ts' (also 'AsKhQdJcTs', '10h', lower case, suit symbols, 'Jk' or 'X').
-   * Returns card ids in the order given; throws CardError with one line saying what is wrong.
+   * `jokerAllowed`: how many jokers the deck has (true: one); the first joker written is card
+   * 52, a second one 53. Returns card ids in the order given; throws CardError with one line
+   * saying what is wrong.
    */
   function parseHand(source, jokerAllowed = false, size = 5) {
+    const jokers = Number(jokerAllowed);
     let text = source;
     for (const [sym, letter] of Object.entries(SYMBOL_TO_SUIT)) text = text.split(sym).join(letter);
     text = text.replace(/,/g, " ").trim();
@@ -84,8 +88,14 @@
       }
       const token = match[0];
       if (token.toLowerCase() === "jk" || token.toLowerCase() === "x") {
-        if (!jokerAllowed) throw new CardError(`${quote(source)} has a joker, but this game is played without one`);
-        cards.push(JOKER);
+        if (!jokers) throw new CardError(`${quote(source)} has a joker, but this game is played without one`);
+        const held = cards.filter((card) => card >= JOKER).length;
+        if (held === jokers) {
+          throw new CardError(
+            `${quote(source)} has ${held + 1} jokers, but this game is played with ${jokers === 1 ? "one" : jokers}`
+          );
+        }
+        cards.push(JOKER + held);
       } else {
         cards.push(cardId(match[1] === "10" ? "T" : match[1], match[2]));
       }

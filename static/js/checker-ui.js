@@ -35,7 +35,7 @@
     deal: $("trainer-deal"), grade: $("trainer-grade"), reset: $("trainer-reset"), score: $("trainer-score"),
     verdict: $("trainer-verdict"),
   };
-  const jokerAllowed = data.rules.deck_size === 53;
+  const jokerAllowed = data.rules.deck_size - 52; // how many jokers the deck has (0, 1 or 2)
   const exactPage = app.dataset.exactPage;
   const unit = BigInt(data.ev_denominator);
   const state = S.create((data.tables || []).map((lines) => compileTable(lines, data.rules)), data.levels || null);
@@ -112,7 +112,7 @@
   function buildDeck() {
     const order = [];
     for (let suit = 3; suit >= 0; suit--) for (let rank = 12; rank >= 0; rank--) order.push(rank * 4 + suit);
-    if (jokerAllowed) order.push(JOKER);
+    for (let j = 0; j < jokerAllowed; j++) order.push(JOKER + j);
     for (const card of order) {
       // The name is the spoken one ("ace of spades"); the symbol is for the eye only, so the
       // button's accessible name is its own content (no aria-label that differs from it).

@@ -1,8 +1,9 @@
 // The checker's Web Worker: exact EVs of all 32 holds off the page's thread.
 //
-// Messages in: {type: "init", rules} (the export's rules: builds the engine, about 0.1 s), then
-// {type: "evs", id, cards}. Out: {type: "ready", unit} and {type: "evs", id, evs, ms}: evs are
-// 32 integers over unit, as decimal strings (exact whatever their size), bit i holding cards[i].
+// Messages in: {type: "init", rules} (the export's rules, of any family and deck: builds the
+// engine, about half a second), then {type: "evs", id, cards}. Out: {type: "ready", unit} and
+// {type: "evs", id, evs, ms}: evs are 32 integers over unit, as decimal strings (exact whatever
+// their size), bit i holding cards[i].
 // A classic worker with importScripts, because the core files are classic scripts too.
 /* global importScripts */
 importScripts("evaluator.js", "ev-engine.js");

@@ -1,30 +1,77 @@
-// Hand evaluation and one pay table's pays: the port of generator/evaluate.py (fine category
-// codes for the natural, deuces and joker families, quads by rank and kicker) and
-// generator/categories.py (which pay line a code is paid on).
+// Hand evaluation and one pay table's pays: the port of generator/solve/evaluate.py (the generic
+// evaluator: a family's categories in pay order, the first one a hand can make winning),
+// generator/solve/codes.py (the fine code layout) and generator/solve/categories.py (which pay
+// line a code is paid on). No family is named here: each is data, the FAMILIES block below,
+// written from generator/solve/families.py (`python -m generator.solve.families`; a test checks
+// the two agree).
+//
+// Cards are rank * 4 + suit (0..51); 52 and 53 are the jokers. A hand is tested for "can these
+// five cards make it", wild cards (the deuces where they are wild, and the jokers) standing for
+// whatever helps; a natural category reads the deuces as plain 2s, and no hand holding a joker
+// makes one.
 //
 // No import/export: attaches to globalThis.vpcharts.evaluator (see cards.js for why).
 (function (root) {
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});
 
-  // Natural family fine codes.
-  const N_ROYAL = 0, N_SF = 1, N_QUADS = 2; // + quad_rank * 13 + kicker_rank
-  const N_FULL_HOUSE = 171, N_FLUSH = 172, N_STRAIGHT = 173, N_TRIPS = 174, N_TWO_PAIR = 175;
-  const N_PAIR = 176; // + pair_rank
-  const N_NOTHING = 189, N_CODES = 190;
-  // Deuces Wild fine codes (pairs and two pair never pay).
-  const D_NATURAL_ROYAL = 0, D_FOUR_DEUCES = 1, D_WILD_ROYAL = 2, D_FIVE_KIND = 3, D_SF = 4;
-  const D_QUADS = 5, D_FULL_HOUSE = 6, D_FLUSH = 7, D_STRAIGHT = 8, D_TRIPS = 9, D_NOTHING = 10, D_CODES = 11;
-  // Joker Poker fine codes.
-  const J_NATURAL_ROYAL = 0, J_FIVE_KIND = 1, J_WILD_ROYAL = 2, J_SF = 3, J_QUADS = 4, J_FULL_HOUSE = 5;
-  const J_FLUSH = 6, J_STRAIGHT = 7, J_TRIPS = 8, J_TWO_PAIR = 9, J_PAIR = 10; // + pair_rank
-  const J_NOTHING = 23, J_CODES = 24;
+  // BEGIN FAMILIES (written by `python -m generator.solve.families`: do not edit)
+  const FAMILIES = {"bonus_deuces":{"categories":[{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":4,"hand":"wild_cards","jokers":null,"key":"four_deuces_with_ace","kicker":[12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":4,"hand":"wild_cards","jokers":null,"key":"four_deuces","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_aces","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_3_5","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[1,2,3]},{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_6_k","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[4,5,6,7,8,9,10,11]},{"by_rank":"","deuces":null,"hand":"straight_flush","jokers":null,"key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"full_house","jokers":null,"key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"flush","jokers":null,"key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight","jokers":null,"key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"three_of_a_kind","jokers":null,"key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck_size":52,"deuces_wild":true},"deuces":{"categories":[{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":4,"hand":"wild_cards","jokers":null,"key":"four_deuces","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight_flush","jokers":null,"key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"full_house","jokers":null,"key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"flush","jokers":null,"key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight","jokers":null,"key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"three_of_a_kind","jokers":null,"key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck_size":52,"deuces_wild":true},"deuces_double_double":{"categories":[{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_aces_with_2_4","kicker":[0,1,2],"natural":true,"ranks":[12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_3_4_with_a_4","kicker":[0,1,2,12],"natural":true,"ranks":[1,2]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_aces","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[12]},{"by_rank":"","deuces":4,"hand":"wild_cards","jokers":null,"key":"four_deuces","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_3_4","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[1,2]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_5_k","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[3,4,5,6,7,8,9,10,11]},{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight_flush","jokers":null,"key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"full_house","jokers":null,"key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"flush","jokers":null,"key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight","jokers":null,"key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"three_of_a_kind","jokers":null,"key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck_size":52,"deuces_wild":true},"deuces_joker":{"categories":[{"by_rank":"","deuces":4,"hand":"wild_cards","jokers":1,"key":"five_wild","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":4,"hand":"wild_cards","jokers":null,"key":"four_deuces","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight_flush","jokers":null,"key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"full_house","jokers":null,"key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"flush","jokers":null,"key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight","jokers":null,"key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"three_of_a_kind","jokers":null,"key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck_size":53,"deuces_wild":true},"double_joker":{"categories":[{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight_flush","jokers":null,"key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"full_house","jokers":null,"key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"flush","jokers":null,"key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight","jokers":null,"key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"three_of_a_kind","jokers":null,"key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"two_pair","jokers":null,"key":"two_pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck_size":54,"deuces_wild":false},"joker":{"categories":[{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"five_of_a_kind","jokers":null,"key":"five_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight_flush","jokers":null,"key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"full_house","jokers":null,"key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"flush","jokers":null,"key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight","jokers":null,"key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"three_of_a_kind","jokers":null,"key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"two_pair","jokers":null,"key":"two_pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"pair","deuces":null,"hand":"pair","jokers":null,"key":"pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck_size":53,"deuces_wild":false},"natural":{"categories":[{"by_rank":"","deuces":null,"hand":"royal_flush","jokers":null,"key":"royal_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight_flush","jokers":null,"key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"quads","deuces":null,"hand":"four_of_a_kind","jokers":null,"key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"full_house","jokers":null,"key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"flush","jokers":null,"key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"straight","jokers":null,"key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"three_of_a_kind","jokers":null,"key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","deuces":null,"hand":"two_pair","jokers":null,"key":"two_pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"pair","deuces":null,"hand":"pair","jokers":null,"key":"pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck_size":52,"deuces_wild":false}};
+  // END FAMILIES
 
-  const NATURAL = 0, DEUCES = 1, JOKER_FAMILY = 2;
-  const FAMILY_IDS = { natural: NATURAL, deuces: DEUCES, joker: JOKER_FAMILY };
-  const CODE_COUNTS = [N_CODES, D_CODES, J_CODES];
-  const ROYAL_MASK = 0x1f00;
-  const WHEEL_MASK = 0x100f;
+  // Hand ids, as families.HANDS orders them.
+  const HANDS = ["wild_cards", "royal_flush", "five_of_a_kind", "straight_flush", "four_of_a_kind",
+    "full_house", "flush", "straight", "three_of_a_kind", "two_pair", "pair"];
+  const [WILD_CARDS, ROYAL_FLUSH, FIVE_OF_A_KIND, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, FLUSH,
+    STRAIGHT, THREE_OF_A_KIND, TWO_PAIR, PAIR] = HANDS.keys();
+  const ROYAL_MASK = 0x1f00; // ranks T J Q K A
+  const WHEEL_MASK = 0x100f; // ranks A 2 3 4 5
+  const ALL_RANKS_MASK = 0x1fff;
+  const EXPAND = { "": 0, pair: 1, quads: 2 };
+  const EXPAND_CODES = [1, 13, 169]; // codes per category: one; per pair rank; per quad rank * kicker
+  // Columns of a rule row (codes.py).
+  const HAND = 0, NATURAL = 1, DEUCES = 2, JOKERS = 3, RANK_MASK = 4, KICKER_MASK = 5, BY_RANK = 6, BASE = 7;
+  const COLUMNS = 8;
+  // Feature slots (evaluate._features).
+  const W = 0, RANKS = 1, SUITED = 2, LONGEST = 3, KIND_RANK = 4, PAIR_RANKS = 5, SINGLES = 6, KICKER = 7;
+  const TOP_RANK = 8, PAIR_RANK = 9;
+
+  function mask(ranks) {
+    let out = 0;
+    for (const r of ranks) out |= 1 << r;
+    return out;
+  }
+
+  const compiled = new Map();
+
+  /**
+   * A family ready to evaluate, by key ("natural", "deuces", ...): {key, deckSize, deucesWild,
+   * jokers, categories (the data), rules (an Int32Array of rows, as codes.rules), nRules,
+   * codeCount, nothing (the code of a hand paying nothing)}.
+   */
+  function family(key) {
+    if (typeof key !== "string") return key; // already compiled
+    let out = compiled.get(key);
+    if (out !== undefined) return out;
+    const data = FAMILIES[key];
+    if (data === undefined) throw new Error(`unknown family ${key}`);
+    const rules = new Int32Array(data.categories.length * COLUMNS);
+    let base = 0;
+    data.categories.forEach((c, i) => {
+      const expand = EXPAND[c.by_rank];
+      if (expand === undefined || !HANDS.includes(c.hand)) throw new Error(`bad category ${JSON.stringify(c)}`);
+      rules.set([HANDS.indexOf(c.hand), c.natural ? 1 : 0, c.deuces === null ? -1 : c.deuces,
+        c.jokers === null ? -1 : c.jokers, mask(c.ranks), mask(c.kicker), expand, base], i * COLUMNS);
+      base += EXPAND_CODES[expand];
+    });
+    out = {
+      key, deckSize: data.deck_size, deucesWild: data.deuces_wild, jokers: data.deck_size - 52,
+      categories: data.categories, rules, nRules: data.categories.length, codeCount: base + 1,
+      nothing: base, wildPlay: new Int32Array(10), naturalPlay: new Int32Array(10), counts: new Int32Array(13),
+    };
+    compiled.set(key, out);
+    return out;
+  }
 
   function fitsStraight(rankMask) {
     if ((rankMask & ~WHEEL_MASK) === 0) return true;
@@ -32,94 +79,139 @@
     return false;
   }
 
-  /** The fine category code of a hand given as five cards in ascending order. */
-  function fineCode(family, c) {
-    let wild = 0, rankMask = 0, suit = -1, suited = true;
-    let runLen = 0, prevRank = -1, longest = 0, longestRank = -1, pairs = 0, pairRank = -1, topRank = -1;
+  /** evaluate._features into `out`: wild cards, natural rank mask, natural cards suited, longest
+   * run of one natural rank, its rank (the highest of equal runs; all wild: aces), natural ranks
+   * held twice or more, natural ranks held once, the highest natural card outside the longest
+   * run (-1: none), the highest natural card (-1: none), the rank a pair is of. */
+  function features(c, deucesWild, counts, out) {
+    counts.fill(0);
+    let wild = 0, rankMask = 0, suit = -1, suited = 1;
     for (let i = 0; i < 5; i++) {
       const card = c[i];
       const r = card >> 2;
-      if ((family === DEUCES && r === 0) || card === 52) {
+      if (card >= 52 || (deucesWild && r === 0)) {
         wild += 1;
         continue;
       }
       const s = card & 3;
       if (suit < 0) suit = s;
-      else if (s !== suit) suited = false;
+      else if (s !== suit) suited = 0;
       rankMask |= 1 << r;
-      if (r === prevRank) runLen += 1;
-      else {
-        if (runLen === 2) {
-          pairs += 1;
-          pairRank = prevRank;
-        }
-        runLen = 1;
-        prevRank = r;
-      }
-      if (runLen > longest) {
-        longest = runLen;
-        longestRank = r;
-      }
+      counts[r] += 1;
+    }
+    let longest = 0, kindRank = 12, pairRanks = 0, singles = 0, topPair = -1, topRank = -1;
+    for (let r = 0; r < 13; r++) {
+      const n = counts[r];
+      if (n === 0) continue;
       topRank = r;
+      if (n >= longest) {
+        longest = n;
+        kindRank = r;
+      }
+      if (n >= 2) {
+        pairRanks += 1;
+        topPair = r;
+      } else singles += 1;
     }
-    if (runLen === 2) {
-      pairs += 1;
-      pairRank = prevRank;
-    }
-    let otherRank = -1; // for quads: the kicker
-    if (longest === 4) for (let i = 0; i < 5; i++) if (c[i] >> 2 !== longestRank) otherRank = c[i] >> 2;
-    const fits = longest === 1 && fitsStraight(rankMask);
-
-    if (family === NATURAL) {
-      if (fits && suited) return rankMask === ROYAL_MASK ? N_ROYAL : N_SF;
-      if (longest === 4) return N_QUADS + longestRank * 13 + otherRank;
-      if (longest === 3 && pairs === 1) return N_FULL_HOUSE;
-      if (suited) return N_FLUSH;
-      if (fits) return N_STRAIGHT;
-      if (longest === 3) return N_TRIPS;
-      if (pairs === 2) return N_TWO_PAIR;
-      if (pairs === 1) return N_PAIR + pairRank;
-      return N_NOTHING;
-    }
-    if (family === DEUCES) {
-      if (wild === 4) return D_FOUR_DEUCES;
-      if (fits && suited && (rankMask & ~ROYAL_MASK) === 0) return wild === 0 ? D_NATURAL_ROYAL : D_WILD_ROYAL;
-      if (longest + wild >= 5) return D_FIVE_KIND;
-      if (fits && suited) return D_SF;
-      if (longest + wild >= 4) return D_QUADS;
-      if ((longest === 3 && pairs === 1) || (wild === 1 && pairs === 2)) return D_FULL_HOUSE;
-      if (suited) return D_FLUSH;
-      if (fits) return D_STRAIGHT;
-      if (longest + wild >= 3) return D_TRIPS;
-      return D_NOTHING;
-    }
-    // Joker Poker: at most one wild card.
-    if (fits && suited && (rankMask & ~ROYAL_MASK) === 0) return wild === 0 ? J_NATURAL_ROYAL : J_WILD_ROYAL;
-    if (longest + wild >= 5) return J_FIVE_KIND;
-    if (fits && suited) return J_SF;
-    if (longest + wild >= 4) return J_QUADS;
-    if ((longest === 3 && pairs === 1) || (wild === 1 && pairs === 2)) return J_FULL_HOUSE;
-    if (suited) return J_FLUSH;
-    if (fits) return J_STRAIGHT;
-    if (longest + wild >= 3) return J_TRIPS;
-    if (pairs === 2) return J_TWO_PAIR;
-    if (pairs === 1) return J_PAIR + pairRank;
-    if (wild === 1) return J_PAIR + topRank; // the joker pairs the highest card
-    return J_NOTHING;
+    let kicker = -1;
+    for (let r = 0; r < 13; r++) if (counts[r] > 0 && r !== kindRank) kicker = r;
+    out[W] = wild;
+    out[RANKS] = rankMask;
+    out[SUITED] = suited;
+    out[LONGEST] = longest;
+    out[KIND_RANK] = kindRank;
+    out[PAIR_RANKS] = pairRanks;
+    out[SINGLES] = singles;
+    out[KICKER] = kicker;
+    out[TOP_RANK] = topRank;
+    // A wild card pairs the highest card; all wild: aces.
+    out[PAIR_RANK] = topPair >= 0 ? topPair : topRank >= 0 ? topRank : 12;
+    return out;
   }
 
-  const NATURAL_KEYS = {
-    [N_ROYAL]: "royal_flush", [N_SF]: "straight_flush", [N_FULL_HOUSE]: "full_house", [N_FLUSH]: "flush",
-    [N_STRAIGHT]: "straight", [N_TRIPS]: "three_of_a_kind", [N_TWO_PAIR]: "two_pair",
-  };
-  const DEUCES_KEYS = [
-    "natural_royal", "four_deuces", "wild_royal", "five_of_a_kind", "straight_flush", "four_of_a_kind",
-    "full_house", "flush", "straight", "three_of_a_kind",
-  ];
-  const JOKER_KEYS = [
-    "natural_royal", "five_of_a_kind", "wild_royal", "straight_flush", "four_of_a_kind", "full_house",
-    "flush", "straight", "three_of_a_kind", "two_pair",
-  ];
+  /** evaluate._made: whether a hand with these features makes this poker hand. */
+  function made(hand, f) {
+    const wild = f[W], longest = f[LONGEST];
+    switch (hand) {
+      case WILD_CARDS: return true; // the counts of deuces and jokers are the whole test
+      case ROYAL_FLUSH: return longest <= 1 && f[SUITED] === 1 && fitsStraight(f[RANKS]) && (f[RANKS] & ~ROYAL_MASK) === 0;
+      case FIVE_OF_A_KIND: return longest + wild >= 5;
+      case STRAIGHT_FLUSH: return longest <= 1 && f[SUITED] === 1 && fitsStraight(f[RANKS]);
+      case FOUR_OF_A_KIND: return longest + wild >= 4;
+      // At most two natural ranks, at most three of the longer and two of the other.
+      case FULL_HOUSE: return f[PAIR_RANKS] + f[SINGLES] <= 2 && longest <= 3 && 5 - wild - longest <= 2;
+      case FLUSH: return f[SUITED] === 1;
+      case STRAIGHT: return longest <= 1 && fitsStraight(f[RANKS]);
+      case THREE_OF_A_KIND: return longest + wild >= 3;
+      case TWO_PAIR: return f[PAIR_RANKS] + Math.min(wild, f[SINGLES]) >= 2;
+    }
+    return longest + wild >= 2; // PAIR
+  }
+
+  /**
+   * The fine code of a hand given as five cards in ascending order, under a family (its key or
+   * `family(key)`): evaluate.fine_code. A natural category is made without wild cards: it reads
+   * the hand with its deuces as plain 2s, and no hand holding a joker makes one.
+   */
+  function fineCode(fam, c) {
+    const F = typeof fam === "string" ? family(fam) : fam;
+    const rules = F.rules;
+    let deuces = 0, jokers = 0;
+    for (let i = 0; i < 5; i++) {
+      if (c[i] >= 52) jokers += 1;
+      else if (F.deucesWild && c[i] < 4) deuces += 1;
+    }
+    const wildPlay = features(c, F.deucesWild, F.counts, F.wildPlay);
+    // Without deuces or jokers in the hand the natural reading is the same; with a joker no
+    // natural category applies.
+    let naturalPlay = deuces === 0 ? wildPlay : null;
+    for (let i = 0, row = 0; i < F.nRules; i++, row += COLUMNS) {
+      const hand = rules[row + HAND];
+      const natural = rules[row + NATURAL] === 1;
+      if (natural && jokers) continue;
+      if (rules[row + DEUCES] >= 0 && deuces !== rules[row + DEUCES]) continue;
+      if (rules[row + JOKERS] >= 0 && jokers !== rules[row + JOKERS]) continue;
+      let f = wildPlay;
+      if (natural) {
+        if (naturalPlay === null) naturalPlay = features(c, false, F.counts, F.naturalPlay);
+        f = naturalPlay;
+      }
+      if (!made(hand, f)) continue;
+      const kindRank = f[KIND_RANK], kicker = f[KICKER];
+      // The card beside the kind: beside wild cards alone, the highest natural card.
+      const beside = hand === WILD_CARDS ? f[TOP_RANK] : kicker;
+      const kickerMask = rules[row + KICKER_MASK];
+      if (kickerMask !== ALL_RANKS_MASK && (beside < 0 || !((kickerMask >> beside) & 1))) continue;
+      const of = hand === PAIR ? f[PAIR_RANK] : kindRank;
+      const rankMask = rules[row + RANK_MASK];
+      if ((hand === FIVE_OF_A_KIND || hand === FOUR_OF_A_KIND || hand === THREE_OF_A_KIND || hand === PAIR) &&
+          rankMask !== ALL_RANKS_MASK && !((rankMask >> of) & 1)) continue;
+      const byRank = rules[row + BY_RANK];
+      if (byRank === 1) return rules[row + BASE] + f[PAIR_RANK];
+      if (byRank === 2) return rules[row + BASE] + kindRank * 13 + kicker;
+      return rules[row + BASE];
+    }
+    return F.nothing;
+  }
+
+  /** codes.code_meaning: [category index, or null for nothing; pair or quad rank, or -1; kicker,
+   * or -1]. */
+  function codeMeaning(fam, code) {
+    const F = family(fam);
+    let base = 0;
+    for (let index = 0; index < F.nRules; index++) {
+      const byRank = F.categories[index].by_rank;
+      const size = EXPAND_CODES[EXPAND[byRank]];
+      if (code < base + size) {
+        const offset = code - base;
+        if (byRank === "pair") return [index, offset, -1];
+        if (byRank === "quads") return [index, Math.floor(offset / 13), offset % 13];
+        return [index, -1, -1];
+      }
+      base += size;
+    }
+    return [null, -1, -1];
+  }
 
   /** A pay as an exact fraction [numerator, denominator] of BigInts, from "9", "5/2" or "2.5". */
   function parsePay(text) {
@@ -144,11 +236,14 @@
   /**
    * One pay table's categories from the export's `rules`: for every fine code, the pay line it is
    * paid on (index into `labels`, the last being "Nothing") and the pay times `scale` (a BigInt
-   * that clears the pays' denominators), as in categories.py.
+   * that clears the pays' denominators), as in categories.py. `family` is the compiled family
+   * (fineCode's first argument).
    */
   function payTable(rules) {
-    const family = FAMILY_IDS[rules.family];
-    if (family === undefined) throw new Error(`unknown family ${rules.family}`);
+    const fam = family(rules.family);
+    if (rules.deck_size !== fam.deckSize) {
+      throw new Error(`${rules.family} is played with ${fam.deckSize} cards, not ${rules.deck_size}`);
+    }
     const index = {};
     const labels = [];
     const pays = [];
@@ -170,31 +265,28 @@
       for (const rule of rules.quads) if (rule.kickers === null && rule.ranks.includes(quadRank)) return "quads:" + rule.key;
       return "four_of_a_kind";
     }
+    // categories._line_key: the pay line a fine code pays on, or null if it pays nothing.
     function lineKey(code) {
-      if (family === NATURAL) {
-        if (code >= N_QUADS && code < N_FULL_HOUSE) return quadKey(Math.floor((code - N_QUADS) / 13), (code - N_QUADS) % 13);
-        if (code >= N_PAIR && code < N_NOTHING) return code - N_PAIR >= rules.min_pair ? "pair" : null;
-        return NATURAL_KEYS[code] ?? null;
-      }
-      if (family === DEUCES) return DEUCES_KEYS[code] ?? null;
-      if (code >= J_PAIR && code < J_NOTHING) {
-        return rules.min_pair !== null && code - J_PAIR >= rules.min_pair ? "pair" : null;
-      }
-      return JOKER_KEYS[code] ?? null;
+      const [i, rank, kicker] = codeMeaning(fam, code);
+      if (i === null) return null;
+      const category = fam.categories[i];
+      if (category.by_rank === "quads") return quadKey(rank, kicker);
+      if (category.by_rank === "pair") return rules.min_pair !== null && rank >= rules.min_pair ? "pair" : null;
+      return category.key;
     }
 
     let scale = 1n;
     for (const [, den] of pays) scale = (scale / gcd(scale, den)) * den;
     const scaled = pays.map(([num, den]) => (num * scale) / den);
-    const codeToCategory = new Uint8Array(CODE_COUNTS[family]);
+    const codeToCategory = new Uint8Array(fam.codeCount);
     for (let code = 0; code < codeToCategory.length; code++) {
       const key = lineKey(code);
       const category = key === null ? nothing : index[key];
       if (category === undefined) throw new Error(`pay table has no line ${key}`);
       codeToCategory[code] = category;
     }
-    return { family, deckSize: rules.deck_size, labels, pays, scale, scaledPays: scaled, codeToCategory };
+    return { family: fam, deckSize: rules.deck_size, labels, pays, scale, scaledPays: scaled, codeToCategory };
   }
 
-  ns.evaluator = { FAMILY_IDS, fineCode, payTable, parsePay, gcd };
+  ns.evaluator = { FAMILIES, HANDS, family, fineCode, codeMeaning, payTable, parsePay, gcd };
 })(globalThis);

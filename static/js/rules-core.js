@@ -2,6 +2,10 @@
 // rule, ported from generator/strategy/features.py (features, rank_key) and generator/strategy/deal_kernels.py
 // (verify_deals: how a deal is played). README: "Playing the table", "Hold features".
 //
+// Wild cards come from the family's data (evaluator.js's FAMILIES, from generator/solve/families.py):
+// the jokers (cards 52 and 53) always, the deuces where `deuces_wild`. evaluator.js must be loaded
+// before gameOf is called.
+//
 // No import/export: attaches to globalThis.vpcharts.rules (see cards.js for why).
 (function (root) {
   "use strict";
@@ -26,17 +30,23 @@
   /** The game as the features need it, from the export's `rules`. */
   function gameOf(rules) {
     const family = rules.family;
+    const evaluator = root.vpcharts.evaluator;
+    if (!evaluator) throw new Error("rules-core.js needs evaluator.js (the families' data)");
+    const data = evaluator.FAMILIES[family];
+    if (data === undefined) throw new Error(`unknown family ${family}`);
+    const deuces = data.deuces_wild;
     return {
       family,
-      deuces: family === "deuces",
-      // Ranks at or above this are high cards (13: none, as in Deuces Wild).
-      high: family === "deuces" || rules.min_pair === null ? 13 : rules.min_pair,
-      jokerAllowed: rules.deck_size === 53,
+      deuces, // whether deuces are wild
+      // Ranks at or above this are high cards (13: none, as where deuces are wild or no pair pays).
+      high: deuces || rules.min_pair === null ? 13 : rules.min_pair,
+      jokers: rules.deck_size - 52,
+      jokerAllowed: rules.deck_size - 52, // parseHand's jokerAllowed: how many jokers
     };
   }
 
   function isWild(card, game) {
-    return card === 52 || (game.deuces && card < 4);
+    return card >= 52 || (game.deuces && card < 4);
   }
 
   /**
@@ -134,7 +144,7 @@
       const newRank = !((rankMask >> r) & 1);
       if (!newRank) bp += 1; // a pair broken
       const heldSuit = suitedKind && (card & 3) === suit;
-      // Royal penalty; deuces alone or nothing held (Deuces Wild): every royal card discarded.
+      // Royal penalty; deuces alone or nothing held (deuces wild): every royal card discarded.
       if (r >= 8 && (heldSuit || (game.deuces && (kind === WILD || kind === NONE)))) rp += 1;
       if (heldSuit && (kind === RF || kind === SF) && newRank && fitsWindow(rankMask | (1 << r))) sfp += 1;
       if (straightish && newRank && fitsWindow(rankMask | (1 << r))) sp += 1;
@@ -192,7 +202,7 @@
     const order = [0, 1, 2, 3].sort((a, b) => masks[b] - masks[a] || a - b);
     const newSuit = [0, 0, 0, 0];
     order.forEach((suit, place) => { newSuit[suit] = place; });
-    const mapped = cards.map((card) => (card === 52 ? card : (card & ~3) | newSuit[card & 3]));
+    const mapped = cards.map((card) => (card >= 52 ? card : (card & ~3) | newSuit[card & 3]));
     mapped.sort((a, b) => a - b);
     return root.vpcharts.cards.formatHand(mapped);
   }

@@ -22,4 +22,6 @@ test("hand text parses to the same cards, or fails with the same message, as the
 test("cards print back as they parse", () => {
   assert.equal(formatHand(parseHand("as 10s QS Js 9♦")), "As Ts Qs Js 9d");
   assert.equal(formatHand(parseHand("As Ks Qs Js Jk", true), true), "A♠ K♠ Q♠ J♠ Jk");
+  assert.deepEqual(parseHand("Jk As Ks X Qs", 2), [52, 51, 47, 53, 43]); // the second joker is 53
+  assert.equal(formatHand(parseHand("Jk As Ks X Qs", 2)), "Jk As Ks Jk Qs");
 });

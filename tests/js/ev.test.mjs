@@ -1,6 +1,9 @@
 // Exact EVs and hold features: the JS engines against Python's integers (fixtures/evs-<slug>.json.gz,
-// by tests/make_js_fixtures.py: a pay table's rules, its unit, and 1,000 sampled deals with their
-// 32 EVs, the first 200 with their hold features, order keys and representative), for each table.
+// by tests/make_js_fixtures.py: a pay table's rules, its unit, and 1,000 sampled deals (200 for
+// the newer families) with their 32 EVs, the first 200 with their hold features, order keys and
+// representative), for one table of every family. Every hold's EV sums the pays of all its
+// draws, so equal EVs on every hold of every deal check the JS evaluator's pay line of every hand
+// those deals draw against Python's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixtureJson, fixtureNames } from "./fixtures.mjs";
@@ -10,12 +13,15 @@ import "../../static/js/ev-engine.js";
 import "../../static/js/rules-core.js";
 
 const { makeEngine } = globalThis.vpcharts.ev;
+const { FAMILIES } = globalThis.vpcharts.evaluator;
 const { describe, rankKey, gameOf, dealKey } = globalThis.vpcharts.rules;
 const { formatHand } = globalThis.vpcharts.cards;
 const names = fixtureNames("evs-", ".json.gz");
 
-test("there is an EV fixture for each of the four tables", () => {
-  assert.equal(names.length, 4, names.join(", "));
+test("there is an EV fixture for each of the eight tables, one of every family at least", () => {
+  assert.equal(names.length, 8, names.join(", "));
+  const families = new Set(names.map((name) => fixtureJson(name).rules.family));
+  assert.deepEqual([...families].sort(), Object.keys(FAMILIES).sort());
 });
 
 for (const name of names) {
@@ -25,7 +31,8 @@ for (const name of names) {
   test(`${slug}: every hold's EV equals Python's integer exactly`, () => {
     const engine = makeEngine(fixture.rules);
     assert.equal(engine.unit, BigInt(fixture.unit), "unit (ev_denominator)");
-    assert.ok(fixture.deals.length >= 1000);
+    assert.ok(fixture.deals.length >= 200);
+    assert.equal(fixture.rules.deck_size, FAMILIES[fixture.rules.family].deck_size);
     for (const { cards, evs } of fixture.deals) {
       const got = engine.evs(cards).map((x) => BigInt(x));
       assert.deepEqual(got, evs.map(BigInt), `${slug} ${formatHand(cards)}`);

@@ -10,6 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FIXTURES, fixtureBytes, fixtureJson, fixtureNames } from "./fixtures.mjs";
 import "../../static/js/cards.js";
+import "../../static/js/evaluator.js"; // the families' data (rules-core reads their wild cards)
 import "../../static/js/rules-core.js";
 
 const { compileTable, play } = globalThis.vpcharts.rules;
