@@ -259,5 +259,5 @@ def test_wild_words_and_marks_of_the_new_families():
     assert [wild_word("double_joker", w) for w in (1, 2)] == ["a joker", "both jokers"]
     assert [wild_mark("double_joker", w) for w in (1, 2)] == ["Jkr", "2Jkr"]
     assert [wild_word("deuces_joker", w) for w in (1, 3)] == ["1 wild card", "3 wild cards"]
-    assert wild_mark("deuces_joker", 3) == "3W"
+    assert wild_mark("deuces_joker", 3) == "3DJ"
     assert wild_word("bonus_deuces", 2) == "2 deuces" and wild_mark("bonus_deuces", 2) == "2D"

@@ -389,4 +389,4 @@ def test_no_shipped_pay_table_warns():
     from generator.solve.paytable import load_paytables
 
     tables = load_paytables(ROOT / "content" / "paytables")
-    assert len(tables) == 23 and [t.slug for t in tables if t.warnings] == []
+    assert len(tables) >= 23 and [t.slug for t in tables if t.warnings] == []

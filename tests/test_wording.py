@@ -174,7 +174,7 @@ _RANK_SET = re.compile(r"(?<![\w(-])[2-9TJQKA]{2,5}(?![\w)-])")
 # does not explain fails the test below.
 _TOKEN_KINDS = (
     ("head", re.compile(r"^([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)$")),
-    ("wild", re.compile(r"^([1-4]D|Jkr)$")),
+    ("wild", re.compile(r"^([1-4]D|[1-4]DJ|2?Jkr)$")),
     ("feature", re.compile(r"^(s\+h−fp−sp|s\+h−fp|s−fp−sp|s−fp|s\+h|sfp|fp|sp|hp|rp|ds|bp|best|s|h)"
                            r"([=≥≤]−?\d+)?$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),

@@ -25,7 +25,7 @@ _KINDS = {
 }
 # Wild cards among those held, after the kind: "4RF 1D", "55K 2D", "3SF Jkr". Upper case D and
 # "Jkr" are never a card of a deal written out ("3d", "Jk").
-_MARKS = ("1D", "2D", "3D", "4D", "Jkr", "2Jkr", "1W", "2W", "3W", "4W", "5W")
+_MARKS = ("1D", "2D", "3D", "4D", "Jkr", "2Jkr", "1DJ", "2DJ", "3DJ", "4DJ")
 
 
 def _wild_title(mark: str) -> str:
@@ -34,7 +34,7 @@ def _wild_title(mark: str) -> str:
     if mark == "2Jkr":
         return "with both jokers among the cards held"
     count = int(mark[0])
-    noun = "wild card" if mark.endswith("W") else "deuce"
+    noun = "wild card" if mark.endswith("DJ") else "deuce"
     return f"with {count} {noun}{'s' if count > 1 else ''} among the cards held"
 
 
@@ -113,7 +113,7 @@ def key_for(used, wild: str | None = None, rank_lists: bool = False,
                     "the joker is one of the cards held"))
     if "2Jkr" in marks:
         out.append(("2Jkr", "both jokers are among the cards held"))
-    for suffix, noun in (("D", "deuce"), ("W", "wild card")):
+    for suffix, noun in (("D", "deuce"), ("DJ", "wild card")):
         group = sorted(mark for mark in marks if mark[0].isdigit() and mark[1:] == suffix)
         if group:
             counts = [mark[0] for mark in group]

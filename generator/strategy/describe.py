@@ -68,11 +68,12 @@ def wild_word(family: str, w: int) -> str:
 
 def wild_mark(family: str, w: int) -> str:
     """The notation's mark of wild cards among those held: '1D'..'4D' deuces, 'Jkr' the joker,
-    '2Jkr' both jokers, '1W'..'5W' wild cards of both kinds (never a card: suits are lower case,
-    and 'Jk' is the joker card in a deal written out)."""
+    '2Jkr' both jokers, '1DJ'..'4DJ' wild cards of both kinds, deuces or the joker (never a
+    card: suits are lower case, and 'Jk' is the joker card in a deal written out; never '2W',
+    which heads "2 wild cards only")."""
     game = FAMILIES[family]
     if game.deuces_wild and game.jokers:
-        return f"{w}W"
+        return f"{w}DJ"
     if game.jokers:
         return "Jkr" if w == 1 else f"{w}Jkr"
     return f"{w}D"

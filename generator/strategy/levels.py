@@ -549,6 +549,18 @@ def shortened_card(data: HoldData, evs: np.ndarray, card: Candidate, found: list
     return out
 
 
+CATCH_ALL = ((P.F_N, P.OP_EQ, 0), (P.F_W, P.OP_EQ, 0), (P.F_KIND, P.OP_EQ, P.NONE))
+
+
+def with_catch_all(lines: list) -> list:
+    """The lines ending with "Discard everything", unconditional: a descent never deletes the
+    last line, which must meet every deal. A derived table may end otherwise where its last
+    lines decide every deal left (Deuces and Joker Wild's ends with "2 wild cards only"); a
+    descent from it would then delete every "Discard everything" line for nothing, since a
+    deal no line decides is priced as discarding everything, and print no line for them."""
+    return list(lines) if lines and tuple(lines[-1]) == CATCH_ALL else [*lines, CATCH_ALL]
+
+
 def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
     """(place of the deciding line or -1, held mask) of every class, for lines with rank sets
     inline; a class no line decides discards everything (mask 0)."""
@@ -611,7 +623,7 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     from .compact import compact
     from .derive import derive
 
-    exact_lines = named(exact)
+    exact_lines = with_catch_all(named(exact))
     if pat is None:  # the classes the exact table plays by holding all five cards
         pat = play(data, exact_lines)[1] == 31
     # The card's bound, then the simple level's; below that (the curve's shortest tables) only
@@ -620,7 +632,7 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     found = [Candidate(tuple(exact_lines), 0, "exact", 0)]
     def derived(tolerance):
         loose = tolerant(data, evs, int(tolerance * unit), pat)
-        return named(compact(loose, derive(loose)))
+        return with_catch_all(named(compact(loose, derive(loose))))
 
     def derived_route(tolerance, lines=None, whole_curve=False):
         # (these stop at the simple level's length and bound, unless they draw the curve's
