@@ -228,8 +228,9 @@ def js_block() -> str:
     """The lines of static/js/evaluator.js between JS_BEGIN and JS_END: every family as data."""
     import json
 
-    body = json.dumps(browser_data(), sort_keys=True, separators=(",", ":"))
-    return f"{JS_BEGIN}\n  const FAMILIES = {body};\n{JS_END}"
+    rows = [f"    {json.dumps(key)}: {json.dumps(data, sort_keys=True, separators=(',', ':'))},"
+            for key, data in browser_data().items()]  # one family a line
+    return "\n".join([JS_BEGIN, "  const FAMILIES = {", *rows, "  };", JS_END])
 
 
 def write_js(path) -> bool:
