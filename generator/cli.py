@@ -38,11 +38,13 @@ def resolve_paytable(spec: str, content: Path):
 
 def cmd_solve(args) -> int:
     from .solve import cache, report as solution_report
+    from .solve.paytable import check_published
 
     table = resolve_paytable(args.paytable, args.content)
     start = time.perf_counter()
     solution, cached = cache.solve(table, use_cache=not args.no_cache)
     seconds = time.perf_counter() - start
+    check_published(table, solution.expected_return)
     data = solution_report.summary(solution)
     if args.json:
         data["seconds"] = round(seconds, 4)

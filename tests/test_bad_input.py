@@ -134,6 +134,12 @@ PAYTABLES = [
     ("pair pay with min_pair none", top(JOKER, "min_pair", '"none"'), "pays.pair"),
     ("generic quads pay when every rank is covered", QUADS + '"2-A" = 80\n',
      "pays.four_of_a_kind"),
+    ("published return unquoted (its digits lost)", 'published_return = 98.10\nsource = "x"\n'
+     + GOOD, "published_return"),
+    ("published return in words", 'published_return = "about 99.5%"\nsource = "x"\n' + GOOD,
+     "published_return"),
+    ("published return without a source", 'published_return = "99.5439%"\n' + GOOD, "source"),
+    ("a source without a published return", 'source = "Wizard of Odds"\n' + GOOD, "source"),
 ]
 
 

@@ -1,3 +1,4 @@
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 
@@ -5,7 +6,8 @@ import pytest
 
 from generator.errors import ContentError
 from generator.solve.families import FAMILIES
-from generator.solve.paytable import load_paytable, load_paytables, parse_pay
+from generator.solve.paytable import (check_published, load_paytable, load_paytables, parse_pay,
+                                      parse_paytable)
 
 CONTENT = Path(__file__).resolve().parents[1] / "content" / "paytables"
 
@@ -118,3 +120,38 @@ def test_family_without_pairs_refuses_min_pair(tmp_path):
         'family = "deuces"', 'family = "deuces"\nmin_pair = "jacks"')
     with pytest.raises(ContentError, match="min_pair.*pays no pairs"):
         load_paytable(write(tmp_path, "d.toml", text))
+
+
+# ---- the published return, checked against the exact one ---------------------------------
+
+NINE_SIX = Fraction(1653526326983, 1661102543100)  # 9/6 Jacks or Better: 99.543904...%
+
+
+@pytest.mark.parametrize("published, agrees", [
+    ("99.5439%", True), ("99.54%", True), ("99.5%", True), ("0.995439", True), ("0.99544", True),
+    ("1.0", True), ("99.5440%", False), ("99.5438%", False), ("99.55%", False),
+    ("0.99543", False), ("0.995438", False),
+])
+def test_the_exact_return_must_round_to_the_published_figure(published, agrees):
+    data = tomllib.loads((CONTENT / "9-6-jacks-or-better.toml").read_text())
+    data = {**data, "published_return": published, "source": "Wizard of Odds"}
+    table = parse_paytable(data, "x.toml", "x")
+    if agrees:
+        check_published(table, NINE_SIX)
+    else:
+        with pytest.raises(ContentError, match=r"^x.toml: published_return = .*: expected the "
+                           r"exact return, (99\.5|0\.99).*Wizard of Odds"):
+            check_published(table, NINE_SIX)
+
+
+def test_solve_stops_in_one_line_on_a_published_return_the_pays_do_not_give(tmp_path, capsys):
+    from generator.cli import main
+
+    text = (CONTENT / "9-6-jacks-or-better.toml").read_text()
+    path = tmp_path / "nine-six.toml"
+    path.write_text('published_return = "99.54%"\nsource = "Wizard of Odds"\n'
+                    + text.replace("flush = 6", "flush = 5"))
+    assert main(["solve", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "published_return = '99.54%'" in err, err
+    assert "98.45%" in err and str(path) in err, err  # 9/5: the exact return, to 2 places

@@ -145,6 +145,7 @@ def _write_pay_tables(config: BuildConfig, tmp: Path, tables, pages, renderer,
     from the cache are computed first by the workers, then each table's files are rendered (or
     read from the page cache), with a progress line each."""
     from ..export import digest as export_digest, export
+    from ..solve.paytable import check_published
 
     published = _Published()
     found = {}  # slug -> (export, its digest) read (and checked) from the cache
@@ -163,6 +164,8 @@ def _write_pay_tables(config: BuildConfig, tmp: Path, tables, pages, renderer,
                                 "...")
             data, cached = export(table, config.use_cache)
             digest = export_digest(data) if config.use_cache else None
+        # (a figure edited since the export was cached is checked as well as a new one)
+        check_published(table, Fraction(data["solution"]["return"]["exact"]))
         card, files = _table_files(data, digest, renderer, config.static_dir, site,
                                    config.settings, pages)
         json_name = f"{table.slug}.json"

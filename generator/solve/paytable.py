@@ -70,9 +70,13 @@ class PayTable:
     min_pair: int | None  # lowest paying pair rank (0 = deuce .. 12 = ace); None if pairs don't pay
     lines: tuple[PayLine, ...]  # paying categories, best first; quad rules stand before generic quads
     quad_rules: tuple[QuadRule, ...]
-    source: str
+    source: str  # the file it was read from
     # Lines for the user that do not stop anything, like a lower hand paid more than a higher one.
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    # The return as published ("99.5439%" or "0.995439", the digits as printed) and where: the
+    # exact return is checked against it (`check_published`); neither changes the solution.
+    published_return: str | None = field(default=None, compare=False)
+    published_source: str | None = field(default=None, compare=False)
 
     @property
     def deck_size(self) -> int:
@@ -317,7 +321,8 @@ def pair_label(min_pair: int) -> str:
 
 def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     """Validate a pay table's parsed TOML and build the model."""
-    allowed_top = {"name", "family", "jokers", "min_pair", "pays", "quads", "slug"}
+    allowed_top = {"name", "family", "jokers", "min_pair", "pays", "quads", "slug",
+                   "published_return", "source"}
     for key in data:
         if key not in allowed_top:
             raise ContentError(path, key, None, "only the fields " + ", ".join(sorted(allowed_top)))
@@ -388,8 +393,49 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
             label = pair_label(min_pair)
         lines.append(PayLine(key, label, parsed[key]))
     _check_pay_range(lines, quad_rules, family.deck_size, path)
+    published, source = _parse_published(data, path)
     return PayTable(slug, name.strip(), family, min_pair, tuple(lines), quad_rules, str(path),
-                    _order_warning(lines, family, path))
+                    _order_warning(lines, family, path), published, source)
+
+
+_PUBLISHED = re.compile(r"^\d{1,3}(\.\d{1,12})?%$|^\d(\.\d{1,14})?$")
+SOURCE_LIMIT = 300  # characters of `source`: a name and an address
+
+
+def _parse_published(data: dict, path) -> tuple[str | None, str | None]:
+    """`published_return` (a string, so that its digits stay as printed) and its `source`."""
+    value, source = data.get("published_return"), data.get("source")
+    if value is None:
+        if source is not None:
+            raise ContentError(path, "source", source, "a source only beside a published_return")
+        return None, None
+    if not isinstance(value, str) or not _PUBLISHED.match(value.strip()):
+        raise ContentError(path, "published_return", value, "the return as published, in quotes "
+                           "with its digits as printed: a percentage like \"99.5439%\" or a "
+                           "fraction of the bet like \"0.995439\"")
+    if not isinstance(source, str) or not source.strip() or len(source) > SOURCE_LIMIT \
+            or not source.isprintable():
+        raise ContentError(path, "source", source, "where the return was published, on one line "
+                           f"of at most {SOURCE_LIMIT} characters (a name and an address)")
+    return value.strip(), source.strip()
+
+
+def check_published(table: "PayTable", exact: Fraction) -> None:
+    """Refuse, in one line naming the file, a published return the exact one does not round to
+    (within half a unit of its last printed digit)."""
+    text = table.published_return
+    if text is None:
+        return
+    percent = text.endswith("%")
+    scale = 100 if percent else 1
+    digits = len(text.rstrip("%").partition(".")[2])
+    published = Fraction(text.rstrip("%"))
+    if abs(exact * scale - published) * 10 ** digits * 2 <= 1:
+        return
+    shown = f"{float(exact * scale):.{digits}f}{'%' if percent else ''}"
+    raise ContentError(table.source, "published_return", text, f"the exact return, {shown} to "
+                       f"the {digits} places published; it differs from the figure of "
+                       f"{table.published_source}: check the pays against that source")
 
 
 def load_paytable(path: Path | str) -> PayTable:
