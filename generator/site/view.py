@@ -9,10 +9,10 @@ from fractions import Fraction
 from ..cards import RANKS, SUIT_SYMBOLS, SUITS
 from ..decimals import decimal
 from .. import line_parts as words
+from ..solve.families import FAMILIES
 from .lines import Line, lines_of
 
-FAMILY_ORDER = ("natural", "deuces", "bonus_deuces", "deuces_double_double", "deuces_joker",
-                "joker", "double_joker")  # (as families.FAMILIES lists them; a test checks)
+FAMILY_ORDER = tuple(FAMILIES)  # the index's order of games: as the descriptions list them
 _RED_SUITS = {"d", "h"}
 
 def number_text(value: str | Fraction, places: int = 4) -> str:
@@ -336,8 +336,6 @@ class Pay:
 def identifying_pays(export: dict) -> list[Pay]:
     """The pays that tell this machine from others of its family, best first: full house and
     flush ("9/6") for the natural games, every pay from the wild royal to the flush for deuces."""
-    from ..solve.families import FAMILIES
-
     pays = {p["key"]: p["pay"] for p in export["rules"]["pays"]}
     return [Pay(*_SHORT[key], number_text(pays[key]))
             for key in FAMILIES[export["rules"]["family"]].identifying if key in pays]

@@ -37,7 +37,7 @@ def _fits_straight(rank_mask):
 
 
 @njit(cache=True)
-def _made(rules, i, hand, features):
+def _made(hand, features):
     """Whether a hand with these features makes rule i's poker hand, and of which rank."""
     (wild, rank_mask, suited, longest, kind_rank, pair_ranks, singles, kicker, top_rank,
      pair_rank) = features
@@ -140,7 +140,8 @@ def fine_code(rules, deuces_wild, c0, c1, c2, c3, c4):
         elif deuces_wild and card < 4:
             deuces += 1
     wild_play = _features(cards, deuces_wild)
-    natural_play = _features(cards, False)
+    # Without deuces in the hand its natural reading is the same (a joker rules one out).
+    natural_play = _features(cards, False) if deuces else wild_play
     for i in range(rules.shape[0]):
         hand = rules[i, HAND]
         natural = rules[i, NATURAL] == 1
@@ -151,7 +152,7 @@ def fine_code(rules, deuces_wild, c0, c1, c2, c3, c4):
         if rules[i, JOKERS] >= 0 and jokers != rules[i, JOKERS]:
             continue
         features = natural_play if natural else wild_play
-        if not _made(rules, i, hand, features):
+        if not _made(hand, features):
             continue
         kind_rank, kicker, top_rank, pair_rank = features[4], features[7], features[8], features[9]
         # The card beside the kind: beside wild cards alone, the highest natural card.
