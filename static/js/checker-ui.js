@@ -91,7 +91,7 @@
     return node;
   }
   function suitClass(card) {
-    if (card === JOKER) return "card-joker";
+    if (card >= JOKER) return "card-joker"; // (both jokers of a 54-card deck)
     return (card & 3) === 1 || (card & 3) === 2 ? "card-red" : "card-black";
   }
   function holdText(mask) {
