@@ -129,9 +129,13 @@ def cmd_strategy(args) -> int:
 def cmd_build(args) -> int:
     from .site.build import build_site, summary_text
 
+    if args.scheduler and args.no_cache:
+        raise VpchartsError("--scheduler needs the cache, where the workers' results come "
+                            "back: drop --no-cache")
     gc.freeze()  # (see _run)
     summary = build_site(args.content, args.out, use_cache=not args.no_cache,
-                         progress=lambda text: print(text, flush=True), force=args.force)
+                         progress=lambda text: print(text, flush=True), force=args.force,
+                         scheduler=args.scheduler)
     print(summary_text(summary))
     return 0
 
@@ -153,6 +157,11 @@ def cmd_serve(args) -> int:
 
 def cmd_bench(args) -> int:
     from .bench import run
+
+    if args.builds:
+        from . import bench_build
+
+        return bench_build.run(args.content, args.builds)
 
     # The command line the page says made it, as a reader would type it again.
     words = ["vpcharts bench"]
@@ -198,6 +207,11 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a whole number of at "
                                          "least 1")
     return value
+
+
+def counts_list(text: str) -> list[int]:
+    """The counts of `--builds`: "23,50,123" -> [23, 50, 123], each at least 1."""
+    return [positive_int(part) for part in text.split(",")]
 
 
 def _common(command: argparse.ArgumentParser) -> None:
@@ -262,6 +276,9 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--force", action="store_true",
                        help="replace an output folder that holds other files (never the content "
                        "folder, a repository, your home or /)")
+    build.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run the pay tables' work on the Dask cluster whose scheduler is at "
+                       "ADDRESS (tcp://host:8786); needs the distributed package")
     build.set_defaults(run=cmd_build)
 
     serve = commands.add_parser("serve", help="preview the built site on localhost")
@@ -272,6 +289,9 @@ def parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
     bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
+    bench.add_argument("--builds", type=counts_list, metavar="N[,N...]",
+                       help="time a first build (empty caches, kernels compiled) of N pay tables "
+                       "of the catalogue, for each N: wall, CPU, peak memory, site size")
     bench.add_argument("--strategy", action="store_true",
                        help="only the strategy figures, for every pay table (about 4 minutes)")
     bench.add_argument("--markdown", type=Path, nargs="?", const=DEFAULT_BENCHMARKS,

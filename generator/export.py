@@ -156,8 +156,18 @@ def export(table: PayTable, use_cache: bool = True) -> tuple[dict, bool]:
             return data, True
     data = compute(table, use_cache)
     if use_cache:
-        store.write_bytes(cache_path(table), store.seal(dumps(data).encode(), _entry_meta(table)))
+        store.write_bytes(*cache_entry(table, data))
     return data, False
+
+
+def cache_entry(table: PayTable, data: dict) -> tuple[Path, bytes]:
+    """(where the export of `table` is kept in the cache, the sealed bytes kept there)."""
+    return cache_path(table), store.seal(dumps(data).encode(), _entry_meta(table))
+
+
+def code_version() -> str:
+    """The digest of the code that shapes an export: a build's workers must run the same."""
+    return _code_version()
 
 
 def dumps(data: dict) -> str:

@@ -9,7 +9,7 @@ build), then swapped into place atomically (swap.py). Any
 error, Ctrl-C or SIGTERM included, removes the temporary folder, stops the workers and leaves the
 previous site untouched; a build killed outright (kill -9) leaves its temporary folder, which the
 next build removes. One build at a time per output folder (lock.py); worker processes die with
-the build (`_worker_init`).
+the build (workers.py, which also runs them on a Dask cluster).
 
 Output is flat, so every link is a plain relative file name:
     index.html, <slug>.html, <slug>.json, <slug>.pdf, <page>.html, static/...
@@ -29,6 +29,7 @@ from .. import faults, store
 from ..errors import ContentError
 from ..decimals import decimal
 from . import rendered, view
+from .folders import ROOT, STATIC, TEMPLATES
 from .lock import build_lock
 from .swap import clean_leftovers, swap
 from .links import check_links
@@ -41,9 +42,6 @@ from .render import Renderer
 from .settings import Settings, load_settings
 from .symbols import key_for
 
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-STATIC = ROOT / "static"
 RESERVED = {"index", "static"}
 JSON_LIMIT = 100_000  # bytes gzipped, per pay table
 
@@ -62,6 +60,7 @@ class BuildConfig:
     settings: Settings      # content/site.toml
     protected: Protected    # the folders an output path must stay clear of
     progress: Callable[[str], None]
+    scheduler: str | None = None  # a Dask scheduler's address: the workers are its (workers.py)
 
     def check_output(self) -> Path:
         return checked_output(self.out_dir, self.protected, self.force)
@@ -79,7 +78,7 @@ class _Published:
 
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
                templates_dir: Path = TEMPLATES, static_dir: Path = STATIC,
-               force: bool = False) -> dict:
+               force: bool = False, scheduler: str | None = None) -> dict:
     """Build the whole site into `out_dir`; returns the summary the CLI prints. `force`: replace
     an output folder that holds files this tool did not write (output.py)."""
     from ..solve.paytable import load_paytables
@@ -96,7 +95,7 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
         for line in table.warnings:
             progress(f"warning: {line}")
     config = BuildConfig(content_dir, out_dir, templates_dir, static_dir, use_cache, force,
-                         load_settings(content_dir), protected, progress)
+                         load_settings(content_dir), protected, progress, scheduler)
     renderer = Renderer(templates_dir, cache=use_cache)
 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -277,17 +276,12 @@ def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
 
 
 def _fill_export_cache(config: BuildConfig, tables, worker_cards: dict) -> dict:
-    """Compute the exports missing from the cache (or whose entry fails its checks), one process
-    per core; returns the exports that were read from the cache with their digests
+    """Compute the exports missing from the cache (or whose entry fails its checks) on the
+    workers (workers.py: this machine's cores, or the Dask cluster of `config.scheduler`);
+    returns the exports that were read from the cache with their digests
     (export.read_cached_entry), by slug (each entry is read and checked once). `worker_cards`
     gets, by slug, whether the card of each export computed here was in the cache already (the
-    build then finds every card in the cache, but it counts what the workers rendered).
-
-    Deriving is single-threaded numba work of seconds per pay table, so a cold build runs pay
-    tables side by side; each worker renders the table's pocket card into the card cache too, as
-    that is a second or more of WeasyPrint per table. Joker and deuces tables take longest and go
-    first.
-    """
+    build then finds every card in the cache, but it counts what the workers rendered)."""
     from ..export import read_cached_entry
 
     found, missing = {}, []
@@ -299,80 +293,19 @@ def _fill_export_cache(config: BuildConfig, tables, worker_cards: dict) -> dict:
             found[table.slug] = entry
     if not missing:
         return found
-    import multiprocessing  # (here: a rebuild with nothing changed need not import these)
-    import os
-    import signal
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    from ..strategy.features import high_rank
+    from ..strategy.features import high_rank  # (here: a rebuild need not import numpy)
+    from . import workers
 
     # Tables sharing their holds' features (same game and lowest high card: derive._holds)
     # run one after another, so that a worker describes them once; the slowest (jokers, then
     # deuces) first.
     missing.sort(key=lambda t: (-t.family.jokers, -t.family.deuces_wild, t.family.key,
                                 high_rank(t.family.key, t.min_pair), t.slug))
-    workers = min(len(missing), os.cpu_count() or 1)
-    progress = config.progress
-    progress(f"Solving, deriving and verifying {counted(len(missing), 'pay table')} not in the "
-             f"cache ({workers} at a time; seconds each) ...")
-    context = multiprocessing.get_context("spawn")  # numba and fork do not mix
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
-                               initargs=(os.getpid(),))
-    try:
-        # Workers start with Ctrl-C ignored (a disposition kept across exec), so one arriving
-        # while they start up prints no traceback of theirs; the build stops them itself.
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            jobs = {pool.submit(_export_and_card, table, config.templates_dir,
-                                config.static_dir, config.settings): table
-                    for table in missing}
-        finally:
-            signal.signal(signal.SIGINT, previous)
-        faults.point("solving")
-        for done, job in enumerate(as_completed(jobs), 1):
-            seconds, card_cached = job.result()  # re-raises a worker's error here
-            worker_cards[jobs[job].slug] = card_cached
-            progress(f"  [{done}/{len(missing)}] {jobs[job].name}: {seconds:.1f} s")
-    except BaseException:
-        _stop(pool)  # Ctrl-C, SIGTERM or a worker's error: the others stop now, not at the end
-        raise
-    pool.shutdown()
+    own = config.templates_dir == TEMPLATES and config.static_dir == STATIC
+    worker_cards.update(workers.run(
+        missing, None if own else config.templates_dir, None if own else config.static_dir,
+        config.settings, config.progress, config.scheduler))
     return found
-
-
-def _stop(pool) -> None:
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _worker_init(parent: int) -> None:
-    """Tie a worker's life to the build's: the kernel kills it (SIGKILL) when the process that
-    started it dies, even by kill -9 (Linux prctl PR_SET_PDEATHSIG). Ctrl-C reaches the whole
-    process group: the workers ignore it and the build stops them, so only one line is printed."""
-    import ctypes
-    import os
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass  # not Linux: the pool's own checks stop idle workers when the build is gone
-    if os.getppid() != parent:  # the build died before the line above took effect
-        os._exit(1)
-
-
-def _export_and_card(table, templates_dir: Path, static_dir: Path, settings) -> tuple:
-    """(seconds taken, whether the card was in the cache already)."""
-    from ..export import export
-
-    began = time.perf_counter()
-    data, _ = export(table)
-    card = render_card(data, Renderer(templates_dir), static_dir, True, settings)
-    return time.perf_counter() - began, card.cached
 
 
 def gzipped_size(data: bytes, use_cache: bool) -> int:

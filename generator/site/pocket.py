@@ -481,15 +481,23 @@ def _overflowing_card(overflow: tuple[int, ...], count: int, settings: Settings)
 def _keep(slug: str, htmls: list[str], static_dir: Path, result: CardResult) -> CardResult:
     """Write the card to the cache, and return it with its key."""
     # The key again, now that WeasyPrint is loaded and itself names the subsetter it used.
-    key = _key(htmls, static_dir)
-    pdf_path, meta_path, entry = _cache_entry(slug, key)
-    if not result.written or store.write_bytes(pdf_path, result.pdf):
-        store.write_bytes(meta_path, store.seal(json.dumps({
-            "written": result.written, "layout": result.layout, "reason": result.reason,
-            "overflow": list(result.overflow),
-            "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
-        }, sort_keys=True).encode(), entry))
-    return replace(result, key=key)
+    result = replace(result, key=_key(htmls, static_dir))
+    for path, data in entry_files(slug, result).items():
+        if not store.write_bytes(path, data):
+            break  # (no PDF written: no record pointing to it either)
+    return result
+
+
+def entry_files(slug: str, result: CardResult) -> dict[Path, bytes]:
+    """The card's files in the cache, PDF first, under its key: what `_keep` writes, and what a
+    build's worker hands back for the build to write into its own cache (workers.py)."""
+    pdf_path, meta_path, entry = _cache_entry(slug, result.key)
+    record = store.seal(json.dumps({
+        "written": result.written, "layout": result.layout, "reason": result.reason,
+        "overflow": list(result.overflow),
+        "pdf_sha256": hashlib.sha256(result.pdf).hexdigest() if result.written else None,
+    }, sort_keys=True).encode(), entry)
+    return ({pdf_path: result.pdf} if result.written else {}) | {meta_path: record}
 
 
 def _cache_entry(slug: str, key: str) -> tuple[Path, Path, dict]:

@@ -10,6 +10,7 @@ from ..cards import RANKS, SUIT_SYMBOLS, SUITS
 from ..decimals import decimal
 from .. import line_parts as words
 from ..solve.families import FAMILIES
+from ..solve.paytable import game_name
 from .lines import Line, lines_of
 
 FAMILY_ORDER = tuple(FAMILIES)  # the index's order of games: as the descriptions list them
@@ -364,18 +365,10 @@ def search_pays(export: dict) -> str:
 
 
 def game_of(export: dict) -> str:
-    """The game a player looks for, the pays that vary left out: "Jacks or Better" for "9/6
-    Jacks or Better"; the family for deuces and joker games ("Deuces Wild")."""
-    if export["rules"]["family"] != "natural":
-        return export["rules"]["family_title"]
-    name = export["name"]
-    rest = name.lstrip("0123456789./")  # the pays ("9/6", "8/5"), then a space
-    if rest == name or rest[:1] not in _SPACES:
-        return name
-    return rest.lstrip(_SPACES) or name
-
-
-_SPACES = " \t\n\r\f\v"
+    """The game a player looks for (`paytable.game_name`): "Jacks or Better" for "9/6 Jacks or
+    Better"; the family for deuces and joker games ("Deuces Wild")."""
+    rules = export["rules"]
+    return game_name(export["name"], rules["family"], rules["family_title"])
 
 
 def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:

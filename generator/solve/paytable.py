@@ -62,6 +62,21 @@ class PayLine:
     pay: Fraction
 
 
+def game_name(name: str, family_key: str, family_title: str) -> str:
+    """The game a player looks for, the pays that vary left out: "Jacks or Better" for "9/6
+    Jacks or Better"; the family's title for the wild games ("Deuces Wild"). The index groups
+    pay tables by it, and the tests' sample of the catalogue takes one of each."""
+    if family_key != "natural":
+        return family_title
+    rest = name.lstrip("0123456789./")  # the pays ("9/6", "8/5"), then a space
+    if rest == name or rest[:1] not in _SPACES:
+        return name
+    return rest.lstrip(_SPACES) or name
+
+
+_SPACES = " \t\n\r\f\v"
+
+
 @dataclass(frozen=True)
 class PayTable:
     slug: str
@@ -81,6 +96,11 @@ class PayTable:
     @property
     def deck_size(self) -> int:
         return self.family.deck_size
+
+    @property
+    def game(self) -> str:
+        """The game a player looks for, its varying pays left out (`game_name`)."""
+        return game_name(self.name, self.family.key, self.family.title)
 
     def pay(self, key: str) -> Fraction:
         for line in self.lines:

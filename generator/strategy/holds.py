@@ -67,6 +67,11 @@ class Holds:
         out[np.concatenate([p.rows for p in self.patterns.values()])] = np.arange(len(self.keys))
         return out
 
+    @functools.cached_property
+    def rows_cache(self) -> dict:
+        """The rows meeting each condition and line asked of these holds (`rows_meeting`)."""
+        return {"condition": {}, "line": {}}
+
     def features_of(self, row: int) -> np.ndarray:
         """One row's features, in FEATURES order."""
         return self.columns[:, self.column_of[row]]
@@ -98,18 +103,16 @@ class HoldData:
         """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
         return {key: p.ascending for key, p in self.patterns.items()}
 
-    @functools.cached_property
+    @property
     def rows_cache(self) -> dict:
-        """For `rows_meeting`, shared by every list made on these holds (a table is
-        compacted, described, simplified and described again: mostly the same lines)."""
-        return {"condition": {}, "line": {}}
+        """For `rows_meeting`: the game's, shared by every list made on these holds (a table is
+        compacted, described, simplified and described again: mostly the same lines) and by
+        every pay table of the game (which rows meet a line does not depend on the pays)."""
+        return self.holds.rows_cache
 
     def judged_by(self, right: np.ndarray) -> "HoldData":
-        """The same holds, with `right` (rows,) marking the holds a class may be played with;
-        the rows meeting each line are shared (they do not depend on it)."""
-        out = HoldData(self.holds, right, self.ce, self.sizes)
-        out.__dict__["rows_cache"] = self.rows_cache
-        return out
+        """The same holds, with `right` (rows,) marking the holds a class may be played with."""
+        return HoldData(self.holds, right, self.ce, self.sizes)
 
 
 @dataclass

@@ -1,0 +1,122 @@
+"""`vpcharts bench --builds N[,N...]`: what a first build of N pay tables takes, as a new user's
+would run (the README's scaling note quotes it).
+
+For each N, the first N pay tables of the content folder in `catalogue_order` (one of each game
+first, so a small N still has every game, then the rest by name) are copied into a temporary
+content folder with the pages, and `vpcharts build` runs on them as a separate process with an
+empty solution cache and an empty numba cache (NUMBA_CACHE_DIR): kernels compiled, deck tables
+computed, every pay table solved, derived, verified and rendered. Printed per build: wall
+seconds, CPU seconds (the build and its workers), the largest process's peak memory, the site's
+size on disk, and CPU seconds per pay table.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class BuildFigures:
+    tables: int
+    wall: float      # seconds
+    cpu: float       # seconds, user + system, the build and every worker it waited for
+    peak_mib: float  # the largest single process's resident peak
+    site_mib: float  # the built site on disk
+
+    def row(self) -> str:
+        return (f"| {self.tables} | {self.wall:,.0f} | {self.cpu:,.0f} | "
+                f"{self.cpu / self.tables:.1f} | {self.peak_mib:,.0f} | {self.site_mib:.1f} |")
+
+
+HEADER = ("| pay tables | wall s | CPU s | CPU s per table | peak MiB | site MiB |\n"
+          "| ---: | ---: | ---: | ---: | ---: | ---: |")
+
+
+def catalogue_order(tables) -> list:
+    """One pay table of each game (family, game, lowest pair) first, then the rest, each part
+    by slug."""
+    seen, first, rest = set(), [], []
+    for table in sorted(tables, key=lambda t: t.slug):
+        key = (table.family.key, table.game, table.min_pair)
+        (rest if key in seen else first).append(table)
+        seen.add(key)
+    return first + rest
+
+
+# Runs the build and prints [wall, user + sys of it and its waited-for children, the largest
+# child's peak KiB, exit code]: this small interpreter stands between, so that the figures are
+# the build's own and not the bench's.
+_TRAMPOLINE = """
+import json, os, resource, sys, time
+start = time.perf_counter()
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+wall = time.perf_counter() - start
+children = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps([wall, children.ru_utime + children.ru_stime, children.ru_maxrss,
+                  os.waitstatus_to_exitcode(status)]))
+"""
+
+
+def cold_build(content: Path, count: int, progress=print) -> BuildFigures:
+    from .solve.paytable import load_paytables
+
+    tables = catalogue_order(load_paytables(content / "paytables"))
+    if count > len(tables):
+        raise ValueError(f"{count} pay tables asked for; {content / 'paytables'} has "
+                         f"{len(tables)}")
+    with tempfile.TemporaryDirectory(prefix="vpcharts-bench-build-") as folder:
+        folder = Path(folder)
+        sample = folder / "content"
+        (sample / "paytables").mkdir(parents=True)
+        for table in tables[:count]:
+            shutil.copy(table.source, sample / "paytables")
+        slugs = {t.slug for t in tables[:count]}
+        # The pages name pay tables in their figures; the build needs those named.
+        (sample / "pages").mkdir()
+        for page in sorted((content / "pages").glob("*.md")):
+            text = page.read_text(encoding="utf-8")
+            if all(name in slugs for name in _named_tables(text)):
+                shutil.copy(page, sample / "pages")
+        for name in ("chinese", "site.toml"):
+            if (content / name).is_dir():
+                shutil.copytree(content / name, sample / name)
+            elif (content / name).exists():
+                shutil.copy(content / name, sample / name)
+        env = dict(os.environ, VPCHARTS_CACHE=str(folder / "cache"),
+                   NUMBA_CACHE_DIR=str(folder / "numba"))
+        out = folder / "site"
+        progress(f"building {count} pay tables from scratch ...")
+        done = subprocess.run(
+            [sys.executable, "-c", _TRAMPOLINE, sys.executable, "-m", "generator", "build",
+             "--content", str(sample), "--out", str(out)],
+            env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"the build failed: {done.stderr.strip()[-500:]}")
+        wall, cpu, peak_kib, code = json.loads(done.stdout.splitlines()[-1])
+        if code != 0:
+            raise RuntimeError(f"the build of {count} pay tables failed (exit {code})")
+        size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+        return BuildFigures(count, wall, cpu, peak_kib / 1024, size / 2**20)
+
+
+def _named_tables(text: str) -> list[str]:
+    """The pay tables a page's figures name ("[[9-6-jacks-or-better return.percent]]": see
+    site/pages.py)."""
+    return re.findall(r"\[\[([a-z0-9-]+) [a-z_.]+\]\]", text)
+
+
+def run(content: Path, counts: list[int]) -> int:
+    figures = []
+    for count in counts:
+        figures.append(cold_build(content, count))
+        print(HEADER)
+        for f in figures:
+            print(f.row())
+    return 0
