@@ -7,7 +7,11 @@ content folder with the pages, and `vpcharts build` runs on them as a separate p
 empty solution cache and an empty numba cache (NUMBA_CACHE_DIR): kernels compiled, deck tables
 computed, every pay table solved, derived, verified and rendered. Printed per build: wall
 seconds, CPU seconds (the build and its workers), the largest process's peak memory, the site's
-size on disk, and CPU seconds per pay table.
+size on disk, and CPU seconds per pay table; then what 1,000 pay tables would take at the
+largest build's CPU per pay table, on this machine and on a cluster (`thousand`).
+
+With `--markdown [FILE]` the figures are written as a page too (docs/scaling.md, which the
+README links): the docs' figures are written by this command, never typed.
 """
 
 import json
@@ -28,6 +32,7 @@ class BuildFigures:
     cpu: float       # seconds, user + system, the build and every worker it waited for
     peak_mib: float  # the largest single process's resident peak
     site_mib: float  # the built site on disk
+    render: float    # seconds the build itself took per pay table after the jobs (its pages)
 
     def row(self) -> str:
         return (f"| {self.tables} | {self.wall:,.0f} | {self.cpu:,.0f} | "
@@ -103,7 +108,11 @@ def cold_build(content: Path, count: int, progress=print) -> BuildFigures:
         if code != 0:
             raise RuntimeError(f"the build of {count} pay tables failed (exit {code})")
         size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-        return BuildFigures(count, wall, cpu, peak_kib / 1024, size / 2**20)
+        # "[ 3/23] 9/6 Jacks or Better: 99.543904%, ... (computed, 0.1 s)": a page's rendering
+        pages = [float(m) for m in re.findall(r"^\[ *\d+/\d+\] .*\(\w+, ([\d.]+) s\)$",
+                                              done.stdout, re.MULTILINE)]
+        return BuildFigures(count, wall, cpu, peak_kib / 1024, size / 2**20,
+                            sum(pages) / max(len(pages), 1))
 
 
 def _named_tables(text: str) -> list[str]:
@@ -112,11 +121,62 @@ def _named_tables(text: str) -> list[str]:
     return re.findall(r"\[\[([a-z0-9-]+) [a-z_.]+\]\]", text)
 
 
-def run(content: Path, counts: list[int]) -> int:
+def thousand(largest: BuildFigures, cores: int) -> list[str]:
+    """What 1,000 pay tables would take, from the largest build's CPU per pay table: the jobs
+    divide among the workers (a pay table is one job on one core; each machine compiles the
+    kernels once, already in the figure), then the build renders each pay table's pages
+    itself, one after another."""
+    cpu = 1000 * largest.cpu / largest.tables
+    pages = 1000 * largest.render
+    lines = [f"- 1,000 pay tables, from the {largest.tables}-table build's CPU per pay table: "
+             f"about {cpu / 3600:.1f} CPU hours; on this machine ({cores} cores) about "
+             f"{(cpu / cores + pages) / 3600:.1f} hours."]
+    for machines in (4, 16):
+        workers = machines * cores
+        lines.append(f"- On a Dask cluster of {machines} such machines ({workers} workers): "
+                     f"about {(cpu / workers + pages) / 60:.0f} minutes, of which "
+                     f"{pages / 60:.0f} are the pages this machine renders after the jobs "
+                     f"({largest.render:.2f} s a pay table).")
+    return lines
+
+
+def run(content: Path, counts: list[int], markdown: Path | None = None,
+        command: str = "vpcharts bench --builds") -> int:
+    from .bench import Machine
+
+    if markdown is not None:
+        markdown.parent.resolve(strict=True)  # a missing folder fails now, not after minutes
+    machine = Machine.now()
     figures = []
     for count in counts:
         figures.append(cold_build(content, count))
         print(HEADER)
         for f in figures:
             print(f.row())
+    extra = thousand(max(figures, key=lambda f: f.tables), machine.cores)
+    print("\n".join(extra))
+    if markdown is not None:
+        markdown.write_text(markdown_page(machine.finished(), command, figures, extra),
+                            encoding="utf-8")
+        print(f"wrote {markdown}")
     return 0
+
+
+def markdown_page(machine, command: str, figures: list[BuildFigures], extra: list[str]) -> str:
+    loads = lambda values: ", ".join(f"{x:.2f}" for x in values)  # noqa: E731
+    rows = "\n".join(f.row() for f in figures)
+    return f"""# Scaling: a first build of N pay tables
+
+Written by `{command}` on {machine.date}: {machine.cores} cores ({machine.cpu}); load average
+{loads(machine.load_start)} at the start, {loads(machine.load_end)} at the end (a load over the
+core count means other work shared the machine, and the wall times grew with it).
+
+Each build starts from nothing, as a new user's first build: an empty solution cache and an
+empty numba cache, so the kernels are compiled and every deck's tables computed. CPU is the
+build's and its workers' (user + system); peak memory is the largest single process's.
+
+{HEADER}
+{rows}
+
+{chr(10).join(extra)}
+"""

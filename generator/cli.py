@@ -23,6 +23,7 @@ from .errors import VpchartsError, os_error_line, shorten
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
 DEFAULT_BENCHMARKS = Path("docs/benchmarks.md")
+DEFAULT_SCALING = Path("docs/scaling.md")
 
 
 def resolve_paytable(spec: str, content: Path):
@@ -161,7 +162,13 @@ def cmd_bench(args) -> int:
     if args.builds:
         from . import bench_build
 
-        return bench_build.run(args.content, args.builds)
+        markdown = args.markdown
+        if markdown == DEFAULT_BENCHMARKS:  # (the builds' figures have a page of their own)
+            markdown = DEFAULT_SCALING
+        words = ["vpcharts bench --builds " + ",".join(str(n) for n in args.builds)]
+        if markdown is not None:
+            words.append("--markdown" if markdown == DEFAULT_SCALING else f"--markdown {markdown}")
+        return bench_build.run(args.content, args.builds, markdown, " ".join(words))
 
     # The command line the page says made it, as a reader would type it again.
     words = ["vpcharts bench"]
@@ -291,7 +298,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
     bench.add_argument("--builds", type=counts_list, metavar="N[,N...]",
                        help="time a first build (empty caches, kernels compiled) of N pay tables "
-                       "of the catalogue, for each N: wall, CPU, peak memory, site size")
+                       "of the catalogue, for each N: wall, CPU, peak memory, site size "
+                       "(with --markdown, written to docs/scaling.md)")
     bench.add_argument("--strategy", action="store_true",
                        help="only the strategy figures, for every pay table (about 4 minutes)")
     bench.add_argument("--markdown", type=Path, nargs="?", const=DEFAULT_BENCHMARKS,
