@@ -16,9 +16,10 @@ from generator.cards import RANKS
 from generator.site.pocket import card_key, card_lines, LAYOUTS
 from generator.site.symbols import key_for
 from generator.strategy import describe_line, describe_lines
+from tests.sample import sample_slugs
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
-SLUGS = sorted(p.stem for p in (CONTENT / "paytables").glob("*.toml"))
+SLUGS = sample_slugs()  # (the catalogue is over a hundred: tests/sample.py)
 JACKS, KINGS, TENS, NO_HIGH = 9, 11, 8, 13  # the lowest high rank (features.high_rank)
 
 

@@ -64,17 +64,20 @@ class PayLine:
 
 def game_name(name: str, family_key: str, family_title: str) -> str:
     """The game a player looks for, the pays that vary left out: "Jacks or Better" for "9/6
-    Jacks or Better"; the family's title for the wild games ("Deuces Wild"). The index groups
-    pay tables by it, and the tests' sample of the catalogue takes one of each."""
+    Jacks or Better", "All American" for "All American 40/8/8/8"; the family's title for the
+    wild games ("Deuces Wild"). The index groups pay tables by it, and the tests' sample of the
+    catalogue takes one of each."""
     if family_key != "natural":
         return family_title
-    rest = name.lstrip("0123456789./")  # the pays ("9/6", "8/5"), then a space
-    if rest == name or rest[:1] not in _SPACES:
-        return name
-    return rest.lstrip(_SPACES) or name
+    words = name.split()
+    if words and _PAYS.fullmatch(words[0]):
+        words = words[1:]
+    elif words and _PAYS.fullmatch(words[-1]):
+        words = words[:-1]
+    return " ".join(words) or name
 
 
-_SPACES = " \t\n\r\f\v"
+_PAYS = re.compile(r"\d[\d./,]*")  # "9/6", "10/7/80", "40/8/8/8"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 // "Find my machine" on the index: type the pays on the machine's glass ("9 6", "25 15 9 5") or
 // words of its name ("deuces"), and the index shows only the pay tables that match.
 // A number matches when the typed numbers appear in the table's pays in the order typed (best
-// pay first, as on the glass); a word when the name or family contains it. Plain classic
+// pay first, as on the glass); a word when the name or family contains it. Where the numbers
+// are every pay of some table, in order, only such tables are shown. Plain classic
 // script, no fetch: works opened from disk (file://) too.
 (function () {
   "use strict";
@@ -28,13 +29,21 @@
     return true;
   }
 
+  function matchesAll(pays, numbers) {
+    return numbers.length === pays.length && numbers.every((n, i) => pays[i].includes(n));
+  }
+
   function update() {
     const tokens = input.value.toLowerCase().split(/[^0-9a-z.]+/).filter(Boolean);
     const numbers = tokens.filter((t) => /^\d+(\.\d+)?$/.test(t));
     const words = tokens.filter((t) => !/^\d+(\.\d+)?$/.test(t));
+    const named = (t) => words.every((w) => t.name.includes(w));
+    // Every pay of a machine typed, top down, none skipped: that machine, not also the games
+    // whose longer lists hold those numbers among others (Bonus Poker's quads around 9/6's).
+    const whole = tables.some((t) => named(t) && matchesAll(t.pays, numbers));
     let shown = 0;
     for (const t of tables) {
-      const ok = matchesPays(t.pays, numbers) && words.every((w) => t.name.includes(w));
+      const ok = named(t) && (whole ? matchesAll(t.pays, numbers) : matchesPays(t.pays, numbers));
       t.row.hidden = !ok;
       if (ok) shown++;
     }
