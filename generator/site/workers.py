@@ -10,9 +10,9 @@ another machine, with a cache folder of its own, gives the same site byte for by
 one; a local worker shares the build's cache folder and the entries are there already.
 
 Deriving is single-threaded numba work of seconds per pay table. On a machine whose numba cache
-does not yet hold the kernels (a first build), the first job runs alone and compiles them into
-the cache (half a minute); the other workers then load them in a fraction of a second rather
-than each compiling them again.
+does not yet hold the kernels (a first build), one job (one of the quickest) runs alone first and
+compiles them into the cache (half a minute); the other workers then load them in a fraction of
+a second rather than each compiling them again.
 """
 
 import time
@@ -120,7 +120,8 @@ def _on_cores(tables, templates_dir, static_dir, settings, progress) -> dict:
 
     try:
         # (the pool starts a process per job submitted while none is idle: one, then the rest)
-        batches = [tables[:1], tables[1:]] if first_alone else [tables]
+        # The job that compiles alone is the last, which the order makes one of the quickest.
+        batches = [tables[-1:], tables[:-1]] if first_alone else [tables]
         for batch in batches:
             jobs = submit(batch)
             faults.point("solving")
