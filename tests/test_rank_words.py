@@ -254,8 +254,9 @@ def test_a_long_card_list_takes_the_nearest_phrase_within_the_cards_allowance(so
     limit = int(L.CARD_COST * solution.unit * solution.deck.deals)
     universe = rank_universe(P.SF, 3, "deuces")
     assert rank_phrase(broken, universe, P.SF, 3, 0, NO_HIGH, _list_text(broken)) is None
-    assert phrased(data, solution.evs, card, pat, "deuces", NO_HIGH, bound, -1) == card
-    out = phrased(data, solution.evs, card, pat, "deuces", NO_HIGH, bound, limit)
+    allowed = L.allowed_holds(pat)
+    assert phrased(data, solution.evs, card, allowed, "deuces", NO_HIGH, bound, -1) == card
+    out = phrased(data, solution.evs, card, allowed, "deuces", NO_HIGH, bound, limit)
     new = next(c for c in out[i] if c[0] == P.F_RANKS)[2]
     assert new != broken and rank_phrase(new, universe, P.SF, 3, 0, NO_HIGH,
                                           _list_text(range(30))) is not None

@@ -216,14 +216,15 @@ def test_a_split_stays_whole_where_no_few_short_lines_say_it(solved):
 def test_a_level_redescribed_plays_no_deal_worse(solved):
     """Under `no_worse`, a shortened table keeps every class's EV at least as high and every pat
     hand held whole (so its cost and its worst deal can only fall)."""
-    from generator.strategy.levels import descend
+    from generator.strategy.levels import Rule, allowed_holds, descend
 
     s = solved("9-6-jacks-or-better")
     data, lines = _table(s)
     _, held = play(data, lines)
     pat = held == 31
-    shorter = list(descend(data, s.evs, lines, pat, [s.unit // 4], "exact", floor=20)[-1].lines)
-    allowed = S.no_worse(data, s.evs, shorter, pat)
+    rule = Rule(s.unit // 4, allowed_holds(pat))
+    shorter = list(descend(data, s.evs, lines, [rule], "exact", floor=20)[-1].lines)
+    allowed = S.no_worse(data, s.evs, shorter, rule.allowed)
     new = S.tidy(allowed, shorter, "natural")
     before, after = _loss(s, shorter, data), _loss(s, new, data)
     assert (after <= before).all()

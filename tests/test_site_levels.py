@@ -42,13 +42,30 @@ def test_levels_in_the_export_are_read_as_they_are():
              {"lines": 2, "cost": "1/1000", "cost_percent": "0.1000%"}]
     # Three different levels (and one the export might add later), so that each name is seen
     # to give its own level, in the order the page shows them, and nothing else.
-    card, simple = dict(level, printed=8), dict(level, printed=5)
+    card, simple = dict(level, printed=8), dict(level, printed=5, published=True)
     data = export(levels={"simple": simple, "route": {}, "card": card, "exact": level}, curve=curve)
     got = levels_of(data)
     assert list(got) == ["exact", "card", "simple"]
     assert got["exact"] is level and got["card"] is card and got["simple"] is simple
     assert levels_of({"strategy": None}) is None and levels_of({}) is None
     assert curve_of(data) == curve and curve_of(export()) is None
+    # Not a quarter shorter than the card: the card is already the simple strategy, and no
+    # page, card or checker reads the simple level (the export keeps it, marked).
+    data = export(levels={"simple": dict(simple, printed=7, published=False), "card": card,
+                          "exact": level})
+    assert levels_of(data)["simple"] is None and levels_of(data)["card"] is card
+
+
+def test_the_simple_rule_as_pages_say_it_is_the_derivation_s():
+    from generator.decimals import percent
+    from generator.site.levels import SIMPLE_RULE
+    from generator.strategy import levels as L
+
+    assert SIMPLE_RULE["cost_percent"] == percent(L.SIMPLE_COST, 2)
+    assert L.SIMPLE_SHORTER == Fraction(1, 4) and SIMPLE_RULE["shorter"] == "a quarter"
+    # At least a quarter shorter: 15 of the card's 20 lines is, 16 is not.
+    assert L.simple_published(20, 15) and not L.simple_published(20, 16)
+    assert L.simple_published(19, 14) and not L.simple_published(19, 15)
 
 
 def test_curve_chart_draws_every_point_and_marks_the_levels():

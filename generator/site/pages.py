@@ -147,7 +147,9 @@ def figures_of(export: dict) -> dict[str, str]:
     }
     levels = levels_of(export)
     for name, level in (levels or {}).items():
-        out[f"{name}.lines"] = str(len(level["lines"]))
+        if level is None:  # (the simple level, where the card is already the simple strategy)
+            continue
+        out[f"{name}.lines"] = str(level["printed"])  # (as printed, as every count of lines)
         out[f"{name}.cost_percent"] = level["cost_percent"]
         out[f"{name}.return"] = level["return"]["percent"]
     return out

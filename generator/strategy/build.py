@@ -108,16 +108,21 @@ def build_levels(solution, examples: int = 3) -> Levels:
     start = time.perf_counter()
     # Pat hands are those the published exact table stands on: where standing only ties with
     # a hold of four (four of a kind and a kicker), `tidy` may have narrowed it to hold four.
+    # The paying hands the levels must keep are those its holds make (`levels.allowed_holds`).
     _, held = levels.play(data, named(published))
+    pays = levels.sure_to_pay(solution)
+    paying = pays[np.arange(len(held)), held]
     found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, derived,
-                        solution.table.family.key, pat=held == 31)
-    pat = found.pat
-    exact = replace(exact, check=dict(exact.check, pat_broken=0))  # pat: what exact holds
+                        solution.table.family.key, pat=held == 31,
+                        allowed=levels.allowed_holds(held == 31, pays, held))
+    pat, allowed = found.pat, found.allowed
+    # (pat and paying: what the exact table holds)
+    exact = replace(exact, check=dict(exact.check, pat_broken=0, pay_dropped=0))
     family = solution.table.family.key
     high = P.high_rank(family, solution.table.min_pair)
 
     def described(s: Strategy):
-        return tidy(no_worse(data, solution.evs, named(s), pat), named(s), family)
+        return tidy(no_worse(data, solution.evs, named(s), allowed), named(s), family)
 
     def card_of(s: Strategy):
         # A card line still listing scores of rank sets is written shortly at a little cost,
@@ -125,9 +130,9 @@ def build_levels(solution, examples: int = 3) -> Levels:
         # nearest sets a short phrase names.
         bound = int(levels.CARD_BOUND * solution.unit)
         allowance = int(levels.CARD_COST * solution.unit * solution.deck.deals)
-        short = trimmed(data, solution.evs, described(s), pat, family, bound, allowance)
+        short = trimmed(data, solution.evs, described(s), allowed, family, bound, allowance)
         return indexed(levels.without_idle(data, phrased(
-            data, solution.evs, short, pat, family, high, bound, allowance)))
+            data, solution.evs, short, allowed, family, high, bound, allowance)))
 
     # The card swaps shortened, or the one before them where that ends shorter (or as short
     # and cheaper) once re-described.
@@ -137,42 +142,49 @@ def build_levels(solution, examples: int = 3) -> Levels:
     card, card_route = min(cards, key=lambda c: (
         levels.printed_length(named(c[0])),
         int(levels.lost(data, solution.evs, named(c[0]))[1].sum())))
-    # The simple level is the cheapest found, but a list no phrase names takes the nearest sets
+    # The simple level is the shortest found, but a list no phrase names takes the nearest sets
     # a short phrase does where that costs nothing, and a list over LONG_NOTATION characters
-    # does for at most SIMPLE_WORDS_COST more: a beginner cannot learn a line listing dozens
-    # of rank sets (10/7 Double Bonus's "3 to a Flush: any but QJ7 or ..." is "3 to a Flush: at
-    # least 1 high card", and cheaper).
+    # does for at most SIMPLE_WORDS_COST more (within the simple level's allowance): a
+    # beginner cannot learn a line listing dozens of rank sets (10/7 Double Bonus's "3 to a
+    # Flush: any but QJ7 or ..." is "3 to a Flush: at least 1 high card", and cheaper).
     simple = described(found.simple)
     bound = int(levels.SIMPLE_BOUND * solution.unit)
     cost = int(levels.lost(data, solution.evs, simple)[1].sum())
-    simple = phrased(data, solution.evs, simple, pat, family, high, bound, cost)
+    simple = phrased(data, solution.evs, simple, allowed, family, high, bound, cost)
     simple = indexed(levels.without_idle(data, phrased(
-        data, solution.evs, simple, pat, family, high, bound,
-        cost + int(levels.SIMPLE_WORDS_COST * solution.unit * solution.deck.deals),
+        data, solution.evs, simple, allowed, family, high, bound,
+        min(cost + int(levels.SIMPLE_WORDS_COST * solution.unit * solution.deck.deals),
+            int(levels.SIMPLE_COST * solution.unit * solution.deck.deals)),
         longer_than=LONG_NOTATION)))
-    card = _describe(solution, data, card, examples, pat, card_route)
-    simple = _describe(solution, data, simple, examples, pat, found.simple_route)
+    kept = (pat, paying, pays)
+    card = _describe(solution, data, card, examples, kept, card_route)
+    simple = _describe(solution, data, simple, examples, kept, found.simple_route)
     scale = solution.unit * solution.deck.deals
     # The curve starts at the exact table as published: re-described, it may be shorter than
     # the table the levels descend from, or longer (a long line said as a few short ones), and
     # from that table's length up nothing is lost (it is exact).
-    top = max(k for k, _ in found.curve)
-    curve = tuple((k, Fraction(0)) for k in range(exact.printed, top, -1)) + tuple(
-        (k, Fraction(cost, scale) if k < exact.printed else Fraction(0))
-        for k, cost in found.curve if k <= exact.printed)
+    # (Each point: lines, cost, and whether its table keeps the levels' rules; the exact table
+    # keeps them.)
+    top = max(k for k, _, _ in found.curve)
+    curve = tuple((k, Fraction(0), True) for k in range(exact.printed, top, -1)) + tuple(
+        (k, Fraction(cost, scale), kept) if k < exact.printed else (k, Fraction(0), True)
+        for k, cost, kept in found.curve if k <= exact.printed)
     # Re-described, a level plays no deal worse and may be shorter or cheaper: the curve holds
     # it too (at its length and above, a longer table never costing more).
     for level in (card, simple):
-        curve = tuple((k, min(c, level.check["cost"]) if k >= level.printed else c)
-                      for k, c in curve)
+        cost = level.check["cost"]
+        curve = tuple((k, cost, True) if k >= level.printed and cost < c else (k, c, kept)
+                      for k, c, kept in curve)
     routes = tuple((route, card, None if cost is None else Fraction(cost, scale), simple,
-                    Fraction(simple_cost, scale))
+                    None if simple_cost is None else Fraction(simple_cost, scale))
                    for route, card, cost, simple, simple_cost in found.routes)
     return Levels(exact, card, simple, curve, time.perf_counter() - start, routes)
 
 
-def _describe(solution, data, strategy: Strategy, examples, pat=None,
+def _describe(solution, data, strategy: Strategy, examples, kept=None,
               route: str = "exact") -> StrategyTable:
+    """The table described line by line, with its check (`verify.class_check`); `kept`, for a
+    level, is (pat, paying, pays) as `class_check` takes them."""
     from .levels import play, printed_rows
 
     lines = named(strategy)
@@ -198,7 +210,7 @@ def _describe(solution, data, strategy: Strategy, examples, pat=None,
             int(solution.deck.sizes[decided].sum()), len(decided), shown, rows[i] + 1,
             () if dealt is None else tuple(np.unique(dealt[decided]).tolist()), words[i]))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
-                         class_check(solution, place, held, len(infos), pat), route)
+                         class_check(solution, place, held, len(infos), *(kept or ())), route)
 
 
 def wild_dealt(solution) -> np.ndarray | None:

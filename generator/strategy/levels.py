@@ -6,12 +6,17 @@ two levels a player picks from it:
 
 - card: the shortest table costing at most 0.01% of the bet (1 unit in 10,000 hands); the
   pocket card prints it;
-- simple: the cheapest table of at most 20 lines.
+- simple: the shortest table costing at most 0.10% of the bet; offered to players only where
+  it is at least a quarter shorter than the card (`simple_published`).
 
-Every table here keeps three rules, whatever it saves:
+Both levels keep four rules, whatever they save (`Rule`):
 - pat hands: a deal the exact table plays by holding all five cards is played so;
-- the loss on any one deal is bounded (0.25 units for the card level, 1 unit for the simple);
+- paying hands: a deal where the exact table's hold already makes a paying hand (every draw to
+  it ends in one: a high pair, three of a kind, joker + K in Kings or Better, two deuces in
+  Deuces Wild) is played with a hold that makes one too (`sure_to_pay`);
+- the loss on any one deal is bounded (0.25 units for the card level, 0.5 for the simple);
 - no deal exceptions (lines naming deals).
+The curve's tables shorter than the simple level keep the pat-hand rule alone.
 
 Two routes make the tables, and the cheapest at each length wins:
 1. descend from the exact table: each step takes the cheapest move that keeps the rules,
@@ -36,8 +41,11 @@ from .compact import Compactor, loosely_merged
 
 CARD_COST = Fraction(1, 10_000)  # of the bet, per hand
 CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
-SIMPLE_LINES = 20
-SIMPLE_BOUND = Fraction(1)
+SIMPLE_COST = Fraction(10, 10_000)  # of the bet, per hand: 0.10%
+SIMPLE_BOUND = Fraction(1, 2)
+# The simple level is offered beside the card only where it is at least this much shorter
+# (printed lines): a level a few lines shorter than the card is not easier to learn.
+SIMPLE_SHORTER = Fraction(1, 4)
 # What the simple level may pay, of the bet per hand, to say a list of rank sets over 60
 # characters in a few words (`shortest.phrased`): a beginner's level with a "3 to a Flush: any
 # but QJ7 or ..." line listing dozens of sets is cheap but cannot be learnt ("3 to a Flush: at
@@ -47,16 +55,13 @@ FLOOR = 5  # the curve runs down to this many lines
 # Tolerances for route 2, in units: small enough that the table stays cheap, large enough that
 # lines splitting holds a hair apart go.
 TOLERANCES = (Fraction(1, 100),)
-# Goals per family (the card's length, the simple level's cost), and the tolerances tried more
-# where a goal is missed: smaller ones keep more lines for the card, larger ones give coarser
-# tables for the simple level.
-# By whether the game has wild cards (no wild card: "natural").
+# The card's goal per family (its length), and the tolerances tried more where it is missed:
+# smaller ones keep more lines for the card. By whether the game has wild cards (no wild card:
+# "natural"). (A coarser tolerance, 3/100, for the simple level was tried when it was the
+# cheapest table of 20 lines: it lowered only a few simple levels' costs, at the price of one
+# more derivation of every pay table.)
 CARD_GOAL = {"natural": 40, "wild": 50}
-SIMPLE_GOAL = {"natural": Fraction(15, 10_000), "wild": Fraction(30, 10_000)}
 EXTRA_CARD_TOLERANCES = (Fraction(3, 1000),)
-# (none: a coarser tolerance, 3/100, lowered only a few simple levels' costs, at the price of
-# one more derivation of every pay table that misses its goal)
-EXTRA_SIMPLE_TOLERANCES = ()
 # Above this many lines a descent deletes lines in batches before it tries merges, since
 # pricing every merge of a 300-line table at every step takes minutes.
 CAREFUL_LINES = 60
@@ -87,12 +92,61 @@ class Candidate:
         return printed_length(self.lines)
 
 
-def tolerant(data: HoldData, evs: np.ndarray, tolerance: int, pat: np.ndarray) -> HoldData:
+def simple_published(card_printed: int, simple_printed: int) -> bool:
+    """Whether the simple level is offered beside the card: only where it is at least
+    SIMPLE_SHORTER shorter, in printed lines (else the card is already the simple strategy)."""
+    return simple_printed <= card_printed * (1 - SIMPLE_SHORTER)
+
+
+class Rule(NamedTuple):
+    """What a table is held to on every deal: no loss past `bound` (EV integers), and only the
+    holds `allowed` marks ((classes, 32) bool, `allowed_holds`)."""
+
+    bound: int
+    allowed: np.ndarray
+
+
+def sure_to_pay(solution) -> np.ndarray:
+    """(classes, 32) bool: whether a hold already makes a paying hand, so that every draw to it
+    ends in one (a pair of jacks or better in Jacks or Better, joker + K in Kings or Better,
+    two deuces in Deuces Wild, any paying hand stood on). Counted exactly as the solver counts
+    EVs, with every paying hand paying 1 and nothing 0: the hold's EV is then 1 (the solver's
+    common denominator) exactly where no draw to it pays nothing."""
+    from ..solve import npsolve
+    from ..solve.jit import kernels
+    from ..solve.solver import fine_counts
+
+    cats, dk = solution.cats, solution.deck
+    pays = (cats.scaled_pays > 0).astype(np.int64)
+    counts = npsolve.count_table(fine_counts(solution.table.family.key), cats.code_to_category,
+                                 len(cats.keys), int(dk.offsets[5]))
+    set_values = npsolve.set_pay_sums(counts, pays)
+    del counts
+    _, tables = kernels()
+    evs = tables.hold_evs(dk.reps, set_values, solution.hand_cats, pays, dk.mask_factor,
+                          dk.binom, dk.offsets, True)[0]
+    return evs == dk.denominator
+
+
+def allowed_holds(pat: np.ndarray, pays: np.ndarray | None = None,
+                  held: np.ndarray | None = None) -> np.ndarray:
+    """(classes, 32) bool: the holds a level may play on each class. On a pat class (the exact
+    table holds all five) only all five; with `pays` (`sure_to_pay`) and `held` (the exact
+    table's hold of each class), on a class whose exact hold makes a paying hand only the holds
+    that make one; elsewhere any."""
+    allowed = np.ones((len(pat), 32), np.bool_)
+    if pays is not None:
+        paying = pays[np.arange(len(held)), held]
+        allowed[paying] = pays[paying]
+    allowed[pat] = False
+    allowed[pat, 31] = True
+    return allowed
+
+
+def tolerant(data: HoldData, evs: np.ndarray, tolerance: int, allowed: np.ndarray) -> HoldData:
     """The same holds, with every hold within `tolerance` (EV integers) of the best counted as
-    right, except on the pat classes, where only holding all five is right."""
-    right = (data.ce[:, None] - evs) <= tolerance
-    right[pat] = False
-    right[pat, 31] = True
+    right where `allowed` (`allowed_holds`: on the pat classes only holding all five)."""
+    right = ((data.ce[:, None] - evs) <= tolerance) & allowed
     return data.judged_by(right.reshape(-1))  # (rows meeting a line do not depend on `right`)
 
 
@@ -155,15 +209,14 @@ class Descent:
 
     SCRATCH = -1  # stands in an order for a merged line until it is chosen
 
-    def __init__(self, data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray,
-                 bounds: list):
+    def __init__(self, data: HoldData, evs: np.ndarray, lines: list, rules: list[Rule]):
         from .play_kernels import holds_on_classes, line_holds, merge_takes, play_and_price
 
         self._holds_on_classes, self._line_holds = holds_on_classes, line_holds
         self._merge_takes, self._play_and_price = merge_takes, play_and_price
-        self.data, self.evs, self.pat = data, evs, pat
-        self.bounds = list(bounds)
-        self.bound = self.bounds.pop(0)
+        self.data, self.evs = data, evs
+        self.rules = list(rules)
+        self.bound, self.allowed = self.rules.pop(0)
         self.compactor = Compactor(data, lines)
         n = data.n_classes
         self.every_class = np.arange(n)
@@ -182,7 +235,7 @@ class Descent:
         self.batched = None  # (the order before a batch of deletions, the slots it cut), to check
         self.limit = None  # the last batch was undone: the next takes half as many lines
         # merged line -> (classes it meets, loss per deal if it decides each, whether it then
-        # breaks a pat hand)
+        # plays a hold the rules do not allow), under the rules as they stand
         self.merged_holds = {}
         self.marks = np.zeros(n, np.bool_)  # merge_takes's scratch
 
@@ -202,14 +255,17 @@ class Descent:
 
     def breaks_rule(self, classes, holds) -> np.ndarray:
         return ((self.ce[classes] - self.evs[classes, holds] > self.bound)
-                | (self.pat[classes] & (holds != 31))).astype(np.int64)
+                | ~self.allowed[classes, holds]).astype(np.int64)
 
     def loosen(self) -> bool:
-        """Go on under the next bound, if any is left (every class is played again)."""
-        if not self.bounds:
+        """Go on under the next rule, if any is left (every class is played again)."""
+        if not self.rules:
             return False
-        self.bound = self.bounds.pop(0)
+        allowed = self.allowed
+        self.bound, self.allowed = self.rules.pop(0)
         self.changed = None
+        if self.allowed is not allowed:
+            self.merged_holds.clear()
         return True
 
     def afresh(self) -> None:
@@ -309,7 +365,7 @@ class Descent:
             met, holds = self._line_holds(compactor.rows_meeting(merged), data.keys)
             holds = holds.astype(np.int64)
             loss_if = ce[met] - evs[met, holds]
-            self.merged_holds[merged] = (met, loss_if, self.pat[met] & (holds != 31))
+            self.merged_holds[merged] = (met, loss_if, ~self.allowed[met, holds])
         # The merged line at place i changes the classes a and b decide, and those it meets
         # that are decided below place i (or by no line); no others.
         met, loss_if, unpat = self.merged_holds[merged]
@@ -386,15 +442,16 @@ class Descent:
             self.afresh()  # (merged lines add slots)
 
 
-def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bounds: list,
-            route: str, floor: int = FLOOR) -> list[Candidate]:
+def descend(data: HoldData, evs: np.ndarray, lines: list, rules: list[Rule], route: str,
+            floor: int = FLOOR, dearest: int | None = None) -> list[Candidate]:
     """Tables from `lines` down to `floor` printed lines, one move at a time, each the cheapest
-    move per printed line saved that keeps the rules: every pat class still holds all five, and
-    no class loses more than the bound (EV integers): the first of `bounds` until no move keeps
-    it, then the next. Deal exceptions are deleted first; tables still holding one are not
-    returned. Costs are exact sums over the deals.
+    move per printed line saved that keeps the rules: every class plays a hold the rule allows
+    (every pat class still holds all five, ...), and no class loses more than its bound (EV
+    integers): the first of `rules` until no move keeps it, then the next. Deal exceptions are
+    deleted first; tables still holding one are not returned. Costs are exact sums over the
+    deals. With `dearest`, it stops at the first table costing more.
     """
-    descent = Descent(data, evs, lines, pat, bounds)
+    descent = Descent(data, evs, lines, rules)
     out = []
     while True:
         place, deletions = descent.stand()
@@ -403,7 +460,8 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, pat: np.ndarray, bound
         exceptions = descent.exceptions()
         if not exceptions:
             out.append(descent.candidate(route))
-        if printed_length(descent.lines()) <= floor:
+        if printed_length(descent.lines()) <= floor or (
+                dearest is not None and not exceptions and out[-1].cost > dearest):
             break
         if exceptions:
             deletions = [d for d in deletions if d[1] in exceptions] or deletions
@@ -462,8 +520,8 @@ def joined(data: HoldData, lines: list) -> list:
     return lines
 
 
-def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: np.ndarray,
-            bound: int, limit: int = SIMPLE_LINES, enough: int | None = None) -> Candidate:
+def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, rule: Rule,
+            limit: int, enough: int | None = None) -> Candidate:
     """A cheaper table of at most `limit` printed lines than `start`, or `start`: each round
     puts in the line of `pool` that saves most where it saves most, then takes the descent's
     cheapest move back to `limit` lines; kept while the cost falls.
@@ -477,6 +535,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
     from .holds import rows_meeting
     from .play_kernels import line_holds
 
+    bound, allowed = rule
     sizes = data.sizes.astype(np.int64)
     ce = data.ce
     meets = []
@@ -487,7 +546,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
         if len(met):
             holds = holds.astype(np.int64)
             loss = ce[met] - evs[met, holds]
-            meets.append((line, met, sizes[met] * loss, (loss > bound) | (pat[met] & (holds != 31))))
+            meets.append((line, met, sizes[met] * loss, (loss > bound) | ~allowed[met, holds]))
     best = start
     for _ in range(SWAP_ROUNDS):
         if enough is not None and best.cost <= enough:
@@ -514,7 +573,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
             trial = lines[:at] + [line] + lines[at:]
             # (merges too: without them the swaps took a tenth less time, and three tables
             # lost a card line or more than a tenth of their simple level's saving)
-            found += [c for c in descend(data, evs, trial, pat, [bound], start.route, floor=limit)
+            found += [c for c in descend(data, evs, trial, [rule], start.route, floor=limit)
                       if c.printed <= limit]
         cheapest = min(found, key=lambda c: (c.cost, c.printed), default=None)
         if cheapest is None or cheapest.cost >= best.cost:
@@ -526,26 +585,27 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, pat: 
     return best
 
 
-def shortened_card(data: HoldData, evs: np.ndarray, card: Candidate, found: list, pool: list,
-                   pat: np.ndarray, bound: int, allowance: int) -> list[Candidate]:
-    """Cards shorter than `card` within the same allowance and bound, each found by swaps from
-    the cheapest table found one printed line shorter, until swaps no longer bring one within
-    the allowance; the last is then made as cheap as swaps make it at its length. (Joker Poker
-    Two Pair: 71 printed lines -> 62.)"""
+def shortened(data: HoldData, evs: np.ndarray, level: Candidate, found: list, pool: list,
+              rule: Rule, allowance: int) -> list[Candidate]:
+    """Tables shorter than `level` within the same allowance and rule, each found by swaps
+    from the cheapest table found one printed line shorter, until swaps no longer bring one
+    within the allowance; the last is then made as cheap as swaps make it at its length. (Joker
+    Poker Two Pair's card: 71 printed lines -> 62.) It starts only from tables held to the
+    rule's bound or a stricter one (a table's `bound` is that of the rule it was found under)."""
     out = []
-    while card.printed - 1 > FLOOR:
-        k = card.printed - 1
-        starts = [c for c in found + out if c.printed <= k and c.bound <= bound]
+    while level.printed - 1 > FLOOR:
+        k = level.printed - 1
+        starts = [c for c in found + out if c.printed <= k and c.bound <= rule.bound]
         if not starts:
             break
-        shorter = swapped(data, evs, min(starts, key=lambda c: c.cost), pool, pat, bound,
+        shorter = swapped(data, evs, min(starts, key=lambda c: c.cost), pool, rule,
                           limit=k, enough=allowance)
         if shorter.cost > allowance:
             break
-        card = shorter
-        out.append(card)
+        level = shorter
+        out.append(level)
     if out:
-        out.append(swapped(data, evs, card, pool, pat, bound, limit=card.printed))
+        out.append(swapped(data, evs, level, pool, rule, limit=level.printed))
     return out
 
 
@@ -594,8 +654,9 @@ def without_idle(data: HoldData, lines: list) -> list:
 @dataclass(frozen=True)
 class Found:
     """What `find` returns: the card and simple tables (None where the exact table is the
-    card), the curve as (printed lines, cost summed over deals) from the longest down, and the
-    route each came from."""
+    card), the curve as (printed lines, cost summed over deals, whether that table keeps the
+    levels' rules: the paying hands and the simple level's bound, beside the pat hands every
+    table keeps) from the longest down, and the route each came from."""
 
     card: Strategy
     card_route: str
@@ -603,6 +664,7 @@ class Found:
     simple_route: str
     curve: list
     pat: np.ndarray
+    allowed: np.ndarray  # (classes, 32): the holds the levels may play (`allowed_holds`)
     # Per route: (route, card's printed lines, its cost, simple's printed lines, its cost), as
     # if that route alone had been tried: which route wins where.
     routes: list
@@ -614,34 +676,41 @@ class Found:
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
-         family: str = "natural", tolerances=TOLERANCES, pat: np.ndarray | None = None) -> Found:
+         family: str = "natural", tolerances=TOLERANCES, pat: np.ndarray | None = None,
+         allowed: np.ndarray | None = None) -> Found:
     """The curve and the levels of one pay table (see the module docstring). `unit` is the EV
-    integer of one unit bet, `deals` the deals in the deck. Where the card misses the family's
-    goal by a little, or the simple level misses its goal (CARD_GOAL, SIMPLE_GOAL), more
-    tolerances are tried (EXTRA_*): most pay tables meet them without, and each route costs a
-    derivation."""
+    integer of one unit bet, `deals` the deals in the deck; `pat` the classes the exact table
+    plays by holding all five, `allowed` the holds the levels may play (`allowed_holds`; None:
+    the pat-hand rule alone). Where the card misses the family's goal by a little (CARD_GOAL),
+    more tolerances are tried (EXTRA_CARD_TOLERANCES): most pay tables meet it without, and
+    each route costs a derivation."""
     from .compact import compact
     from .derive import derive
 
     exact_lines = with_catch_all(named(exact))
     if pat is None:  # the classes the exact table plays by holding all five cards
         pat = play(data, exact_lines)[1] == 31
-    # The card's bound, then the simple level's; below that (the curve's shortest tables) only
+    pat_only = allowed_holds(pat)
+    if allowed is None:
+        allowed = pat_only
+    # The card's rule, then the simple level's; below that (the curve's shortest tables) only
     # the pat-hand rule holds.
-    bounds = [int(CARD_BOUND * unit), int(SIMPLE_BOUND * unit), int(evs.max()) + 1]
+    rules = [Rule(int(CARD_BOUND * unit), allowed), Rule(int(SIMPLE_BOUND * unit), allowed),
+             Rule(int(evs.max()) + 1, pat_only)]
+    simple_allowance = int(SIMPLE_COST * unit * deals)
     found = [Candidate(tuple(exact_lines), 0, "exact", 0)]
     def derived(tolerance):
-        loose = tolerant(data, evs, int(tolerance * unit), pat)
+        loose = tolerant(data, evs, int(tolerance * unit), allowed)
         return with_catch_all(named(compact(loose, derive(loose))))
 
     def derived_route(tolerance, lines=None, whole_curve=False):
-        # (these stop at the simple level's length and bound, unless they draw the curve's
-        # short end in place of the exact table's descent)
+        # (these stop under the simple level's rule at the first table dearer than it may be,
+        # unless they draw the curve's short end in place of the exact table's descent)
         lines = derived(tolerance) if lines is None else lines
         route = f"derived within {tolerance} units"
         if whole_curve:
-            return descend(data, evs, lines, pat, bounds, route)
-        return descend(data, evs, lines, pat, bounds[:2], route, floor=SIMPLE_LINES)
+            return descend(data, evs, lines, rules, route)
+        return descend(data, evs, lines, rules[:2], route, dearest=simple_allowance)
 
     # An exact table over twice as long as the one derived within the first tolerance is
     # shortened mostly by batches of deletions, and the derived table gives the shorter card
@@ -653,25 +722,24 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     for tolerance in tolerances[1:]:
         found += derived_route(tolerance)
     if shorten_exact:
-        found += descend(data, evs, exact_lines, pat, bounds, "exact table, shortened")
-    card, simple = _pick(found, unit, deals)
+        found += descend(data, evs, exact_lines, rules, "exact table, shortened")
+    card, _ = _pick(found, unit, deals)
     goals = "wild" if FAMILIES[family].wild_count else "natural"
     if CARD_GOAL[goals] < card.printed <= CARD_GOAL[goals] * 5 // 4:
         # (missed by a little: a table far over its goal needs features the derivation lacks,
         # not another route; Joker Poker Two Pair's exceptions, for one)
         for tolerance in EXTRA_CARD_TOLERANCES:
             found += derived_route(tolerance)
-    if Fraction(simple.cost, unit * deals) > SIMPLE_GOAL[goals]:
-        for tolerance in EXTRA_SIMPLE_TOLERANCES:
-            found += derived_route(tolerance)
-    # Swaps: a shorter card within its allowance, and a cheaper simple level (`swapped`).
+    # Swaps: a shorter card and a shorter simple level, each within its allowance; where swaps
+    # find no shorter simple level, a cheaper one of its length.
     card, simple = _pick(found, unit, deals)
     unswapped = card
     pool = exact_lines + list(card.lines) + first
-    found += shortened_card(data, evs, card, found, pool, pat, bounds[0],
-                            int(CARD_COST * unit * deals))
-    if simple.printed <= SIMPLE_LINES and simple.cost:
-        found.append(swapped(data, evs, simple, pool, pat, bounds[1]))
+    found += shortened(data, evs, card, found, pool, rules[0], int(CARD_COST * unit * deals))
+    shorter = shortened(data, evs, simple, found, pool, rules[1], simple_allowance)
+    found += shorter
+    if not shorter and simple.cost:
+        found.append(swapped(data, evs, simple, pool, rules[1], limit=simple.printed))
     # The cheapest table of at most k printed lines, for every k: a curve that never rises as
     # lines are added.
     by_length = {}
@@ -693,26 +761,26 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
         if route == "exact table, shortened":  # route 1 starts from the exact table
             own = [found[0]] + own
         c, s = _pick(own, unit, deals)
-        routes.append((route, c and c.printed, c and c.cost, s.printed, s.cost))
+        routes.append((route, c and c.printed, c and c.cost, s and s.printed, s and s.cost))
+    kept = rules[1].bound
     return Found(indexed(list(card.lines)), card.route, indexed(list(simple.lines)),
-                  simple.route, [(k, c.cost) for k, c in reversed(curve)], pat, routes,
+                  simple.route, [(k, c.cost, c.bound <= kept) for k, c in reversed(curve)], pat,
+                  allowed, routes,
                   None if card is unswapped else indexed(list(unswapped.lines)), unswapped.route)
 
 
 def _pick(found: list, unit: int, deals: int) -> tuple:
     """(card, simple) among the tables found (the first of them the exact table, where it is
-    among them): the shortest costing at most CARD_COST and losing at most CARD_BOUND on any
-    deal, the exact table where that is as short; the cheapest of at most SIMPLE_LINES losing at
-    most SIMPLE_BOUND (or the shortest, where none is that short)."""
-    limit = CARD_COST * unit * deals
-    card_bound = int(CARD_BOUND * unit)
-    card = min((c for c in found if c.cost <= limit and c.bound <= card_bound),
-               key=lambda c: (c.printed, c.cost), default=None)  # None: not on this route
+    among them): the shortest costing at most CARD_COST and held to the card's rule
+    (CARD_BOUND), the exact table where that is as short; the shortest costing at most
+    SIMPLE_COST and held to the simple level's rule (SIMPLE_BOUND), the cheaper of two as
+    short. (Either None where no table of this route qualifies: a route alone, in `routes`.)"""
+    def shortest(allowance, bound):
+        return min((c for c in found if c.cost <= allowance and c.bound <= bound),
+                   key=lambda c: (c.printed, c.cost), default=None)
+
+    card = shortest(CARD_COST * unit * deals, int(CARD_BOUND * unit))
     if card is not None and found[0].cost == 0 and card.printed >= found[0].printed:
         card = found[0]
-    simple_bound = int(SIMPLE_BOUND * unit)
-    simple = min((c for c in found if c.bound <= simple_bound),
-                 key=lambda c: (0, c.cost, c.printed) if c.printed <= SIMPLE_LINES
-                 else (1, c.printed, c.cost))  # none short enough: the shortest
-    return card, simple
+    return card, shortest(SIMPLE_COST * unit * deals, int(SIMPLE_BOUND * unit))
 

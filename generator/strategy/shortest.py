@@ -392,19 +392,19 @@ def _held_ranks(pattern) -> list:
     return out
 
 
-def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray) -> HoldData:
-    """The holds as `shortest` should judge a level's table: a hold is allowed where it is at
-    least as good as the one the table plays now, except on the pat classes, where only holding
-    all five is. A table re-described on these plays no deal worse: its cost and its largest
-    loss on one deal can only fall, and it keeps every pat hand."""
+def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple],
+             allowed: np.ndarray) -> HoldData:
+    """The holds as `shortest` should judge a level's table: a hold is right where it is at
+    least as good as the one the table plays now and the level's rules allow it (`allowed`,
+    `levels.allowed_holds`: on the pat classes only holding all five). A table re-described on
+    these plays no deal worse: its cost and its largest loss on one deal can only fall, and it
+    keeps every rule it kept."""
     from .levels import play
 
     _, held = play(data, lines)
     played = evs[np.arange(len(held)), held]
-    allowed = evs >= played[:, None]
-    allowed[pat] = False
-    allowed[pat, 31] = True
-    return data.judged_by(allowed.reshape(-1))
+    right = (evs >= played[:, None]) & allowed
+    return data.judged_by(right.reshape(-1))
 
 
 def tidy(data: HoldData, lines: list[tuple], family: str, counts=P.COUNTS) -> list[tuple]:
@@ -744,16 +744,18 @@ def without_needless(data: HoldData, lines: list[tuple]) -> list[tuple]:
     return [line for line, kept in zip(lines, keep) if kept]
 
 
-def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
-            bound: int, limit: int, longer_than: int = 40) -> list[tuple]:
+def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], allowed: np.ndarray,
+            family: str, bound: int, limit: int, longer_than: int = 40) -> list[tuple]:
     """A level's lines whose descriptions run over `longer_than` characters, re-described, one
-    at a time from the top, as if every hold within `bound` of the best were right (pat hands
-    only whole), each kept only while the table's cost summed over the deals (EV integers, as
-    `levels`) stays within `limit`: a card line listing a hundred sets of ranks traded for a
-    little of the card's allowance. No deal loses more than `bound` on a re-described line."""
+    at a time from the top, as if every hold within `bound` of the best were right where the
+    level's rules allow it (`allowed`: pat hands only whole), each kept only while the table's
+    cost summed over the deals (EV integers, as `levels`) stays within `limit`: a card line
+    listing a hundred sets of ranks traded for a little of the card's allowance. No deal loses
+    more than `bound` on a re-described line, or plays a hold `allowed` does not allow."""
     from .levels import play, tolerant
 
-    loose = tolerant(data, evs, bound, pat)
+    loose = tolerant(data, evs, bound, allowed)
+    classes = np.arange(data.n_classes)
     sizes = data.sizes.astype(np.int64)
     out = list(lines)
     for i, line in enumerate(out):
@@ -768,21 +770,24 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
         for description in islice(found, TRIMMED_TRIES):
             trial = out[:i] + [line[:3] + description] + out[i + 1:]
             played = _played_instead(data, place, held, below, i, trial[i])
-            loss = data.ce - evs[np.arange(len(played)), played]
-            if loss.max() <= bound and int((loss * sizes).sum()) <= limit:
+            loss = data.ce - evs[classes, played]
+            if loss.max() <= bound and allowed[classes, played].all() and \
+                    int((loss * sizes).sum()) <= limit:
                 out = trial
                 break
     return out
 
 
-def phrased(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray, family: str,
-            high: int, bound: int, limit: int, longer_than: int = 0) -> list[tuple]:
+def phrased(data: HoldData, evs: np.ndarray, lines: list[tuple], allowed: np.ndarray,
+            family: str, high: int, bound: int, limit: int,
+            longer_than: int = 0) -> list[tuple]:
     """A level's lines still listing MIN_LISTED or more rank sets (in over `longer_than`
     characters) that no phrase names exactly (`rank_words`), each given the nearest sets a short
     phrase does name, one line at a time from the top, where the table then loses at most
-    `bound` on any deal, stands on every pat hand and costs at most `limit` summed over the
-    deals (EV integers): Loose Deuces' 29-set card line traded for a little of the card's
-    allowance. Tried after `trimmed`."""
+    `bound` on any deal, plays only holds the level's rules allow (`allowed`: it stands on
+    every pat hand, ...) and costs at most `limit` summed over the deals (EV integers): Loose
+    Deuces' 29-set card line traded for a little of the card's allowance. Tried after
+    `trimmed`."""
     from .describe import condition_text, rank_universe
     from .levels import play
     from .rank_words import MIN_LISTED, SHORTER, narrowed, near_phrases, rank_phrase
@@ -809,7 +814,7 @@ def phrased(data: HoldData, evs: np.ndarray, lines: list[tuple], pat: np.ndarray
             trial = tuple((P.F_RANKS, P.OP_IN, sets) if c == ranks else c for c in line)
             played = _played_instead(data, place, held, below, i, trial)
             loss = data.ce - evs[classes, played]
-            if loss.max() <= bound and (played[pat] == 31).all() and \
+            if loss.max() <= bound and allowed[classes, played].all() and \
                     int((loss * sizes).sum()) <= limit:
                 out[i] = trial
                 break

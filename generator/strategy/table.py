@@ -85,6 +85,8 @@ class Levels:
     exact: StrategyTable
     card: StrategyTable
     simple: StrategyTable
-    curve: tuple  # (printed lines, cost as a Fraction of the bet), from the longest down
+    # (printed lines, cost as a Fraction of the bet, whether that table keeps the levels' rules:
+    # the paying hands and the simple level's bound), from the longest down
+    curve: tuple
     seconds: float  # finding the card and simple levels and the curve
     routes: tuple = ()  # (route, card lines, card cost, simple lines, simple cost) per route

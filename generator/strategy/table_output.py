@@ -9,6 +9,7 @@ from . import features as P
 from ..cards import format_hand
 from ..decimals import decimal, percent
 from .verify import example
+from .levels import simple_published
 
 
 def lines_text(table_name: str, level: str, table, solution=None) -> str:
@@ -46,8 +47,9 @@ def curve_text(table_name: str, curve) -> str:
     """The cost of the cheapest table found at each length, longest first."""
     out = [f"{table_name}: the cheapest table found of at most N printed lines",
            f"{'lines':>6} {'cost':>10}"]
-    for lines, cost in curve:
-        out.append(f"{lines:>6} {percent(cost, 4):>10}")
+    for lines, cost, kept in curve:
+        out.append(f"{lines:>6} {percent(cost, 4):>10}"
+                   + ("" if kept else "  (held to the pat-hand rule alone)"))
     return "\n".join(out)
 
 
@@ -109,6 +111,10 @@ def strategy_json(solution, levels, ce_rows) -> dict:
                    for route, card, card_cost, simple, simple_cost in levels.routes],
         "ce_values": [str(row["value"]) for row in ce_rows],
     }
+    # The simple level is offered to players beside the card only where it is at least a
+    # quarter shorter (levels.simple_published); the site shows it only then.
+    out["levels"]["simple"]["published"] = simple_published(levels.card.printed,
+                                                            levels.simple.printed)
     return out
 
 
@@ -126,14 +132,15 @@ def level_json(solution, table) -> dict:
         "return": {"exact": str(played), "percent": percent(played)},
         "misplays": check["misplays"],
         "pat_broken": check.get("pat_broken", 0),
+        "pay_dropped": check.get("pay_dropped", 0),
         "max_loss": {"exact": str(check["max_loss"]), "decimal": decimal(check["max_loss"], 4)},
         "max_loss_example": check["max_loss_example"],
     }
 
 
 def curve_json(curve) -> list[dict]:
-    return [{"lines": lines, "cost": str(cost), "cost_percent": percent(cost, 4)}
-            for lines, cost in curve]
+    return [{"lines": lines, "cost": str(cost), "cost_percent": percent(cost, 4), "kept": kept}
+            for lines, cost, kept in curve]
 
 
 def lines_json(solution, table) -> list[dict]:

@@ -17,7 +17,7 @@ from . import features as P
 from .table import LineInfo, StrategyTable
 
 
-def class_check(solution, place, held, n_lines, pat=None) -> dict:
+def class_check(solution, place, held, n_lines, pat=None, paying=None, pays=None) -> dict:
     """`verify`'s figures from the play of each suit class's representative, counted once per
     deal of the class. The features of a hold do not depend on the names of the suits, so every
     deal of a class plays as its representative does: this equals playing all the deals, in a
@@ -43,6 +43,11 @@ def class_check(solution, place, held, n_lines, pat=None) -> dict:
     if pat is not None:
         # Deals the exact table plays by holding all five that this table plays otherwise.
         out["pat_broken"] = int(sizes[pat & (held != 31)].sum())
+    if paying is not None:
+        # Deals where the exact table's hold makes a paying hand (`paying`) and this table's
+        # does not (`pays`: levels.sure_to_pay).
+        dropped = paying & ~pays[np.arange(len(held)), held]
+        out["pay_dropped"] = int(sizes[dropped].sum())
     return out
 
 
