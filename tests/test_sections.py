@@ -57,6 +57,50 @@ def test_sections_run_from_most_wild_cards_to_none_and_drop_what_the_label_says(
         "The best 2 to a Straight Flush, with the joker", "2SF Jkr: best")
 
 
+def test_printed_lines_are_numbered_through_the_sections_without_a_gap():
+    """A section prints some of the table's lines: numbered by the export's `row` it read 1, 3
+    (Full Pay Deuces Wild's card) or 1-5, 20, 22 (Joker Poker Two Pair's), which a player reads
+    as lines missing. The printed lines are numbered 1, 2, 3, ... through the sections instead,
+    a line in two sections in each, a run of made hands once; the card, the page's tables, the
+    exact page and the checker all read these numbers."""
+    from generator.site.pocket import card_lines
+    from generator.site.view import (level_rows, line_rows, numbered_sections, printed_numbers,
+                                     section_rows)
+
+    lines = [line(1, (5, 0, P.RF), [0], row=1), line(2, (4, 4, P.WILD), [4], row=1),
+             line(3, (5, 1, P.RF), [1, 2, 3], row=1), line(4, (5, 0, P.SF), [0], row=1),
+             line(5, (4, 0, P.RF), [0], row=2), line(6, (3, 3, P.WILD), [3], row=3),
+             line(7, (4, 1, P.RF), [1, 2], row=4), line(8, (2, 2, P.WILD), [2], row=5),
+             line(9, (1, 1, P.WILD), [1], row=6), line(10, (0, 0, P.NONE), [0], row=7)]
+    numbered = [(s.label, numbers) for s, numbers in numbered_sections(lines, "deuces")]
+    assert numbered == [("4 deuces", {2: 1}), ("3 deuces", {3: 2, 6: 3}),
+                        ("2 deuces", {3: 4, 7: 5, 8: 6}), ("1 deuce", {3: 7, 7: 8, 9: 9}),
+                        ("No deuces", {1: 10, 4: 10, 5: 11, 10: 12})]  # (1 and 4: one run)
+    # The page's level tables (a run of made hands one row) and the pocket card: 1 to 12.
+    card = [(label, [r.row for r in rows])
+            for label, rows in section_rows(lines, "deuces", level_rows)]
+    assert card == [("4 deuces", [1]), ("3 deuces", [2, 3]), ("2 deuces", [4, 5, 6]),
+                    ("1 deuce", [7, 8, 9]), ("No deuces", [10, 11, 12])]
+    assert [x["number"] for x in card_lines(lines, "deuces")] == list(range(1, 13))
+    # The exact page: each line a row, a run's number printed on its first row only.
+    exact = [[(r.row, r.run_on) for r in rows]
+             for _, rows in section_rows(lines, "deuces", line_rows)]
+    assert exact[-1] == [(10, False), (10, True), (11, False), (12, False)]
+    assert [n for rows in exact for n, run_on in rows if not run_on] == list(range(1, 13))
+    # Each row has an anchor of its section for each of its lines (the checker links to the
+    # line where the deal's section prints it); the line's own anchor is on its first row.
+    rows = [r for _, section in section_rows(lines, "deuces", level_rows) for r in section]
+    assert [(r.wild, r.lines, r.anchored) for r in rows if 3 in r.lines] == [
+        (3, (3,), True), (2, (3,), False), (1, (3,), False)]
+    assert (rows[-3].wild, rows[-3].lines) == (0, (1, 4))
+    # What the checker embeds: [wild cards dealt, number, label] in each section printing it.
+    printed = printed_numbers(lines, "deuces")
+    assert printed[3] == [[3, 2, "3 deuces"], [2, 4, "2 deuces"], [1, 7, "1 deuce"]]
+    assert printed[4] == [[0, 10, "No deuces"]]
+    # A table not split is numbered as printed too, its labels and wild cards None.
+    assert printed_numbers(lines[3:5], None) == {4: [[None, 1, None]], 5: [[None, 2, None]]}
+
+
 def test_a_natural_game_is_one_section_without_a_label():
     lines = [line(1, (5, 0, P.RF), []), line(2, (0, 0, P.NONE), [])]
     assert [(s.label, [x.number for x in s.lines]) for s in sections(lines, None)] == [
@@ -87,10 +131,11 @@ def test_the_exact_table_prints_a_run_of_made_hands_as_one_numbered_line():
     assert got == [("3 deuces", [(1, False, True), (2, False, False), (2, True, False)]),
                    ("No deuces", [(3, False, True), (3, True, True), (4, False, False),
                                   (5, False, True)])]
-    # A natural table has no heading row: its first line is not shaded, its second is.
+    # A natural table has no heading row: its first line is not shaded, its second is. (Its
+    # printed lines are numbered from 1, whatever their `row`.)
     got = [[(r.row, r.run_on, r.band) for r in rows]
            for _, rows in section_rows(lines[3:], None, rows_of)]
-    assert got == [[(3, False, False), (3, True, False), (4, False, True), (5, False, False)]]
+    assert got == [[(1, False, False), (1, True, False), (2, False, True), (3, False, False)]]
 
 
 @pytest.mark.slow
@@ -171,15 +216,25 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     assert at[3] < flat.index("1 deuce (continued)") < at[4]
     exact = (out / "full-pay-deuces-wild-exact.html").read_text(encoding="utf-8")
     assert re.findall(r'<th scope="rowgroup" colspan="7">([^<]+)</th>', exact) == heads
-    # (the simple level is shorter than the card here, and the page says by how much)
+    # (the simple level within 0.10% is not a quarter shorter than the card here: the card is
+    # already the simple strategy, and the page says so)
     levels = data["strategy"]["levels"]
-    assert (f"Easier to learn: {levels['simple']['printed']} lines against the card's "
-            f"{levels['card']['printed']}") in page
-    assert 'class="level-lines"' not in page  # (shorter: shown, not behind a tap)
+    assert not levels["simple"]["published"]
+    assert 4 * levels["simple"]["printed"] > 3 * levels["card"]["printed"]
+    assert "The card is already the simple strategy" in page and 'id="strategy-simple"' not in page
     # Above each sectioned table (the card, the simple level, the exact table), a link to each
     # section, in order, each to that table's own heading row.
     for html, table in ((page, "strategy-card"), (page, "strategy-simple"),
                         (exact, "strategy-exact")):
+        if f'id="{table}"' not in html:  # (the simple level, where it is not published)
+            continue
+        # Its printed lines numbered 1, 2, 3, ... through the sections, without a gap or a
+        # repeat (by the export's `row`, "2 deuces" read 1, 3, 5, ...; a run of made hands on
+        # the exact page prints its number on its first row only).
+        body = html[html.index(f'id="{table}"'):]
+        body = body[:body.index("</table>")]
+        numbers = [int(n) for n in re.findall(r'<td class="num" data-label="#">(\d+)', body)]
+        assert numbers == list(range(1, len(numbers) + 1)), (table, numbers)
         jump = html[html.rindex("<nav", 0, html.index(f'href="#{table}-')):]
         links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', jump[:jump.index("</nav>")])
         assert [text for _, text in links] == heads, table
@@ -211,3 +266,17 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
     assert len(bands) == len(card_lines(level["lines"], "deuces")) and bands
     assert all(shaded == even for shaded, even in bands)
     assert items.count("section") == len(heads)
+    # The pocket card prints the page's numbers: 1 to n through its sections, each before its
+    # line, in the card's order.
+    wordings = card_lines(level["lines"], "deuces")
+    card_table = page[page.index('id="strategy-card"'):]
+    card_table = card_table[:card_table.index("</table>")]
+    assert [x["number"] for x in wordings] == list(range(1, len(wordings) + 1)) == [
+        int(n) for n in re.findall(r'<td class="num" data-label="#">(\d+)', card_table)]
+    def printed(x, wording):
+        return f"{x['number']} {' '.join(x[wording].split())[:12]}"
+
+    at = flat.index("Pays per coin.")  # (the lines follow the key and the page's address)
+    wording = next(w for w in ("text", "notation", "compact") if printed(wordings[0], w) in flat)
+    for x in wordings:  # (each found after the one before it)
+        at = flat.index(printed(x, wording), at)

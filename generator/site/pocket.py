@@ -40,7 +40,7 @@ from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
 from .symbols import key_for
-from .view import ce_ranges, printed_lines
+from .view import ce_ranges, numbered_sections, printed_lines
 
 FONTS = ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
 
@@ -81,13 +81,11 @@ PREFIX = 120
 def card_lines(lines: list[dict], wild: str | None = None) -> list[dict]:
     """Each printed line's number and its three wordings (a run of made hands is one line); in
     a wild game, section by section (`sections`: "3 deuces"), the first line of each with its
-    section's label."""
-    from .sections import sections
-
+    section's label, numbered through the card as the pages number it (`numbered_sections`)."""
     out = []
-    for section in sections(lines, wild):
+    for section, numbers in numbered_sections(lines, wild):
         for i, line in enumerate(printed_lines(section.lines)):
-            out.append({"number": line.number, "text": line.text,
+            out.append({"number": numbers[line.lines[0]], "text": line.text,
                         "notation": line.notation, "compact": line.compact, "used": line.used,
                         "section": section.label if i == 0 else None})
     return out

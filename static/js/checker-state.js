@@ -115,6 +115,25 @@
     return null;
   }
 
+  /** The wild cards of the deal: in a wild game, the section of the card the player reads. */
+  function wildDealt(state) {
+    return state.cards.filter((card) => ns.rules.isWild(card, state.table.game)).length;
+  }
+
+  /** How line `index` of the level's table is printed for this deal, as the card and the pages
+   * print it (the export's line's `printed`: [wild cards dealt, number, label] for each section
+   * printing it; wild cards and label null where the table is not split): { number, wild,
+   * label, here }, the number in the deal's own section where the line is printed there
+   * (`here`), else in the first section printing it. */
+  function printedLine(state, index) {
+    const line = state.table.lines[index].line;
+    const printed = line.printed;
+    if (!printed || !printed.length) return { number: line.row ?? line.number, wild: null, label: null, here: true };
+    const wild = printed[0][0] === null ? null : wildDealt(state);
+    const [at, number, label] = printed.find(([k]) => k === wild) ?? printed[0];
+    return { number, wild: at, label, here: at === wild };
+  }
+
   /** The best competing line: the first line below the one that applies that a different hold
    * of this deal fits (the better hold by EV on a tie), as { line, mask }; line -1 when none. */
   function nextLine(state) {
@@ -155,6 +174,6 @@
 
   ns.checkerState = {
     create, isFull, answerHidden, deal, chooseLevel, markHold, receiveEvs, evsFailed,
-    bestMasks, costOf, adviceMask, nextLine, grade, resetScore,
+    bestMasks, costOf, adviceMask, nextLine, grade, resetScore, wildDealt, printedLine,
   };
 })(globalThis);

@@ -39,17 +39,20 @@
   const exactPage = app.dataset.exactPage;
   const unit = BigInt(data.ev_denominator);
   const state = S.create((data.tables || []).map((lines) => compileTable(lines, data.rules)), data.levels || null);
-  // Where the chosen level's lines are on the page: the card level's and the simple level's
-  // tables are here; the exact table is on its own page.
-  function lineHref(number) {
-    if (state.level === "card") return `#line-${number}`;
-    if (state.level === "simple") return `#simple-line-${number}`;
-    return `${exactPage}#line-${number}`;
+  // Where the chosen level's line `index` is on the page: the card level's and the simple
+  // level's tables are here; the exact table is on its own page. A sectioned table's line is
+  // found in the deal's section ("line-12-w1"), where the player reads it.
+  function lineId(index) {
+    const { wild } = S.printedLine(state, index);
+    const prefix = state.level === "simple" ? "simple-line-" : "line-";
+    return `${prefix}${state.table.lines[index].line.number}${wild === null ? "" : `-w${wild}`}`;
+  }
+  function lineHref(index) {
+    return state.level === "exact" ? `${exactPage}#${lineId(index)}` : `#${lineId(index)}`;
   }
   // (a run of made hands is one row: its other lines are anchors inside it)
-  function lineRow(number) {
-    const id = state.level === "card" ? `line-${number}` : state.level === "simple" ? `simple-line-${number}` : null;
-    return id ? document.getElementById(id)?.closest("tr") ?? null : null;
+  function lineRow(index) {
+    return state.level === "exact" ? null : document.getElementById(lineId(index))?.closest("tr") ?? null;
   }
 
   // ---- numbers -------------------------------------------------------------------------------
@@ -98,13 +101,15 @@
     const held = state.cards.filter((_, i) => (mask >> i) & 1);
     return held.length ? formatHand(held, true) : "nothing (draw five)";
   }
-  // The number a line is printed with: a run of made hands shares one (the export's `row`).
-  function shown(line) {
-    return line.row ?? line.number;
+  // The number line `index` is printed with, as the card and the pages number it: a run of made
+  // hands shares one; in a wild game, the number in the deal's section (checker-state.js).
+  function lineNumber(index) {
+    return S.printedLine(state, index).number;
   }
   function lineLabel(index) {
-    const line = state.table.lines[index].line;
-    return `line ${shown(line)}, ${line.text}`;
+    const printed = S.printedLine(state, index);
+    const section = printed.here ? "" : ` (under \u201c${printed.label}\u201d)`;
+    return `line ${printed.number}${section}, ${state.table.lines[index].line.text}`;
   }
 
   // ---- rendering: the deck and the hand ------------------------------------------------------
@@ -198,7 +203,7 @@
     const line = table.lines[played.line].line;
     els.play.append(
       "Hold ", el("strong", { className: "play-hold", id: "checker-optimal", text: holdText(played.mask) }),
-      ": ", el("a", { href: lineHref(line.number), className: "play-line", id: "checker-line", text: `line ${shown(line)}` }),
+      ": ", el("a", { href: lineHref(played.line), className: "play-line", id: "checker-line", text: `line ${lineNumber(played.line)}` }),
       `, ${line.text}, is the first line your deal fits.`,
     );
     if (played.tied.length > 1) els.play.append(` Equally: ${played.tied.slice(1).map(holdText).join("; ")}.`);
@@ -208,7 +213,7 @@
         els.play.append(` This level gives away ${decimal(gap)} a coin here (${percentOfBet(gap)}) against the best hold, ${holdText(S.bestMasks(state)[0])}.`);
       }
     }
-    const row = lineRow(line.number);
+    const row = lineRow(played.line);
     if (row) {
       row.classList.add("checker-applies");
       highlighted = row;
@@ -225,8 +230,7 @@
       els.next.textContent = "No other line of the table fits this deal.";
       return;
     }
-    const line = state.table.lines[next].line;
-    els.next.append(`The next line that fits is line ${shown(line)}, ${line.text}: it would hold ${holdText(nextMask)}`);
+    els.next.append(`The next line that fits is ${lineLabel(next)}: it would hold ${holdText(nextMask)}`);
     if (state.evs) {
       const gap = state.evs[state.played.mask] - state.evs[nextMask];
       els.next.append(gap >= 0n
@@ -251,11 +255,14 @@
       else if (own === applies && state.played.tied.includes(mask)) pieces.push(`It is what ${lineLabel(own)} holds. `);
       else if (own === applies) pieces.push(`It fits ${lineLabel(own)}, the line that applies, but the line holds the higher cards. `);
       else {
-        // Counted as printed, as the player reads the chart: a run of made hands is one line.
-        const first = table.lines[applies].line;
-        const below = shown(table.lines[own].line) - shown(first);
-        if (below === 0) pieces.push(`It fits ${lineLabel(own)}; ${first.text}, named before it on the same line, applies first. `);
-        else pieces.push(`It fits ${lineLabel(own)}, ${below} line${below === 1 ? "" : "s"} below line ${shown(first)}, which applies first. `);
+        // Counted as printed, as the player reads the chart: a run of made hands is one line;
+        // in a wild game, in the deal's section, where the line that applies is.
+        const first = S.printedLine(state, applies);
+        const mine = S.printedLine(state, own);
+        const below = mine.number - first.number;
+        if (!mine.here) pieces.push(`It fits ${lineLabel(own)}: your deal is read under \u201c${first.label}\u201d, where line ${first.number} applies first. `);
+        else if (below === 0) pieces.push(`It fits ${lineLabel(own)}; ${table.lines[applies].line.text}, named before it on the same line, applies first. `);
+        else pieces.push(`It fits ${lineLabel(own)}, ${below} line${below === 1 ? "" : "s"} below line ${first.number}, which applies first. `);
       }
     }
     if (!state.evs) {
@@ -316,7 +323,7 @@
         el("td", { text: holdText(mask) + (state.evs[mask] === top ? " (best)" : "") }),
         el("td", { className: "num", text: decimal(state.evs[mask]) }),
         el("td", { className: "num exact", text: fraction(state.evs[mask]) }),
-        el("td", { className: "num", text: own >= 0 ? String(shown(table.lines[own].line)) : "" }),
+        el("td", { className: "num", text: own >= 0 ? String(lineNumber(own)) : "" }),
       ]));
     });
   }

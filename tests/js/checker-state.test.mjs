@@ -134,3 +134,34 @@ test("a trainer round: hidden, then graded once, the EV lost added to the score"
   S.markHold(state, 0);
   assert.deepEqual(S.grade(state), { status: "none" });
 });
+
+test("a wild game's line is said with the number its deal's section prints", () => {
+  // A three-line Deuces Wild table printed in sections, as the page embeds it (`printed`:
+  // [wild cards dealt, number, section] in each section printing the line, numbered through
+  // the card): the deuce alone stands under "2 deuces" (line 3) and "1 deuce" (line 5).
+  const rules = { family: "deuces", deck_size: 52, min_pair: null };
+  const lines = [
+    { number: 1, row: 1, conditions: [["n", "==", 2], ["w", "==", 2], ["kind", "==", "WILD"]], text: "2 deuces only",
+      printed: [[2, 1, "2 deuces"]] },
+    { number: 2, row: 2, conditions: [["n", "==", 1], ["w", "==", 1], ["kind", "==", "WILD"]], text: "1 deuce only",
+      printed: [[2, 3, "2 deuces"], [1, 5, "1 deuce"]] },
+    { number: 3, row: 3, conditions: [["n", "==", 0]], text: "Discard everything",
+      printed: [[1, 6, "1 deuce"], [0, 7, "No deuces"]] },
+  ];
+  const state = S.create([compileTable(lines, rules)], { card: { table: 0 } });
+  S.deal(state, parseHand("2c 5d 7h 9s Jc"), false); // one deuce: line 2 applies
+  assert.equal(S.wildDealt(state), 1);
+  assert.deepEqual(S.printedLine(state, state.played.line), { number: 5, wild: 1, label: "1 deuce", here: true });
+  assert.deepEqual(S.printedLine(state, S.nextLine(state).line), { number: 6, wild: 1, label: "1 deuce", here: true });
+  S.deal(state, parseHand("2c 2d 7h 9s Jc"), false); // two: line 1 applies, line 2 is 3 there
+  assert.equal(S.wildDealt(state), 2);
+  assert.deepEqual(S.printedLine(state, state.played.line), { number: 1, wild: 2, label: "2 deuces", here: true });
+  assert.deepEqual(S.printedLine(state, state.played.firstLines[0b00001]), { number: 3, wild: 2, label: "2 deuces", here: true });
+  // Holding nothing fits a line "2 deuces" does not print: its number in its first section, named.
+  assert.deepEqual(S.printedLine(state, state.played.firstLines[0]), { number: 6, wild: 1, label: "1 deuce", here: false });
+  // A table not split (no labels) keeps one number a line.
+  const plain = lines.map((line) => ({ ...line, printed: [[null, line.number, null]] }));
+  const natural = S.create([compileTable(plain, rules)], { card: { table: 0 } });
+  S.deal(natural, parseHand("2c 2d 7h 9s Jc"), false);
+  assert.deepEqual(S.printedLine(natural, natural.played.line), { number: 1, wild: null, label: null, here: true });
+});
