@@ -73,7 +73,7 @@ def test_the_index_groups_by_game_best_return_first(catalogue_index):
 
     html = (catalogue_index / "index.html").read_text(encoding="utf-8")
     exports = {e["slug"]: e for e in json.loads((catalogue_index / "exports.json").read_text())}
-    sections = re.findall(r'<section class="family" id="game-\d+">(.*?)</section>', html, re.S)
+    sections = re.findall(r'<section class="family" id="game-[a-z0-9-]+">(.*?)</section>', html, re.S)
     listed = []
     for section in sections:
         slugs = re.findall(r'<td data-label="Pay table"><a href="([a-z0-9-]+)\.html"', section)

@@ -183,7 +183,7 @@ def test_signal_during_solving_one_line_no_worker_no_leftover(old_site, tmp_path
     finally:
         signal.signal(signal.SIGINT, previous)
     try:
-        wait_for_line(process, "Solving, deriving and verifying 1 pay table not")
+        wait_for_line(process, "Solving, deriving and verifying the pay tables not in the cache: 1")
         time.sleep(0.5)  # the worker is starting or solving
         assert len(tagged(tag)) >= 2  # the build and at least its worker
         if how == "SIGTERM":

@@ -116,12 +116,12 @@ def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_
     levels = levels_of(export_data)
     card = levels["card"]["lines"]
     assert levels["card"]["printed"] <= 20 < levels["exact"]["printed"]  # 9/6 JoB: 20 of 35
-    assert {"summary", "strategy-card", "strategy-simple", "checker", "key-card"} <= page.ids
+    assert {"summary", "strategy-card", "simple", "checker", "key-card"} <= page.ids
     for line in card:
         assert f"line-{line['number']}" in page.ids
     # The order a player needs: first screen, card table, checker, simple level, final hands.
     order = [text.index(f'id="{name}"') for name in
-             ("summary", "strategy-card", "checker", "strategy-simple", "final-hands")]
+             ("summary", "strategy-card", "checker", "simple", "final-hands")]
     assert order == sorted(order)
     first_screen = text[:text.index('id="strategy"')]
     for needle in ("99.543904%", levels["card"]["return"]["percent"],
@@ -136,26 +136,19 @@ def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_
     # Example deals as cards with suit symbols: held ones marked, red suits coloured.
     assert '<span class="card held" title="held">T♣</span>' in text
     assert '<span class="card red">2♦</span>' in text
-    assert levels["simple"]["cost_percent"] in text  # the simple level's cost
-    # 9/6 Jacks or Better's simple level (20 lines) is no shorter than its card (19): the page
-    # does not call it easier to learn.
-    simple = text[text.index('<section id="simple">'):text.index('id="strategy-simple"')]
-    assert levels["simple"]["printed"] >= levels["card"]["printed"]
-    assert "no easier to learn" in simple and "Easier to learn" not in simple
-    # ... and its table is behind a tap, closed, all of it (key and lines) inside.
-    shut = text[text.index('<details class="level-lines" id="simple-lines">'):]
-    assert shut.index(f"<summary>Show its {levels['simple']['printed']} lines</summary>") < \
-        shut.index('id="key-simple"') < shut.index('id="strategy-simple"') < \
-        shut.index("</details>\n</section>")
+    # 9/6 Jacks or Better's simple level (15 lines within 0.10%) is not a quarter shorter than
+    # its card (19): none is published, and the page says the card is already the simple
+    # strategy, in the first screen and where the simple level would stand.
+    derived = export_data["strategy"]["levels"]["simple"]
+    assert levels["simple"] is None and not derived["published"]
+    assert 4 * derived["printed"] > 3 * levels["card"]["printed"]
+    simple = text[text.index('<section id="simple">'):]
+    simple = simple[:simple.index("</section>")]
+    assert "The card is already the simple strategy" in simple
+    assert "The card is already the simple strategy" in first_screen
+    assert 'id="strategy-simple"' not in text and derived["cost_percent"] not in text
+    assert 'value="simple"' not in text  # (nor does the checker offer it)
     assert "overflow-wrap: anywhere" not in (out / "static" / "site.css").read_text()
-    # The simple level's key adds to the card's (above it) only what the card does not use:
-    # 9/6 Jacks or Better's simple level alone uses ds.
-    def symbols(key_id):
-        start = text.index(f'<details class="key" id="{key_id}"')
-        return re.findall(r"<dt><abbr[^>]*>([^<]+)</abbr>", text[start:text.index("</details>", start)])
-    card_symbols, simple_symbols = symbols("key-card"), symbols("key-simple")
-    assert simple_symbols == ["ds"] and "ds" not in card_symbols and "hp" in card_symbols
-    assert "The card level&#39;s symbols, in its key above, and:" in shut
 
 
 def test_exact_page_has_every_line_ce_numbers_and_the_plot(built, export_data):
@@ -375,8 +368,8 @@ def test_pages_quote_figures_from_the_build(built, export_data):
     from generator.site.levels import levels_of
 
     text = (built[0] / "about.html").read_text(encoding="utf-8")
-    simple = levels_of(export_data)["simple"]["cost_percent"]
-    assert f"The 9/6 table returns 99.543904%; its simple level costs {simple}." in text
+    card = levels_of(export_data)["card"]["cost_percent"]
+    assert f"The 9/6 table returns 99.543904%; its card costs {card}." in text
     assert "[[" not in text
 
 
@@ -384,10 +377,18 @@ def test_unknown_figure_in_a_page_stops_the_build(old_site, tmp_path):
     out, intact = old_site
     content = _content(tmp_path)
     (content / "pages" / "x.md").write_text(
-        "---\ntitle: X\n---\n[[9-6-jacks-or-better simple.cost]]\n")
+        "---\ntitle: X\n---\n[[9-6-jacks-or-better card.cost]]\n")
     with pytest.raises(ContentError) as excinfo:
         build_site(content, out, progress=lambda text: None)
-    _one_line_error(excinfo, "x.md", "simple.cost", "simple.cost_percent")
+    _one_line_error(excinfo, "x.md", "card.cost", "card.cost_percent")
+    intact()
+    # A level not published (9/6 Jacks or Better's card is already its simple strategy) has no
+    # figures to quote.
+    (content / "pages" / "x.md").write_text(
+        "---\ntitle: X\n---\n[[9-6-jacks-or-better simple.cost_percent]]\n")
+    with pytest.raises(ContentError) as excinfo:
+        build_site(content, out, progress=lambda text: None)
+    _one_line_error(excinfo, "x.md", "simple.cost_percent", "card.cost_percent")
     intact()
 
 
@@ -696,11 +697,12 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
     assert lines[1]["text"] == ("2 to a Royal Flush: s ≥ 3, only in the deals 3d 4h 7d Qc Kc or "
                                 "2d 4h 6d Tc Jk (or the same with suits exchanged)")
     notes = exception_notes(lines, {"family": "joker", "min_pair": 11})
-    # Linked to line-2, printed as line 5; each deal with the cards the line holds first
+    # Linked to line-2, printed as the table's second printed line (the lines' `row`, 1 and 5,
+    # numbered as printed, without a gap); each deal with the cards the line holds first
     # (2 to a Royal Flush: the suited QK, the suited T and joker), suits as symbols.
     assert [(n.number, n.row, n.hold, [tuple(" ".join(c.text for c in part) for part in deal)
                                        for deal in n.deals]) for n in notes] == [
-        (2, 5, "2 to a Royal Flush", [("Q♣ K♣", "3♦ 4♥ 7♦"), ("T♣ Jk", "2♦ 4♥ 6♦")])]
+        (2, 2, "2 to a Royal Flush", [("Q♣ K♣", "3♦ 4♥ 7♦"), ("T♣ Jk", "2♦ 4♥ 6♦")])]
     assert [c.red for c in notes[0].deals[0][1]] == [True, True, True]  # (♦ ♥ ♦: red on screen)
     rows = line_rows(lines)
     assert rows[0].text == "Pair"
@@ -718,7 +720,10 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
              "return": {"percent": "99%"}}
     said = checker_levels({"exact": level, "card": level, "simple": level})
     assert len(said["tables"]) == 1
-    assert said["tables"][0][0] == {k: v for k, v in lines[0].items() if k != "parts"}
+    # (each with the numbers it is printed with: one table, not split, numbered as printed)
+    assert said["tables"][0][0] == dict({k: v for k, v in lines[0].items() if k != "parts"},
+                                        printed=[[None, 1, None]])
+    assert said["tables"][0][1]["printed"] == [[None, 2, None]]
     assert said["tables"][0][1]["text"] == ("2 to a Royal Flush: s ≥ 3, only in the deals listed "
                                             "under the exact table, this one among them")
     assert said["tables"][0][1]["conditions"] == lines[1]["conditions"]

@@ -35,7 +35,7 @@ from .swap import clean_leftovers, swap
 from .links import check_links
 from .output import Protected, checked_output, protected_for, write_marker
 from .pages import figures_of, fill_figures, load_pages
-from .levels import curve_of, levels_of
+from .levels import SIMPLE_RULE, curve_of, levels_of
 from .plot import ce_distribution_svg, curve_svg, for_screens
 from .pocket import cached_card, key_head, render_card
 from .render import Renderer
@@ -196,12 +196,17 @@ def _write_pay_tables(config: BuildConfig, tmp: Path, tables, pages, renderer,
 
 def _index_html(renderer, published: _Published, pages, chinese: bool) -> str:
     exports = published.exports
+    groups = view.families(exports)
+    # (a game's pays that differ among its pay tables tell them apart: view.varying_pays)
+    id_pays = {d["slug"]: view.identifying_pays(d, view.varying_pays(members))
+               for _, members in groups for d in members}
     return renderer.render(
-        "index.html", groups=view.families(exports), cards=published.cards, nav=pages, root="",
+        "index.html", groups=groups, cards=published.cards, nav=pages, root="",
         index_levels={d["slug"]: levels_of(d) for d in exports},
-        id_pays={d["slug"]: view.identifying_pays(d) for d in exports},
+        simple_rule=SIMPLE_RULE,
+        id_pays=id_pays,
         search_pays={d["slug"]: view.search_pays(d) for d in exports},
-        pay_key=view.pay_key(view.identifying_pays(d) for d in exports), chinese=chinese)
+        pay_key=view.pay_key(id_pays.values()), chinese=chinese)
 
 
 def _summary(config: BuildConfig, tables, pages, published: _Published, chinese_files: dict,
@@ -335,33 +340,40 @@ def paytable_context(data: dict, card, pages, settings) -> dict:
     levels = levels_of(data)
     card_lines = levels["card"]["lines"] if levels else []
     card_key = _key(card_lines, data["rules"])
+    simple = levels and levels["simple"]  # (None where the card is already the simple strategy)
     return {
         "export": data, "root": "", "nav": pages, "card": card, "levels": levels,
         "card_size": settings.card_size,
         "id_pays": view.identifying_pays(data),
         "card_sections": view.section_rows(card_lines, data["rules"]["wild"], view.level_rows),
         "card_key": card_key,
-        "simple_sections": view.section_rows(levels["simple"]["lines"], data["rules"]["wild"],
-                                             view.level_rows) if levels else [],
+        "simple_sections": view.section_rows(simple["lines"], data["rules"]["wild"],
+                                             view.level_rows) if simple else [],
         # (what the simple level's notation adds to the card's, whose key is above it)
-        "simple_key": [entry for entry in _key(levels["simple"]["lines"], data["rules"])
-                       if entry not in card_key] if levels else [],
+        "simple_key": [entry for entry in _key(simple["lines"], data["rules"])
+                       if entry not in card_key] if simple else [],
         "final_rows": view.final_rows(data["solution"]),
         "return_decimal": decimal(Fraction(data["solution"]["return"]["exact"]), 6),
-        "checker_levels": checker_levels(levels),
+        "checker_levels": checker_levels(levels, data["rules"]["wild"]),
+        "simple_rule": SIMPLE_RULE,
         "curve_plot": for_screens(curve_svg, curve_of(data), {
-            name: levels[name]["printed"] for name in ("card", "simple")} if levels else None),
+            name: levels[name]["printed"] for name in ("card", "simple") if levels[name]}
+            if levels else None),
     }
 
 
-def checker_levels(levels: dict | None) -> dict:
+def checker_levels(levels: dict | None, wild: str | None = None) -> dict:
     """The levels as the checker embeds them: each distinct table of lines once (the card level
-    is often the exact table itself), as the checker says them (`view.for_checker`), and per
-    level its table's index, size, cost and return."""
+    is often the exact table itself), as the checker says them (`view.for_checker`), each line
+    with the numbers the card and the pages print it with in each section (`printed`:
+    `view.printed_numbers`; the checker's "line N" for a deal of that many wild cards), and per
+    level its table's index, size, cost and return (the simple level only where published)."""
     tables, info = [], {}
     if levels:
         for name in ("exact", "card", "simple"):
             level = levels[name]
+            if level is None:
+                continue
             index = next((i for i, t in enumerate(tables) if t is level["lines"]
                           or t == level["lines"]), None)
             if index is None:
@@ -370,8 +382,12 @@ def checker_levels(levels: dict | None) -> dict:
             info[name] = {"table": index, "lines": level["printed"],
                           "cost": level["cost"], "cost_percent": level["cost_percent"],
                           "return_percent": level["return"]["percent"]}
-    tables = [[view.for_checker(line) for line in lines] for lines in tables]
-    return {"tables": tables, "levels": info or None}
+    said = []
+    for lines in tables:
+        printed = view.printed_numbers(lines, wild)
+        said.append([dict(view.for_checker(line), printed=printed[line["number"]])
+                     for line in lines])
+    return {"tables": said, "levels": info or None}
 
 
 def exact_context(data: dict, pages) -> dict:

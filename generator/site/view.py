@@ -71,7 +71,9 @@ def example_cards(example: str) -> list[Card]:
 @dataclass(frozen=True)
 class LineRow:
     number: int
-    row: int  # the printed line it belongs to (a run of made hands shares one)
+    # The number it is printed with (a run of made hands shares one): the export's `row` as
+    # made, then numbered through the table's sections by `section_rows` (`numbered_sections`).
+    row: int
     hold: str
     notes: list[str]
     notation: str
@@ -90,6 +92,11 @@ class LineRow:
     # ("1 Royal Flush / 1 Straight Flush / 1 Four of a Kind" read as three lines numbered 1).
     run_on: bool = False
     band: bool = False  # shaded: every other printed line of the section, a run shaded alike
+    # In a sectioned table: the wild cards dealt in its section, and every line printed in the
+    # row, each of which has an anchor of the section's ("line-12-w1": the checker links to the
+    # line in the deal's section).
+    wild: int | None = None
+    lines: tuple[int, ...] = ()
 
     @property
     def classes(self) -> str:
@@ -97,27 +104,57 @@ class LineRow:
         return " ".join(name for name, on in (("run-on", self.run_on), ("band", self.band)) if on)
 
 
-def section_rows(lines, wild: str | None, rows_of) -> list[tuple[str | None, list]]:
-    """(label, rows) of each section of a table (`sections`: a wild game by the wild cards
-    dealt), rows made by `rows_of` (level_rows, line_rows). A line shown in two sections
-    carries its anchor (the checker's "line N") in the first only; a row printed in the line of
-    the row above it is `run_on`."""
+def numbered_sections(lines, wild: str | None) -> list[tuple]:
+    """(section, {line number: the number it is printed with}) of each section of a table
+    (`sections`): the printed lines numbered through the table, section after section, from 1
+    and without a gap or a repeat, as a player reads them. A run of made hands sharing one
+    `row` is one printed line; a line standing in two sections is printed, and numbered, in
+    each. (The export's `row` numbers the table unsplit: a section printing some of its lines
+    read 1, 3, 5.) The card, the pages and the checker all number lines so."""
     from .sections import sections
 
+    out, printed = [], 0
+    for section in sections(lines, wild):
+        numbers, last = {}, None
+        for line in section.lines:
+            printed += line.row != last
+            numbers[line.number], last = printed, line.row
+        out.append((section, numbers))
+    return out
+
+
+def printed_numbers(lines, wild: str | None) -> dict[int, list[list]]:
+    """Each line's printed numbers by its number: [wild cards dealt, number, the section's
+    label] for each section printing it, in order (wild cards and label None in a table not
+    split): what the checker says "line N" with, for a deal of that many wild cards."""
+    out: dict[int, list[list]] = {}
+    for section, numbers in numbered_sections(lines, wild):
+        for number, printed in numbers.items():
+            out.setdefault(number, []).append([section.wild, printed, section.label])
+    return out
+
+
+def section_rows(lines, wild: str | None, rows_of) -> list[tuple[str | None, list]]:
+    """(label, rows) of each section of a table (`sections`: a wild game by the wild cards
+    dealt), rows made by `rows_of` (level_rows, line_rows), each with the number it is printed
+    with (`numbered_sections`). A line shown in two sections carries its anchor ("line-N") in
+    the first only, and in every section its section's ("line-N-wK"); a row printed in the line
+    of the row above it is `run_on`."""
     seen: set[int] = set()
     out = []
-    for section in sections(lines, wild):
+    for section, numbers in numbered_sections(lines, wild):
         rows, printed = [], -1
         for row in rows_of(section.lines):
-            numbers = (row.number,) + row.also
-            run_on = bool(rows) and rows[-1].row == row.row
+            lines_in = (row.number,) + row.also
+            run_on = bool(rows) and rows[-1].row == numbers[row.number]
             printed += not run_on
             # (shaded as the stylesheet's alternate rows were: the first printed line under a
             # section's heading row, the second where there is no heading)
-            rows.append(replace(row, anchored=row.number not in seen,
+            rows.append(replace(row, row=numbers[row.number], anchored=row.number not in seen,
                                 also=tuple(n for n in row.also if n not in seen),
-                                run_on=run_on, band=printed % 2 == (0 if section.label else 1)))
-            seen.update(numbers)
+                                run_on=run_on, band=printed % 2 == (0 if section.label else 1),
+                                wild=section.wild, lines=lines_in))
+            seen.update(lines_in)
         out.append((section.label, rows))
     return out
 
@@ -127,7 +164,7 @@ class ExceptionNote:
     """The deals an exception line names, listed under the table (players' charts put
     exceptions in a footnote with the cards written out, never in the line)."""
     number: int  # the line's number in the table (its anchor, "line-N")
-    row: int  # the number the line is printed with (a run of made hands shares one)
+    row: int  # the number it is printed with where its anchor is (`numbered_sections`)
     hold: str  # what the line holds: "2 to a Royal Flush"
     deals: list[tuple[list[Card], list[Card]]]  # (the cards the line holds, the others)
 
@@ -142,6 +179,8 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
         return []
     from ..cards import format_hand, parse_hand
     from ..strategy import features as P  # (only where a table has exception lines)
+
+    printed = printed_numbers(lines, rules.get("wild"))
 
     out = []
     for line in notes:
@@ -167,7 +206,8 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
                 example_cards(format_hand([c for i, c in enumerate(cards)
                                            if (mask >> i & 1) == bit]))
                 for bit in (1, 0)))
-        out.append(ExceptionNote(line.number, line.row, words.named(line.parts), shown))
+        out.append(ExceptionNote(line.number, printed[line.number][0][1],
+                                 words.named(line.parts), shown))
     return out
 
 
@@ -322,9 +362,12 @@ def published(export: dict) -> dict:
 
 # Short names of the pays a player reads off the glass to tell machines of a family apart
 # (which pays those are is the family's: families.Family.identifying), in the key's order.
-_SHORT = {"wild_royal": ("WR", "Wild royal"), "five_of_a_kind": ("5K", "Five of a kind"),
+_SHORT = {"natural_royal": ("NR", "Natural royal"), "royal_flush": ("RF", "Royal flush"),
+          "four_deuces": ("4D", "Four deuces"),
+          "wild_royal": ("WR", "Wild royal"), "five_of_a_kind": ("5K", "Five of a kind"),
           "straight_flush": ("SF", "Straight flush"), "four_of_a_kind": ("4K", "Four of a kind"),
-          "full_house": ("FH", "Full house"), "flush": ("F", "Flush")}
+          "full_house": ("FH", "Full house"), "flush": ("F", "Flush"),
+          "straight": ("S", "Straight")}
 
 
 @dataclass(frozen=True)
@@ -334,12 +377,21 @@ class Pay:
     pay: str       # "9"
 
 
-def identifying_pays(export: dict) -> list[Pay]:
-    """The pays that tell this machine from others of its family, best first: full house and
-    flush ("9/6") for the natural games, every pay from the wild royal to the flush for deuces."""
-    pays = {p["key"]: p["pay"] for p in export["rules"]["pays"]}
-    return [Pay(*_SHORT[key], number_text(pays[key]))
-            for key in FAMILIES[export["rules"]["family"]].identifying if key in pays]
+def identifying_pays(export: dict, varying: frozenset = frozenset()) -> list[Pay]:
+    """The pays that tell this machine from others, best first: its family's (full house and
+    flush, "9/6", for the natural games; every pay from the wild royal to the flush for deuces),
+    and those that differ among its game's pay tables (`varying_pays`: All American's straight
+    flush, a 4,700-coin royal)."""
+    family = FAMILIES[export["rules"]["family"]].identifying
+    return [Pay(*_SHORT.get(p["key"], (p["label"], p["label"])), number_text(p["pay"]))
+            for p in export["rules"]["pays"] if p["key"] in family or p["key"] in varying]
+
+
+def varying_pays(exports: list[dict]) -> frozenset:
+    """The pay keys whose pay is not the same in every one of these pay tables (one game's)."""
+    pays = [{p["key"]: p["pay"] for p in data["rules"]["pays"]} for data in exports]
+    keys = set().union(*pays)
+    return frozenset(key for key in keys if len({table.get(key) for table in pays}) > 1)
 
 
 def pay_key(pay_lists) -> list[tuple[str, str]]:
@@ -347,7 +399,8 @@ def pay_key(pay_lists) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for pays in pay_lists:
         for pay in pays:
-            seen.setdefault(pay.short, pay.label)
+            if pay.short != pay.label:  # (a pay without an abbreviation is named in full)
+                seen.setdefault(pay.short, pay.label)
     order = [short for short, _ in _SHORT.values()]
     return sorted(seen.items(), key=lambda item: order.index(item[0]))
 
@@ -369,6 +422,11 @@ def game_of(export: dict) -> str:
     Better"; the family for deuces and joker games ("Deuces Wild")."""
     rules = export["rules"]
     return game_name(export["name"], rules["family"], rules["family_title"])
+
+
+def game_id(game: str) -> str:
+    """The index's anchor of a game: "double-double-bonus" for "Double Double Bonus"."""
+    return "-".join("".join(c if c.isalnum() else " " for c in game.lower()).split())
 
 
 def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:

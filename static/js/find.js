@@ -49,6 +49,9 @@
     }
     for (const section of document.querySelectorAll("section.family")) {
       section.hidden = !section.querySelector("tr.paytable:not([hidden])");
+      // (and its link in the games' list: what is left there are the games that match)
+      const link = section.id && document.querySelector(`nav a[href="#${section.id}"]`);
+      if (link) link.parentElement.hidden = section.hidden;
     }
     none.hidden = shown > 0;
     count.textContent = tokens.length ? `${shown} of ${tables.length} pay tables match.` : "";
