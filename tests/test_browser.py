@@ -69,6 +69,19 @@ def test_deal_shows_the_hold_line_and_evs(site, browser, artifacts):
     assert errors == []
 
 
+def grade_when_ready(page) -> None:
+    """Grade the trainer's hold, and again while the worker is still computing the EVs (the
+    page asks the player to grade again in a moment, as on a busy machine); then the 32 holds'
+    EVs are shown."""
+    page.click("#trainer-grade")
+    for _ in range(50):
+        if not page.inner_text("#trainer-verdict").startswith("Still computing"):
+            break
+        page.wait_for_timeout(200)
+        page.click("#trainer-grade")
+    page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
+
+
 def test_trainer_round_adds_the_ev_lost(site, browser, artifacts):
     errors = []
     with serving(site) as base:
@@ -82,14 +95,7 @@ def test_trainer_round_adds_the_ev_lost(site, browser, artifacts):
         assert page.inner_text("#trainer-verdict").startswith("Mark your hold first")
         assert page.locator("#checker-evs tbody tr").count() == 0
         page.click("#checker-none")
-        page.click("#trainer-grade")
-        for _ in range(50):  # (on a busy machine the worker may still be computing: a player
-            # is asked to grade again in a moment, and does)
-            if not page.inner_text("#trainer-verdict").startswith("Still computing"):
-                break
-            page.wait_for_timeout(200)
-            page.click("#trainer-grade")
-        page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
+        grade_when_ready(page)
         verdict = page.inner_text("#trainer-verdict")
         assert verdict.startswith(("Right", "Costly")), verdict
         score = page.inner_text("#trainer-score")
@@ -649,14 +655,7 @@ def test_the_checkers_line_is_the_number_printed_in_the_deals_section(games_site
         page.check("input[name=checker-level][value=card]")
         page.click("#trainer-deal")
         page.click("#checker-none")
-        page.click("#trainer-grade")
-        for _ in range(50):  # (on a busy machine the worker may still be computing: a player
-            # is asked to grade again in a moment, and does)
-            if not page.inner_text("#trainer-verdict").startswith("Still computing"):
-                break
-            page.wait_for_timeout(200)
-            page.click("#trainer-grade")
-        page.wait_for_selector("#checker-evs tbody tr:nth-child(32)")
+        grade_when_ready(page)
         text = page.locator("#checker-input").input_value()
         href = page.get_attribute("#checker-line", "href")
         assert _printed_row(page, href[1:]) == [str(line_number(page)),
