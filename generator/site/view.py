@@ -333,13 +333,15 @@ def _joined_marks(notations) -> tuple:
     return tuple(out)
 
 
-def published(export: dict) -> dict:
+def published(export: dict, played_here: list = ()) -> dict:
     """The export as `site/<slug>.json` publishes it: the CE table's classes-by-size column left
     out (the CLI's `strategy --ce` prints it), and the CE numbers of the card and simple levels'
     lines, which keep the largest Deuces Wild exports under 100 KB gzipped; and the times, which differs from one cold build to the next
     (the site's files depend on the inputs only). Everything the checker and the pages read is
-    kept."""
-    out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"})
+    kept, and the game's cards priced on this pay table are added (`cards_played_here`:
+    prices.py's rows, cheapest first; [] for a game of one pay table)."""
+    out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"},
+               cards_played_here=list(played_here))
     if export["strategy"] is not None:
         out["strategy"] = {k: v for k, v in export["strategy"].items()
                            if k not in ("derive_seconds", "levels_seconds")}
@@ -356,6 +358,33 @@ def published(export: dict) -> dict:
             for line in levels["exact"]["lines"]])
         out["strategy"]["levels"] = levels
     return out
+
+
+def played_here(rows: list) -> dict | None:
+    """The page's table of the game's cards played on this pay table (prices.py's rows,
+    cheapest first): each row with its links (the card's PDF and page; a simple level's section
+    of the page, which no PDF prints), and how many rows the page shows before the rest are
+    folded away (PLAYED_HERE_SHOWN, and this pay table's own rows wherever they stand). None
+    where no other pay table's level is priced."""
+    if not any(not row["own"] for row in rows):
+        return None
+    out = []
+    for row in rows:
+        card = row["level"] == "card"
+        # (this pay table's own rows link to their sections of this page)
+        page = "" if row["own"] else f"{row['slug']}.html"
+        out.append(dict(row, page=page + ("#strategy" if row["own"] and card else
+                                          "" if card else "#simple"),
+                        pdf=f"{row['slug']}.pdf" if card else None,
+                        level_name="card" if card else "simple level"))
+    last_own = max((i for i, row in enumerate(out) if row["own"]), default=-1)
+    shown = max(PLAYED_HERE_SHOWN, last_own + 1)
+    return {"shown": out[:shown], "folded": out[shown:], "count": len(out)}
+
+
+# The rows the page shows of the game's cards played here; the rest open on a tap (Deuces Wild
+# has 18 pay tables: 17 cards and their simple levels, the dearest a dozen times the cheapest).
+PLAYED_HERE_SHOWN = 6
 
 
 # ---- what identifies a machine, and the index ------------------------------------------------

@@ -56,15 +56,42 @@ def publish_one(table, templates_dir: Path | None, static_dir: Path | None,
                     card.cached)
 
 
-def keep(computed: Computed, where: str) -> None:
+@dataclass(frozen=True)
+class Game:
+    """A price job: one game's pay tables and the levels each offers (`prices.offered`)."""
+
+    name: str
+    tables: list
+    offers: dict
+
+    @property
+    def slug(self) -> str:  # (what the progress lines and the job's key name it by)
+        return self.tables[0].slug
+
+
+def price_one(game: Game) -> Computed:
+    """Play every card and simple level of a game on each of its pay tables (a job; run in a
+    worker after the exports: `prices.price_game`); hands back the prices entries it made."""
+    from ..prices import code_version, price_game
+
+    began = time.perf_counter()
+    _, written = price_game(game.tables, game.offers)
+    root = store.cache_dir()
+    return Computed(time.perf_counter() - began, code_version(),
+                    {str(path.relative_to(root)): data for path, data in written.items()}, False)
+
+
+def keep(computed: Computed, where: str, code: str | None = None) -> None:
     """Write a job's entries into this build's cache (where missing): the build reads them
-    there. A worker running other code would give another site: that stops the build."""
+    there. A worker running other code would give another site: that stops the build. `code`:
+    the version the job must have run (the export's by default)."""
     from ..export import code_version
 
-    if computed.code != code_version():
+    code = code or code_version()
+    if computed.code != code:
         raise EnvironmentProblem(
             f"{where} runs other vpcharts code (export code {computed.code}, this build's "
-            f"{code_version()}): install the same version on every worker")
+            f"{code}): install the same version on every worker")
     root = store.cache_dir()
     for name, data in computed.files.items():
         path = root / name
@@ -87,22 +114,39 @@ def run(tables, templates_dir: Path | None, static_dir: Path | None, settings, p
         scheduler: str | None = None) -> dict:
     """Run a job per pay table (in this order: the slowest first); returns {slug: whether the
     worker found its card in the cache}. Ctrl-C, SIGTERM or a job's error stops every job."""
+    job = (publish_one, (templates_dir, static_dir, settings), None)
     if scheduler is not None:
-        return _on_cluster(tables, templates_dir, static_dir, settings, progress, scheduler)
-    return _on_cores(tables, templates_dir, static_dir, settings, progress)
+        return _on_cluster(tables, job, progress, scheduler)
+    return _on_cores(tables, job, progress)
 
 
-def _on_cores(tables, templates_dir, static_dir, settings, progress) -> dict:
+def run_prices(games: list[Game], progress, scheduler: str | None = None) -> None:
+    """Run a price job per game (`price_one`; the largest first), after every export is in
+    the cache; their entries go into this build's cache."""
+    from ..prices import code_version
+
+    job = (price_one, (), code_version())
+    progress(f"Pricing each game's cards on its other pay tables: {len(games)} "
+             f"{'game' if len(games) == 1 else 'games'} ...")
+    if scheduler is not None:
+        _on_cluster(games, job, progress, scheduler, quiet=True)
+    else:
+        _on_cores(games, job, progress, quiet=True)
+
+
+def _on_cores(tables, job, progress, quiet: bool = False) -> dict:
     import multiprocessing
     import os
     import signal
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    function, args, code = job
     workers = min(len(tables), os.cpu_count() or 1)
     first_alone = workers > 1 and not kernels_compiled()
-    progress(f"Solving, deriving and verifying the pay tables not in the cache: {len(tables)} "
-             f"({workers} at a time; seconds each"
-             f"{'; the first alone, compiling the kernels' if first_alone else ''}) ...")
+    if not quiet:
+        progress(f"Solving, deriving and verifying the pay tables not in the cache: "
+                 f"{len(tables)} ({workers} at a time; seconds each"
+                 f"{'; the first alone, compiling the kernels' if first_alone else ''}) ...")
     context = multiprocessing.get_context("spawn")  # numba and fork do not mix
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_init,
                                initargs=(os.getpid(),))
@@ -113,8 +157,7 @@ def _on_cores(tables, templates_dir, static_dir, settings, progress) -> dict:
         # while they start up prints no traceback of theirs; the build stops them itself.
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            return {pool.submit(publish_one, table, templates_dir, static_dir, settings): table
-                    for table in batch}
+            return {pool.submit(function, table, *args): table for table in batch}
         finally:
             signal.signal(signal.SIGINT, previous)
 
@@ -127,7 +170,7 @@ def _on_cores(tables, templates_dir, static_dir, settings, progress) -> dict:
             faults.point("solving")
             for job in as_completed(jobs):
                 computed = job.result()  # re-raises a worker's error here
-                keep(computed, "a worker")
+                keep(computed, "a worker", code)
                 done += 1
                 cards[jobs[job].slug] = computed.card_cached
                 progress(f"  [{done}/{len(tables)}] {jobs[job].name}: {computed.seconds:.1f} s")
@@ -138,7 +181,7 @@ def _on_cores(tables, templates_dir, static_dir, settings, progress) -> dict:
     return cards
 
 
-def _on_cluster(tables, templates_dir, static_dir, settings, progress, scheduler: str) -> dict:
+def _on_cluster(tables, job, progress, scheduler: str, quiet: bool = False) -> dict:
     """The jobs on a Dask cluster: `distributed` is needed here only."""
     try:
         from distributed import Client, as_completed
@@ -149,21 +192,24 @@ def _on_cluster(tables, templates_dir, static_dir, settings, progress, scheduler
         client = Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise EnvironmentProblem(f"{scheduler}: no Dask scheduler answers there ({exc})") from None
+    function, args, code = job
     cards, futures = {}, {}
     try:
-        progress(f"Solving, deriving and verifying the pay tables not in the cache: "
-                 f"{len(tables)} on the Dask cluster at {scheduler} "
-                 f"({len(client.scheduler_info()['workers'])} workers) ...")
+        if not quiet:
+            progress(f"Solving, deriving and verifying the pay tables not in the cache: "
+                     f"{len(tables)} on the Dask cluster at {scheduler} "
+                     f"({len(client.scheduler_info()['workers'])} workers) ...")
         # pure=False: each job once, by its own key, whatever Dask's hash of the arguments
-        futures = {client.submit(publish_one, table, templates_dir, static_dir, settings,
-                                 key=f"vpcharts-{table.slug}-{i}", pure=False): table
+        futures = {client.submit(function, table, *args,
+                                 key=f"vpcharts-{function.__name__}-{table.slug}-{i}",
+                                 pure=False): table
                    for i, table in enumerate(tables)}
         faults.point("solving")
         with client.as_current():  # (as_completed asks for the current client)
             for done, future in enumerate(as_completed(futures), 1):
                 table = futures[future]
                 computed = future.result()  # re-raises a job's error here
-                keep(computed, f"a worker of {scheduler}")
+                keep(computed, f"a worker of {scheduler}", code)
                 cards[table.slug] = computed.card_cached
                 progress(f"  [{done}/{len(tables)}] {table.name}: {computed.seconds:.1f} s")
     except BaseException:

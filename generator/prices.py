@@ -1,0 +1,227 @@
+"""What the cards of a game's other pay tables return on each of its pay tables, exactly.
+
+    offered(export) -> {level: {"printed", "conditions"}}: the card, and the simple level where
+                       it is published, of one pay table
+    price_game(tables, offers, use_cache) -> ({slug: rows}, {cache path: bytes} written)
+
+A level is played as printed: its lines first-match on the hold features (`strategy.features`),
+which read the cards alone (ranks, which cards share a suit, which are wild, the high cards its
+own card's key names), never an EV: not even `best` (straights, then penalty cards) or `deal`
+(a suit class of the deck, the same on every pay table of one deck). So the hold a level makes
+on each suit class does not depend on the pays it is played on, and is computed once per game
+(`level_holds`, kept in the cache) and priced on each pay table of the game by one gather of
+that table's EVs:
+
+    return = sum over classes of (deals in the class * EV of the level's hold) / (deals * unit)
+
+Where a game's pay tables differ in their high cards (Joker Poker: Kings or Better, Aces or
+Better, Two Pair), a level keeps its own: a player carrying the Kings or Better card holds a
+king as the card says, whatever the machine pays.
+
+Rows, cheapest first (then by name and level): slug, name, level, printed lines, whether it is
+this pay table's own, the return played here and its cost against this table's perfect play,
+exact (fractions as strings) and as the export's display decimals. A game of one pay table
+gets no rows.
+"""
+
+import functools
+import hashlib
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from . import store
+from .decimals import percent
+
+KIND = "prices"
+LEVELS = ("card", "simple")  # the levels a player carries; the exact table is not offered
+
+
+@functools.cache
+def code_version() -> str:
+    """The export's code (features, kernels, solver) and this module's."""
+    from .export import code_version as export_code
+
+    digest = hashlib.sha256(export_code().encode())
+    digest.update(Path(__file__).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def offered(export: dict) -> dict:
+    """The levels of a pay table's export offered to the other pay tables of its game: the
+    card, and the simple level where it is published ({} without a strategy)."""
+    strategy = export.get("strategy")
+    if not strategy:
+        return {}
+    out = {}
+    for name in LEVELS:
+        level = strategy["levels"][name]
+        if name == "simple" and not level.get("published"):
+            continue
+        out[name] = {"printed": level["printed"],
+                     "conditions": [line["conditions"] for line in level["lines"]]}
+    return out
+
+
+def _holds_key(table, offer: dict) -> str:
+    text = json.dumps([code_version(), table.family.key, table.deck_size, table.min_pair,
+                       {name: level["conditions"] for name, level in sorted(offer.items())}],
+                      sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _holds_path(table, key: str) -> Path:
+    return store.cache_dir() / KIND / f"holds-{table.slug}-{key}.npz"
+
+
+def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
+    """({level: (classes,) int8 mask held on each suit class}, the entry's key) of the levels
+    `offer` of `table`, played by their lines on every class of the deck (a class no line
+    decides discards everything, as `verify.class_check` counts it)."""
+    key = _holds_key(table, offer)
+    path, meta = _holds_path(table, key), {"kind": "level-holds", "key": key}
+    names = tuple(sorted(offer))
+    if use_cache:
+        found = store.load(path, names, meta)
+        if found is not None:
+            return found, key
+    import numpy as np
+
+    from .solve.solver import deck
+    from .strategy import features as P
+    from .strategy.holds import HoldData, _holds
+    from .strategy.levels import play
+
+    dk = deck(table.deck_size)
+    holds = _holds(table.family.key, dk, P.high_rank(table.family.key, table.min_pair))
+    data = HoldData(holds, None, np.zeros(len(dk.sizes), np.int64), dk.sizes)
+    out = {name: play(data, _lines(offer[name]["conditions"], dk))[1].astype(np.int8)
+           for name in names}
+    if use_cache:
+        store.save(path, out, meta)
+    return out, key
+
+
+def _lines(conditions: list, dk) -> list[tuple]:
+    """A level's JSON conditions as `levels.play` takes them: (feature, op, value), a set inline
+    as a frozenset (of rank masks, or of suit classes for a `deal` exception)."""
+    from .cards import format_hand
+    from .strategy import features as P
+
+    deal_of = None
+    out = []
+    for line in conditions:
+        parsed = []
+        for name, op_name, value in line:
+            feature, op, value = P.condition_named(name, op_name, value)
+            if op == P.OP_IN and feature == P.F_DEAL:
+                if deal_of is None:
+                    deal_of = {format_hand(rep.tolist()): c for c, rep in enumerate(dk.reps)}
+                value = frozenset(deal_of[text] for text in value)
+            elif op == P.OP_IN:
+                value = frozenset(value)
+            parsed.append((feature, op, value))
+        out.append(tuple(parsed))
+    return out
+
+
+def _prices_key(table, offers: dict, names: dict, holds_keys: dict) -> str:
+    text = json.dumps([code_version(), table.canonical(), table.name,
+                       [[slug, names[slug], holds_keys[slug],
+                         {n: level["printed"] for n, level in offers[slug].items()}]
+                        for slug in sorted(offers)]], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _prices_path(table, key: str) -> Path:
+    return store.cache_dir() / KIND / f"prices-{table.slug}-{key}.json"
+
+
+def _meta(table, key: str) -> dict:
+    return {"kind": "prices", "code": code_version(), "slug": table.slug, "key": key}
+
+
+def _keys(tables: list, offers: dict) -> dict:
+    """{slug: the key of the prices entry} of each of a game's pay tables."""
+    names = {t.slug: t.name for t in tables}
+    holds = {t.slug: _holds_key(t, offers[t.slug]) for t in tables if offers.get(t.slug)}
+    return {t.slug: _prices_key(t, {s: offers[s] for s in holds}, names, holds) for t in tables}
+
+
+def cached_rows(tables: list, offers: dict) -> dict:
+    """{slug: rows} of the pay tables of one game whose prices the cache holds (entries
+    missing, stale or damaged left out). `tables` are the game's PayTables, `offers`
+    {slug: offered(export)}."""
+    out = {}
+    for table, key in zip(tables, _keys(tables, offers).values()):
+        payload = store.read_sealed(_prices_path(table, key), _meta(table, key))
+        rows = None if payload is None else _checked(payload)
+        if rows is not None:
+            out[table.slug] = rows
+    return out
+
+
+def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict, dict]:
+    """({slug: rows} of every pay table of one game, {cache path: sealed bytes} of the prices
+    entries written). `tables` are the game's PayTables, `offers` {slug: offered(export)}.
+    Each level's holds are computed (or read) once; each pay table's EVs once."""
+    from .solve import cache
+
+    keys = _keys(tables, offers)
+    found = cached_rows(tables, offers) if use_cache else {}
+    rows, written = dict(found), {}
+    missing = [t for t in tables if t.slug not in found]
+    if not missing:
+        return rows, written
+    played = {t.slug: (t.name, offers[t.slug], level_holds(t, offers[t.slug], use_cache)[0])
+              for t in tables if offers.get(t.slug)}
+    for table in missing:
+        if not set(played) - {table.slug}:  # no other pay table of the game offers a level
+            rows[table.slug] = []
+        else:
+            solution, _ = cache.solve(table, use_cache=use_cache)
+            rows[table.slug] = priced(solution, played)
+        if use_cache:
+            key = keys[table.slug]
+            path = _prices_path(table, key)
+            data = store.seal(_dumps(rows[table.slug]).encode(), _meta(table, key))
+            store.write_bytes(path, data)
+            written[path] = data
+    return rows, written
+
+
+def priced(solution, levels: dict) -> list[dict]:
+    """The rows of one pay table: every level of `levels` ({slug: (name, offer, {level: holds})})
+    played on its classes, cheapest first."""
+    import numpy as np
+
+    sizes = solution.deck.sizes.astype(np.int64)
+    evs = solution.evs
+    classes = np.arange(len(sizes))
+    whole = solution.unit * solution.deck.deals
+    best = int((sizes * solution.best_ev).sum())
+    out = []
+    for slug, (name, offer, holds) in levels.items():
+        for level, held in holds.items():
+            played = int((sizes * evs[classes, held.astype(np.int64)]).sum())
+            ret, cost = Fraction(played, whole), Fraction(best - played, whole)
+            out.append({"slug": slug, "name": name, "level": level,
+                        "printed": offer[level]["printed"],
+                        "own": slug == solution.table.slug,
+                        "return": {"exact": str(ret), "percent": percent(ret)},
+                        "cost": str(cost), "cost_percent": percent(cost, 4)})
+    out.sort(key=lambda row: (Fraction(row["cost"]), row["name"], row["slug"],
+                              LEVELS.index(row["level"])))
+    return out
+
+
+def _checked(payload: bytes) -> list | None:
+    try:
+        rows = json.loads(payload.decode("utf-8"))
+    except ValueError:
+        return None
+    return rows if isinstance(rows, list) else None
+
+
+def _dumps(rows: list) -> str:
+    return json.dumps(rows, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
