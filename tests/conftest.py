@@ -50,6 +50,20 @@ def strategy_of():
     return _strategy
 
 
+@pytest.fixture(scope="session")
+def sample_site(tmp_path_factory):
+    """The site as shipped, with the catalogue's sample of pay tables (tests/sample.py: every
+    family and game) and every page, built once per session (the exports come from
+    $VPCHARTS_CACHE when an earlier test derived them)."""
+    from generator.site import build_site
+    from tests.sample import sample_content
+
+    folder = tmp_path_factory.mktemp("whole")
+    site = folder / "site"
+    build_site(sample_content(folder / "content"), site, progress=lambda *_: None)
+    return site
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's chromium, driven by Playwright (never a browser Playwright downloads); one a

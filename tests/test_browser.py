@@ -16,7 +16,7 @@ import pytest
 
 from generator.browser_bench import SLUG, built_site, serving
 from tests.chromium import AXE, SERIOUS, require
-from tests.sample import sample_content, sample_slugs
+from tests.sample import sample_slugs
 
 
 @pytest.fixture(scope="module")
@@ -333,16 +333,9 @@ def test_paytable_page_height_overflow_and_screenshot(games_site, browser, artif
 
 
 @pytest.fixture(scope="module")
-def whole_site(tmp_path_factory):
-    """The site as shipped, with the catalogue's sample of pay tables (tests/sample.py: every
-    family and game) and every page (the exports come from $VPCHARTS_CACHE when an earlier test
-    derived them)."""
-    from generator.site import build_site
-
-    folder = tmp_path_factory.mktemp("whole")
-    site = folder / "site"
-    build_site(sample_content(folder / "content"), site, progress=lambda *_: None)
-    return site
+def whole_site(sample_site):
+    """The site as shipped, with the catalogue's sample of pay tables (conftest.sample_site)."""
+    return sample_site
 
 
 def key_lines(card_text: str) -> list[str]:
