@@ -77,3 +77,39 @@ def test_scheduler_without_the_cache_is_refused(capsys, tmp_path):
     err = capsys.readouterr().err
     assert code == 2 and err == ("vpcharts: error: --scheduler needs the cache, where the "
                                  "workers' results come back: drop --no-cache\n")
+
+
+def test_the_price_jobs_on_a_dask_cluster_give_the_local_site(tmp_path, monkeypatch):
+    """A game of two pay tables whose exports are in the build's cache: the prices are the
+    only jobs (prices.py, a job a game), computed by a worker with a cache of its own that holds
+    neither solution, and handed back; the site equals a local build's."""
+    distributed = pytest.importorskip("distributed")
+    from generator import export
+    from generator.solve.paytable import load_paytable
+
+    content = tmp_path / "content"
+    (content / "paytables").mkdir(parents=True)
+    (content / "pages").mkdir()
+    caches = [tmp_path / "cluster-cache", tmp_path / "local-cache"]
+    for slug in ("9-6-jacks-or-better", "8-5-jacks-or-better"):
+        table = load_paytable(ROOT / "content" / "paytables" / f"{slug}.toml")
+        entry = export.cache_entry(table, export.export(table)[0])  # (the shared cache's)
+        (content / "paytables" / f"{slug}.toml").write_bytes(Path(table.source).read_bytes())
+        for cache in caches:
+            path = cache / entry[0].name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(entry[1])
+    monkeypatch.setenv("VPCHARTS_CACHE", str(tmp_path / "workers-cache"))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        on_cluster = build(content, tmp_path / "cluster-site", caches[0],
+                           "--scheduler", cluster.scheduler_address)
+    assert on_cluster.returncode == 0, on_cluster.stderr
+    assert "Pricing each game's cards on its other pay tables: 1 game" in on_cluster.stdout
+    assert "(2 exports and " in on_cluster.stdout
+    assert len(list((tmp_path / "workers-cache" / "prices").glob("prices-*.json"))) == 2
+    assert sorted(p.name for p in (caches[0] / "prices").glob("prices-*.json")) == sorted(
+        p.name for p in (tmp_path / "workers-cache" / "prices").glob("prices-*.json"))
+    local = build(content, tmp_path / "local-site", caches[1])
+    assert local.returncode == 0, local.stderr
+    assert files_of(tmp_path / "cluster-site") == files_of(tmp_path / "local-site")
