@@ -24,6 +24,7 @@ import pytest
 from generator.export import export
 from generator.solve.paytable import load_paytable
 from tests import make_js_fixtures as fixtures
+from tests import make_solver_fixtures as solver_fixtures
 
 ROOT = Path(__file__).resolve().parents[1]
 JS_TESTS = ROOT / "tests" / "js"
@@ -85,6 +86,17 @@ def test_checked_in_fixtures_are_what_the_command_writes_now(group, solved_any):
         path = fixtures.FOLDER / name
         assert path.exists(), f"{name} is missing: run python -m tests.make_js_fixtures"
         assert fixtures.read(path) == content, f"{name} is stale: run python -m tests.make_js_fixtures"
+
+
+def test_solver_fixture_is_what_the_command_writes_now(solved):
+    """tests/js/fixtures/solver.json.gz (the browser solver's cases) equals what `python -m
+    tests.make_solver_fixtures` writes now: the sample's solves and one random pay table of each
+    game solved afresh."""
+    from generator.solve.solver import solve_uncached
+
+    content = solver_fixtures.content(solved, solve_uncached)
+    path = fixtures.FOLDER / solver_fixtures.FILE_NAME
+    assert fixtures.read(path) == content, "stale: run python -m tests.make_solver_fixtures"
 
 
 def test_evaluator_holds_every_family_as_families_py_describes_it():
