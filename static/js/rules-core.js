@@ -21,6 +21,7 @@
   const ROYAL_MASK = 0x1f00;
   const WINDOWS = [0x100f, 0x1f, 0x3e, 0x7c, 0xf8, 0x1f0, 0x3e0, 0x7c0, 0xf80, 0x1f00]; // A-5, 2-6 .. T-A
   const N_PATTERNS = 6 * 6 * 12;
+  const N_FEATURES = FEATURES.length;
 
   function fitsWindow(mask) {
     for (const window of WINDOWS) if ((mask & ~window) === 0) return true;
@@ -59,37 +60,50 @@
     return out;
   }
 
-  /** features.best_key as one number (larger is better), or -1 for a hold that is no draw to a
-   * straight flush of under five cards (as deal_kernels._draw_key). */
-  function drawKey(f) {
-    if ((f[F_KIND] !== RF && f[F_KIND] !== SF) || f[F_N] === 5) return -1;
-    return (f[F_S] * 100 + 99 - f[F_FP]) * 100 + 99 - f[F_SP];
-  }
-
   /** The features of the 32 holds of a deal (bit i of the index holds cards[i]), `best`
    * marked: 1 for each draw to a straight flush that no draw of as many cards and wild cards
-   * beats (features.describe's `best`). */
+   * beats (features.describe's `best`). Rows are views into one buffer (describeInto). */
   function describeDeal(cards, game) {
-    const rows = [];
-    const top = new Int32Array(36).fill(-1); // by cards held * 6 + wild cards held
-    for (let mask = 0; mask < 32; mask++) {
-      const f = ownFeatures(cards, mask, game, new Int32Array(FEATURES.length));
-      const group = f[F_N] * 6 + f[F_W];
-      top[group] = Math.max(top[group], drawKey(f));
-      rows.push(f);
-    }
-    for (const f of rows) {
-      const key = drawKey(f);
-      f[F_BEST] = key >= 0 && key === top[f[F_N] * 6 + f[F_W]] ? 1 : 0;
-    }
-    return rows;
+    const buffer = describeInto(cards, game, new Int32Array(32 * N_FEATURES));
+    return Array.from({ length: 32 }, (_, mask) => buffer.subarray(mask * N_FEATURES, (mask + 1) * N_FEATURES));
   }
 
-  /** The features of one hold that depend on it alone (all but `best`). */
-  function ownFeatures(cards, mask, game, out) {
+  const drawTop = new Int32Array(36); // by cards held * 6 + wild cards held
+
+  /** describeDeal's features written into `buffer` (32 rows of N_FEATURES, row = mask), with no
+   * allocation: pricing a strategy on every suit class (priceLevels) describes each deal once. */
+  function describeInto(cards, game, buffer) {
+    drawTop.fill(-1);
+    for (let mask = 0; mask < 32; mask++) {
+      const base = mask * N_FEATURES;
+      ownFeatures(cards, mask, game, buffer, base);
+      const group = buffer[base + F_N] * 6 + buffer[base + F_W];
+      const key = drawKeyAt(buffer, base);
+      if (key > drawTop[group]) drawTop[group] = key;
+    }
+    for (let mask = 0; mask < 32; mask++) {
+      const base = mask * N_FEATURES;
+      const key = drawKeyAt(buffer, base);
+      buffer[base + F_BEST] = key >= 0 && key === drawTop[buffer[base + F_N] * 6 + buffer[base + F_W]] ? 1 : 0;
+    }
+    return buffer;
+  }
+
+  function drawKeyAt(f, base) {
+    const kind = f[base + F_KIND];
+    if ((kind !== RF && kind !== SF) || f[base + F_N] === 5) return -1;
+    return (f[base + F_S] * 100 + 99 - f[base + F_FP]) * 100 + 99 - f[base + F_SP];
+  }
+
+  const rankCounts = new Int8Array(13);
+  const suitDrops = new Int32Array(4);
+
+  /** The features of one hold that depend on it alone (all but `best`), at out[base...]. */
+  function ownFeatures(cards, mask, game, out, base = 0) {
     const high = game.high;
     let n = 0, w = 0, rankMask = 0, suit = -1, suited = true, distinct = true, h = 0;
-    const counts = new Int8Array(13);
+    const counts = rankCounts;
+    counts.fill(0);
     for (let i = 0; i < 5; i++) {
       if (!((mask >> i) & 1)) continue;
       const card = cards[i];
@@ -107,7 +121,7 @@
       else if ((card & 3) !== suit) suited = false;
     }
     let s = 0;
-    if (distinct) for (const window of WINDOWS) if ((rankMask & ~window) === 0) s += 1;
+    if (distinct) for (let i = 0; i < WINDOWS.length; i++) if ((rankMask & ~WINDOWS[i]) === 0) s += 1;
     let kind;
     if (n === 0) kind = NONE;
     else if (n === w) kind = WILD;
@@ -127,7 +141,7 @@
     else kind = X;
 
     let sp = 0, hp = 0, disc = 0, wd = 0, rp = 0, sfp = 0, bp = 0;
-    const suitDrops = [0, 0, 0, 0];
+    suitDrops.fill(0);
     const straightish = kind === RF || kind === SF || kind === S;
     const suitedKind = kind === RF || kind === SF || kind === F;
     for (let i = 0; i < 5; i++) {
@@ -152,27 +166,30 @@
     // Flush penalty: the most discards sharing the suit of a held natural card.
     let fp = 0;
     for (let i = 0; i < 5; i++) {
-      if ((mask >> i) & 1 && !isWild(cards[i], game)) fp = Math.max(fp, suitDrops[cards[i] & 3]);
+      if ((mask >> i) & 1 && !isWild(cards[i], game) && suitDrops[cards[i] & 3] > fp) fp = suitDrops[cards[i] & 3];
     }
-    out[F_N] = n;
-    out[F_W] = w;
-    out[F_KIND] = kind;
-    out[F_S] = s;
-    out[F_H] = h;
-    out[F_SH] = s + h;
-    out[F_RANKS] = rankMask;
-    out[F_FP] = fp;
-    out[F_SP] = sp;
-    out[F_HP] = hp;
-    out[F_DISC] = disc;
-    out[F_WD] = wd;
-    out[F_DS] = Math.max(...suitDrops);
-    out[F_RP] = rp;
-    out[F_SFP] = sfp;
-    out[F_BP] = bp;
-    out[F_SHF] = s + h - fp; // the scores: s + h less penalty cards
-    out[F_SHP] = s + h - fp - sp;
-    out[F_DEAL] = -1; // the deal's class: set by play() when the table has deal exceptions
+    let ds = 0;
+    for (let i = 0; i < 4; i++) if (suitDrops[i] > ds) ds = suitDrops[i];
+    out[base + F_N] = n;
+    out[base + F_W] = w;
+    out[base + F_KIND] = kind;
+    out[base + F_S] = s;
+    out[base + F_H] = h;
+    out[base + F_SH] = s + h;
+    out[base + F_RANKS] = rankMask;
+    out[base + F_FP] = fp;
+    out[base + F_SP] = sp;
+    out[base + F_HP] = hp;
+    out[base + F_DISC] = disc;
+    out[base + F_WD] = wd;
+    out[base + F_DS] = ds;
+    out[base + F_RP] = rp;
+    out[base + F_SFP] = sfp;
+    out[base + F_BP] = bp;
+    out[base + F_SHF] = s + h - fp; // the scores: s + h less penalty cards
+    out[base + F_SHP] = s + h - fp - sp;
+    out[base + F_BEST] = 0;
+    out[base + F_DEAL] = -1; // the deal's class: set by play() when the table has deal exceptions
     return out;
   }
 
@@ -311,8 +328,74 @@
     return { line: applied, mask: tied[0], tied, features, firstLines };
   }
 
+  function conditionHoldsAt(condition, buffer, base) {
+    const x = buffer[base + condition[0]];
+    const value = condition[2];
+    switch (condition[1]) {
+      case OP_EQ: return x === value;
+      case OP_GE: return x >= value;
+      case OP_LE: return x <= value;
+      case OP_BIT: return ((x >> value) & 1) === 1;
+      case OP_NOBIT: return ((x >> value) & 1) === 0;
+      case OP_IN: return value.has(x);
+    }
+    return false;
+  }
+
+  /** Whether the hold whose features start at buffer[base] meets line `index` of the table. */
+  function meetsLine(table, index, buffer, base) {
+    const conditions = table.lines[index].conditions;
+    for (let i = 0; i < conditions.length; i++) if (!conditionHoldsAt(conditions[i], buffer, base)) return false;
+    return true;
+  }
+
+  /**
+   * play()'s hold, fast: the deal's features already in `buffer` (describeInto), `deal` the
+   * deal's id among the table's deal exceptions (dealId, or -1). The first line any hold meets
+   * applies; of the holds meeting it, the lowest mask with the top rank key (play's `mask`).
+   * Returns -1 when no line applies. Pricing a table on every suit class calls this once per
+   * class and table, describing each class once for all of them.
+   */
+  function holdOf(table, cards, buffer, deal) {
+    const end = table.lines.length;
+    let applied = end;
+    for (let mask = 0; mask < 32; mask++) {
+      const base = mask * N_FEATURES;
+      buffer[base + F_DEAL] = deal;
+      const bucket = table.buckets[(buffer[base + F_N] * 6 + buffer[base + F_W]) * 12 + buffer[base + F_KIND]];
+      for (let i = 0; i < bucket.length; i++) {
+        const index = bucket[i];
+        if (index >= applied) break;
+        if (meetsLine(table, index, buffer, base)) {
+          applied = index;
+          break;
+        }
+      }
+    }
+    if (applied === end) return -1;
+    // A hold meeting the applied line has it as its first line, since none meets an earlier one.
+    let top = -1;
+    let chosen = -1;
+    for (let mask = 0; mask < 32; mask++) {
+      if (!meetsLine(table, applied, buffer, mask * N_FEATURES)) continue;
+      const key = rankKey(cards, mask, table.game);
+      if (key > top) {
+        top = key;
+        chosen = mask;
+      }
+    }
+    return chosen;
+  }
+
+  /** The id of the deal among the table's deal exceptions, or -1. */
+  function dealId(table, cards) {
+    if (!table.dealIds.size) return -1;
+    const id = table.dealIds.get(dealKey(cards));
+    return id === undefined ? -1 : id;
+  }
+
   ns.rules = {
-    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, describeDeal, rankKey, dealKey, compileTable, firstLine,
-    play,
+    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, describeDeal, describeInto, rankKey, dealKey, compileTable,
+    firstLine, play, holdOf, dealId,
   };
 })(globalThis);
