@@ -93,6 +93,8 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
     from .strategy.levels import play
 
     dk = deck(table.deck_size)
+    # (the game's features, as the derivation keeps them per process: strategy.holds, whose
+    # source is the export's cache key, so not given a public name for this)
     holds = _holds(table.family.key, dk, P.high_rank(table.family.key, table.min_pair))
     data = HoldData(holds, None, np.zeros(len(dk.sizes), np.int64), dk.sizes)
     out = {name: play(data, _lines(offer[name]["conditions"], dk))[1].astype(np.int8)
@@ -173,8 +175,11 @@ def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict
     missing = [t for t in tables if t.slug not in found]
     if not missing:
         return rows, written
+    # (the tables of one lowest high card together: the features are kept for one at a time)
     played = {t.slug: (t.name, offers[t.slug], level_holds(t, offers[t.slug], use_cache)[0])
-              for t in tables if offers.get(t.slug)}
+              for t in sorted(tables, key=lambda t: (-1 if t.min_pair is None else t.min_pair,
+                                                     t.slug))
+              if offers.get(t.slug)}
     for table in missing:
         if not set(played) - {table.slug}:  # no other pay table of the game offers a level
             rows[table.slug] = []

@@ -379,7 +379,7 @@ def played_here(rows: list) -> dict | None:
                         level_name="card" if card else "simple level"))
     last_own = max((i for i, row in enumerate(out) if row["own"]), default=-1)
     shown = max(PLAYED_HERE_SHOWN, last_own + 1)
-    return {"shown": out[:shown], "folded": out[shown:], "count": len(out)}
+    return {"shown": out[:shown], "folded": out[shown:]}
 
 
 # The rows the page shows of the game's cards played here; the rest open on a tap (Deuces Wild
