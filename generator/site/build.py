@@ -28,7 +28,7 @@ from typing import Callable
 from .. import faults, store
 from ..errors import ContentError
 from ..decimals import decimal
-from . import rendered, view
+from . import any_paytable, rendered, view
 from .folders import ROOT, STATIC, TEMPLATES
 from .lock import build_lock
 from .swap import clean_leftovers, swap
@@ -42,7 +42,7 @@ from .render import Renderer
 from .settings import Settings, load_settings
 from .symbols import key_for
 
-RESERVED = {"index", "static"}
+RESERVED = {"index", "static", "any"}  # ("any": the Any pay table page and its data)
 JSON_LIMIT = 100_000  # bytes gzipped, per pay table
 
 
@@ -129,6 +129,9 @@ def _build_locked(config: BuildConfig, tables, pages, renderer, start: float) ->
             _write(tmp / name, content)
         _write(tmp / "index.html", _index_html(renderer, published, pages,
                                                chinese=bool(chinese_files)))
+        (tmp / any_paytable.FOLDER).mkdir()
+        for name, content in any_paytable.any_files(renderer, published.exports, pages).items():
+            _write(tmp / name, content)
         check_links(tmp, config.use_cache)
         config.check_output()  # again: the folder may have changed during the build
         swap(tmp, out_dir)
@@ -478,11 +481,11 @@ def _check_slugs(tables, pages, content_dir: Path) -> None:
     for page in pages:
         if page.slug in table_slugs or page.slug in RESERVED:
             raise ContentError(page.source, "file name", page.slug,
-                               "a page name not used by a pay table, 'index' or 'static'")
+                               "a page name not used by a pay table, 'index', 'static' or 'any'")
     for table in tables:
         if table.slug in RESERVED:
             raise ContentError(content_dir / "paytables", "slug", table.slug,
-                               "a slug other than 'index' or 'static'")
+                               "a slug other than 'index', 'static' or 'any'")
 
 
 def _write(path: Path, data: str | bytes) -> None:

@@ -47,18 +47,27 @@
       const { classes, reps } = solution;
       if (!holds) {
         holds = tables.map(() => new Uint8Array(classes));
-        const game = tables.length ? tables[0].table.game : null;
+        // The features read the high cards, which are each level's own (a Kings or Better card
+        // holds kings on any Joker Poker machine): one description per class and distinct game.
+        const groups = new Map();
+        tables.forEach((entry, k) => {
+          const key = `${entry.table.game.family}:${entry.table.game.high}`;
+          if (!groups.has(key)) groups.set(key, { game: entry.table.game, members: [] });
+          groups.get(key).members.push(k);
+        });
         const buffer = new Int32Array(32 * R.FEATURES.length);
         const cards = [0, 0, 0, 0, 0];
         for (let c = 0; c < classes; c++) {
           if ((c & 0x1fff) === 0) onProgress(c / classes, "pricing");
           for (let i = 0; i < 5; i++) cards[i] = reps[c * 5 + i];
-          R.describeInto(cards, game, buffer);
-          for (let k = 0; k < tables.length; k++) {
-            const table = tables[k].table;
-            const mask = R.holdOf(table, cards, buffer, R.dealId(table, cards));
-            if (mask < 0) throw new Error(`${tables[k].id}: no line applies to a deal`);
-            holds[k][c] = mask;
+          for (const { game, members } of groups.values()) {
+            R.describeInto(cards, game, buffer);
+            for (const k of members) {
+              const table = tables[k].table;
+              const mask = R.holdOf(table, cards, buffer, R.dealId(table, cards));
+              if (mask < 0) throw new Error(`${tables[k].id}: no line applies to a deal`);
+              holds[k][c] = mask;
+            }
           }
         }
       }

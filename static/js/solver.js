@@ -180,17 +180,18 @@
     return f.den === 1n ? String(f.num) : `${f.num}/${f.den}`;
   }
 
-  /** The fraction rounded half-even to `places` decimals, as text (solve/report.py's decimal). */
+  /** The fraction rounded half up to `places` decimals, as text (generator/decimals.py's decimal). */
   function decimalText(f, places) {
     const scale = 10n ** BigInt(places);
-    const negative = f.num < 0n;
-    const num = negative ? -f.num : f.num;
-    let q = (num * scale) / f.den;
-    const r2 = ((num * scale) % f.den) * 2n;
-    if (r2 > f.den || (r2 === f.den && q % 2n === 1n)) q += 1n;
-    const digits = q.toString().padStart(places + 1, "0");
+    // floor((2 * scaled + 1) / 2), as decimals.py rounds: half up, on the exact fraction
+    const twice = 2n * f.num * scale + f.den;
+    const den = 2n * f.den;
+    let rounded = twice / den;
+    if (twice % den !== 0n && twice < 0n) rounded -= 1n; // BigInt division truncates: floor it
+    const negative = rounded < 0n;
+    const digits = (negative ? -rounded : rounded).toString().padStart(places + 1, "0");
     const text = places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
-    return (negative && q !== 0n ? "-" : "") + text;
+    return (negative ? "-" : "") + text;
   }
 
   /** The largest scaled pay whose sums stay exact below 2^53 (checked before solving): 48,932,841

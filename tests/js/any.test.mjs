@@ -71,3 +71,14 @@ test("a deal's 32 EVs on the solved pays are Python's", () => {
     assert.deepEqual(answers.evs, deal.evs, String(deal.cards));
   }
 });
+
+test("each level plays with its own high cards, whatever game it is priced on", () => {
+  // The 9/6 table played as if jacks were not high (a Tens or Better reading of it) must cost:
+  // the same lines, another game's features.
+  const tens = { ...play.rules, min_pair: 8 };
+  const session = makeSession([{ id: "tens", lines: play.lines, rules: tens }, { id: "own", lines: play.lines, rules: play.rules }]);
+  const solved = session.solvePays(play.rules);
+  const rows = Object.fromEntries(session.priceLevels().map((r) => [r.id, r]));
+  assert.equal(rows.own.return, solved.return);
+  assert.notEqual(rows.tens.return, solved.return);
+});

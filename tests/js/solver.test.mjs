@@ -22,11 +22,13 @@ test("the suit classes are the 134,459 of the paper, and cover every deal of eac
   }
 });
 
-test("decimals round half to even, as Python's decimal places do", () => {
-  assert.equal(decimalText(fraction(1n, 8n), 2), "0.12");
+test("decimals round half up, as generator/decimals.py does", () => {
+  assert.equal(decimalText(fraction(1n, 8n), 2), "0.13");
   assert.equal(decimalText(fraction(3n, 8n), 2), "0.38");
   assert.equal(decimalText(fraction(-1n, 3n), 3), "-0.333");
+  assert.equal(decimalText(fraction(-1n, 8n), 2), "-0.12");
   assert.equal(decimalText(fraction(2n, 1n), 0), "2");
+  assert.equal(decimalText(fraction(99543904n, 100000000n), 4), "0.9954");
 });
 
 test("every case's answer is Python's, exactly", () => {

@@ -1,0 +1,108 @@
+"""The "Any pay table" page: every pay table's export in, the page and one data script per game out.
+
+A player at a machine the catalogue does not list picks its game, types its pays and gets, in the
+browser (static/js/any-ui.js), the exact return, what each card of that game's pay tables returns
+on those pays, and the checker. What the browser needs of a game is here: its pay lines, prefilled
+from its best-paying table, and every card and published simple level of its pay tables (each
+line's number, conditions and words: what rules-core.js plays and the checker says).
+
+    any_files(renderer, exports, pages) -> {relative path: text}
+        any.html, and any/<game id>.js per game (a classic script, so the page reads it from
+        file:// too, where a browser refuses to fetch JSON)
+
+A game here is what the strategy depends on: the index's game and the lowest paying pair (Joker
+Poker Kings or Better and Two Pair or Better are two games on this page, one in the index).
+"""
+
+import json
+from dataclasses import dataclass
+
+from . import view
+from .levels import levels_of
+
+FOLDER = "any"
+
+
+@dataclass(frozen=True)
+class AnyGame:
+    id: str  # the page's address names it: any.html#game=<id>
+    title: str
+    data: dict  # what any/<id>.js hands the page
+
+
+def _pair_words(rules: dict) -> str:
+    pair = next((line for line in rules["pays"] if line["key"] == "pair"), None)
+    return pair["label"] if pair else "Two Pair or Better"
+
+
+def games(exports: list[dict]) -> list[AnyGame]:
+    """Every game with a strategy table, in the index's order (view.families)."""
+    out = []
+    for game, members in view.families(exports):
+        members = [d for d in members if levels_of(d)]
+        by_pair: dict = {}
+        for data in members:
+            by_pair.setdefault(data["rules"]["min_pair"], []).append(data)
+        levels = _levels(members)
+        for tables in by_pair.values():
+            reference = tables[0]  # the best return first
+            title = game if len(by_pair) == 1 else f"{game}, {_pair_words(reference['rules'])}"
+            game_id = view.game_id(title)
+            out.append(AnyGame(game_id, title, _game_data(game_id, title, tables, members, levels)))
+    return out
+
+
+def _levels(members: list[dict]) -> list[dict]:
+    """The card and published simple level of each pay table of an index game: all are offered
+    on each of its pay structures, as on the pay tables' pages (generator/prices.py), each level
+    playing with its own high cards (its table's min_pair: a Kings or Better card holds kings)."""
+    levels = []
+    for index, data in enumerate(members):
+        data_levels = levels_of(data)
+        for name in ("card", "simple"):
+            level = data_levels[name]
+            if level is None:  # (an unpublished simple level: the card is the simple strategy)
+                continue
+            printed = view.printed_numbers(level["lines"], data["rules"]["wild"])
+            levels.append({
+                "id": f"{data['slug']}/{name}", "table": index, "level": name,
+                "printed": level["printed"],
+                "lines": [{"number": line["number"], "conditions": line["conditions"],
+                           "text": view.for_checker(line)["text"],
+                           "printed": printed[line["number"]]} for line in level["lines"]],
+            })
+    return levels
+
+
+def _game_data(game_id: str, title: str, tables: list[dict], members: list[dict],
+               levels: list[dict]) -> dict:
+    """`tables`: the pay tables of this pay structure (the first prefills the page); `members`:
+    every pay table of the index game, whose levels are priced."""
+    own = {d["slug"] for d in tables}
+    return {
+        "id": game_id, "title": title, "rules": tables[0]["rules"],
+        "tables": [{"slug": d["slug"], "name": d["name"], "min_pair": d["rules"]["min_pair"],
+                    "pays": [line["pay"] for line in d["rules"]["pays"]] if d["slug"] in own else None,
+                    "return_percent": d["solution"]["return"]["percent"]} for d in members],
+        "levels": levels,
+    }
+
+
+def data_script(game: AnyGame) -> str:
+    """any/<id>.js: the game's data, added to globalThis.vpcharts.anyGames[id]."""
+    text = json.dumps(game.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return ("// Written by vpcharts build (generator/site/any_paytable.py): one game's pay lines "
+            "and levels for any.html.\n"
+            "(globalThis.vpcharts = globalThis.vpcharts || {}).anyGames = "
+            "globalThis.vpcharts.anyGames || {};\n"
+            f"globalThis.vpcharts.anyGames[{json.dumps(game.id)}] = {text};\n")
+
+
+def any_files(renderer, exports: list[dict], pages) -> dict[str, str]:
+    found = games(exports)
+    files = {f"{FOLDER}/{game.id}.js": data_script(game) for game in found}
+    files["any.html"] = renderer.render(
+        "any.html", games=found, nav=pages, root="",
+        game_list=[{"id": g.id, "title": g.title, "tables": len(g.data["tables"])}
+                   for g in found])
+    return files

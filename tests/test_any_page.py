@@ -1,0 +1,198 @@
+"""The "Any pay table" page (any.html, static/js/any-ui.js) in Debian's chromium, against the
+sample site (conftest.sample_site: every game), and its prices against Python's.
+
+What a player at an unlisted machine does: picks the game, types the pays, reads the return (the
+exact fraction Python's solver gives for those pays), the cards priced cheapest first with one
+sentence saying which to carry, checks a deal (Python's 32 EVs); bookmarks the address and opens
+it again; types a bad pay; opens the page from disk; reads it on a phone.
+"""
+
+import json
+import os
+import re
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from generator.browser_bench import serving
+from generator.cards import parse_hand
+from generator.decimals import decimal
+from generator.solve.cache import solve
+from generator.solve.paytable import load_paytable
+from tests.chromium import AXE, SERIOUS, require
+from tests.test_browser import open_page
+from tests.test_js import node
+
+ROOT = Path(__file__).resolve().parents[1]
+PAYTABLES = ROOT / "content" / "paytables"
+JOB = "#game=jacks-or-better"
+PAY_EXPECTED = 'a non-negative number: an integer, a decimal like 2.5, or a fraction like "4000/5"'
+RECOMMEND = re.compile(r"Carry the (.+) (card|simple level): it plays this machine at \d+\.\d{4}%, "
+                       r"(\d+\.\d{4}% below perfect play|the same as perfect play)\.")
+
+
+def wait_for_measure(page, name: str, count: int) -> None:
+    """Until the page has taken its count-th measure `name` (not wait_for_function: the CSP)."""
+    for _ in range(3000):
+        if page.evaluate(f"performance.getEntriesByName({name!r}).length") >= count:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"no {name} #{count}")
+
+
+def exact_return(slug: str) -> str:
+    return str(solve(load_paytable(PAYTABLES / f"{slug}.toml"))[0].expected_return)
+
+
+def pay_fields(page) -> dict[str, object]:
+    labels = page.locator("#any-pay-fields label").all_inner_texts()
+    return {label: page.locator("#any-pay-fields input").nth(i) for i, label in enumerate(labels)}
+
+
+def price_rows(page) -> list[tuple[str, Fraction]]:
+    rows = []
+    for row in page.locator("#any-prices tbody tr").all():
+        name, _, cost = row.locator("th, td").all_inner_texts()
+        rows.append((name, Fraction(0) if cost == "none" else Fraction(cost.rstrip("%"))))
+    return rows
+
+
+def test_typing_pays_gives_the_exact_return_the_cards_priced_and_an_address(sample_site, browser):
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html{JOB}", errors)
+        wait_for_measure(page, "any-prices", 1)
+        assert page.inner_text("#any-reference").startswith("These are the pays of 9/6 Jacks or Better")
+        assert page.inner_text("#any-return-exact") == exact_return("9-6-jacks-or-better")
+        fields = pay_fields(page)
+        assert list(fields) == ["Royal Flush", "Straight Flush", "Four of a Kind", "Full House",
+                                "Flush", "Straight", "Three of a Kind", "Two Pair", "Jacks or Better"]
+        fields["Flush"].fill("5")  # 9/5 Jacks or Better, not in the sample: an unlisted machine
+        wait_for_measure(page, "any-prices", 2)
+        assert page.inner_text("#any-return-exact") == exact_return("9-5-jacks-or-better")
+        assert page.inner_text("#any-reference").startswith("The closest pay table of this game: ")
+        assert "pays=800_50_25_9_5_4_3_2_1" in page.url
+        rows = price_rows(page)
+        assert len(rows) >= 3 and [cost for _, cost in rows] == sorted(cost for _, cost in rows)
+        said = RECOMMEND.fullmatch(page.inner_text("#any-recommend"))
+        assert said and rows[0][0].startswith(f"{said.group(1)} {said.group(2)}"), page.inner_text("#any-recommend")
+        final = page.locator("#any-final tbody tr").count()
+        assert final == 10  # nine paying hands and Nothing
+    assert errors == []
+
+
+def test_the_address_restores_the_pays_and_the_deal(sample_site, browser):
+    pays = "800_200_25_15_9_5_3_2_2_1"  # Full Pay Deuces Wild
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html#game=deuces-wild&pays={pays}&deal=2s+2h+Ks+Qs+9d", errors)
+        wait_for_measure(page, "any-prices", 1)
+        page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
+        assert [f.input_value() for f in pay_fields(page).values()] == pays.split("_")
+        assert page.inner_text("#any-return-exact") == exact_return("full-pay-deuces-wild")
+        assert page.input_value("#any-deal") == "2s 2h Ks Qs 9d"
+        solution = solve(load_paytable(PAYTABLES / "full-pay-deuces-wild.toml"))[0]
+        evs = sorted((Fraction(ev, solution.unit) for ev in
+                      solution.deal_evs(parse_hand("2s 2h Ks Qs 9d"))), reverse=True)
+        shown = [row.locator("td").first.inner_text()
+                 for row in page.locator("#any-evs tbody tr").all()]
+        assert shown == [decimal(ev, 4) for ev in evs]
+        assert "the card" in page.locator("#any-evs tbody tr >> nth=0").inner_text()
+    assert errors == []
+
+
+@pytest.mark.parametrize("address, message", [
+    (f"{JOB}&pays=abc_50_25_9_6_4_3_2_1", f'Royal Flush = "abc": expected {PAY_EXPECTED}'),
+    (f"{JOB}&pays=800_50_25_9_6_4_3_2_1/0", f'Jacks or Better = "1/0": expected {PAY_EXPECTED} with a non-zero denominator'),
+    (f"{JOB}&pays=0_0_0_0_0_0_0_0_0", "pays: expected at least one pay above zero"),
+    ("#game=no-such-game", 'The address names no game here: "no-such-game". Pick one from the list.'),
+    (f"{JOB}&pays=800_50", "The address has 2 pays; Jacks or Better has 9"),
+])
+def test_a_bad_address_or_pay_is_said_on_the_page(sample_site, browser, address, message):
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html{address}", errors)
+        page.wait_for_selector("#any-error:not([hidden])")
+        assert page.inner_text("#any-error").startswith(message)
+        if "pays" in message or "Flush" in message or "Jacks" in message:
+            assert page.locator("#any-result").is_hidden()
+    assert errors == []
+
+
+def test_from_disk_the_page_solves_on_its_own_thread(sample_site, browser):
+    errors = []
+    page = open_page(browser, (sample_site / "any.html").as_uri() + "#game=double-joker-poker", errors)
+    wait_for_measure(page, "any-prices", 1)
+    table = page.evaluate("vpcharts.anyGames['double-joker-poker'].tables.find((t) => t.pays).slug")
+    assert page.inner_text("#any-return-exact") == exact_return(table)
+    assert page.locator("#any-prices tbody tr").count() >= 1
+    assert errors == []
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_phone_and_desktop_widths_scroll_only_down(sample_site, browser, width, artifacts):
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html#game=joker-poker-kings-or-better&deal=Jk+As+Ks+3d+7c",
+                         errors, viewport={"width": width, "height": 900})
+        wait_for_measure(page, "any-prices", 1)
+        page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(artifacts / f"any-{width}.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.fixture
+def artifacts(tmp_path):
+    folder = Path(os.environ.get("VPCHARTS_ARTIFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_the_any_page(sample_site, browser):
+    require(AXE.exists(), f"axe-core ({AXE})")
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html{JOB}&deal=As+Ks+Qs+Js+9d", errors, bypass_csp=True)
+        wait_for_measure(page, "any-prices", 1)
+        page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(SERIOUS, None)
+    assert found == [], found
+    assert errors == []
+
+
+@pytest.mark.parametrize("slug, game", [("9-6-jacks-or-better", "jacks-or-better"),
+                                        ("full-pay-deuces-wild", "deuces-wild"),
+                                        ("joker-poker-kings-or-better", "joker-poker-kings-or-better")])
+def test_the_pages_static_prices_are_the_browsers(sample_site, slug, game):
+    """A pay table's page prices its game's cards in Python at build time (cards_played_here); the
+    Any pay table page prices them in JavaScript: for the same pays, the same exact returns."""
+    export = sample_site / f"{slug}.json"
+    out = subprocess.run([node(), str(ROOT / "tests" / "js" / "price-site.mjs"), str(sample_site),
+                          game, str(export)], capture_output=True, text=True, check=True, timeout=600)
+    browser_prices = json.loads(out.stdout)
+    python_prices = {f"{row['slug']}/{row['level']}": row["return"]["exact"]
+                     for row in json.loads(export.read_text())["cards_played_here"]}
+    assert browser_prices == python_prices
+
+
+def test_every_game_of_the_site_has_its_data_script_and_a_place_in_the_list(sample_site):
+    """One any/<id>.js per game (a game: the index's game and its lowest paying pair, as the
+    sample counts them), each named in the page's game list, each pay table of the game in it."""
+    from tests.sample import game_key, sample_slugs
+
+    tables = [load_paytable(PAYTABLES / f"{slug}.toml") for slug in sample_slugs()]
+    scripts = sorted(path.stem for path in (sample_site / "any").glob("*.js"))
+    assert len(scripts) == len({game_key(t) for t in tables})
+    page = (sample_site / "any.html").read_text(encoding="utf-8")
+    assert sorted(re.findall(r'<option value="([^"]+)">', page)) == scripts
+    listed = set()
+    for name in scripts:
+        text = (sample_site / "any" / f"{name}.js").read_text(encoding="utf-8")
+        data = json.loads(text.split(" = ", 2)[-1].rstrip(";\n"))
+        listed |= {t["slug"] for t in data["tables"] if t["pays"]}
+        assert data["levels"] and all(level["lines"] for level in data["levels"])
+    assert listed == {t.slug for t in tables}
