@@ -192,7 +192,7 @@ def test_every_game_of_the_site_has_its_data_script_and_a_place_in_the_list(samp
     listed = set()
     for name in scripts:
         text = (sample_site / "any" / f"{name}.js").read_text(encoding="utf-8")
-        data = json.loads(text.split(" = ", 2)[-1].rstrip(";\n"))
+        data = json.loads(text.rsplit("] = ", 1)[-1].rstrip(";\n"))
         listed |= {t["slug"] for t in data["tables"] if t["pays"]}
         assert data["levels"] and all(level["lines"] for level in data["levels"])
     assert listed == {t.slug for t in tables}
