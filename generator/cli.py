@@ -163,6 +163,10 @@ def cmd_serve(args) -> int:
 def cmd_bench(args) -> int:
     from .bench import run
 
+    if args.any is not None:
+        from . import any_bench
+
+        return any_bench.run(tuple(args.any) or any_bench.DEFAULT_GAMES)
     if args.builds:
         from . import bench_build
 
@@ -305,6 +309,10 @@ def parser() -> argparse.ArgumentParser:
                        help="time a first build (empty caches, kernels compiled) of N pay tables "
                        "of the catalogue, for each N: wall, CPU, peak memory, site size "
                        "(with --markdown, written to docs/scaling.md)")
+    bench.add_argument("--any", nargs="*", metavar="GAME",
+                       help="time the Any pay table page in chromium for these games (any.html's "
+                       "game ids; default: Deuces Wild and one game of each deck): the exact "
+                       "return and every card priced, first and after typing a pay; peak memory")
     bench.add_argument("--strategy", action="store_true",
                        help="only the strategy figures, for every pay table (about 4 minutes)")
     bench.add_argument("--markdown", type=Path, nargs="?", const=DEFAULT_BENCHMARKS,

@@ -1,0 +1,137 @@
+"""The "Any pay table" page's speed and memory in chromium: `vpcharts bench --any [GAME ...]`.
+
+Builds a site of every catalogue pay table of the games named (by default the game with the most
+pay tables, Deuces Wild, and one game of each deck: Jacks or Better, Joker Poker Kings or Better,
+Double Joker Poker), serves it on localhost, and opens any.html for each game in a fresh Debian
+chromium (Playwright, never a downloaded browser). It reads the page's own measures, taken from
+the moment the pays last changed: "any-return" (the exact return shown) and "any-prices" (every
+card and simple level of the game priced). Once as the page opens (a first solve: the counting
+passes and each level played on every class), then after typing a new flush pay (the game's
+tables and the levels' holds kept). Peak memory is the largest peak resident set (VmHWM) of
+chromium's renderer processes, which run the page and its worker.
+
+Targets (issue 38): the return within 3 s (goal 1 s), the prices within 5 s more, at most 300 MB.
+"""
+
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from .browser_bench import CHROMIUM, CHROMIUM_ARGS, serving
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_GAMES = ("deuces-wild", "jacks-or-better", "joker-poker-kings-or-better",
+                 "double-joker-poker")
+TARGETS = {"return": 3000.0, "prices_after_return": 5000.0, "memory_mb": 300.0}
+
+
+def _renderer_peak_mb() -> float:
+    """The largest VmHWM of chromium renderer processes now running, in MB."""
+    peak = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+            if b"--type=renderer" not in cmdline:
+                continue
+            status = (proc / "status").read_text()
+        except OSError:
+            continue
+        found = re.search(r"VmHWM:\s+(\d+) kB", status)
+        if found:
+            peak = max(peak, int(found.group(1)))
+    return peak / 1024
+
+
+def build_games_site(out: Path, games: tuple[str, ...]) -> Path:
+    """A site of every catalogue pay table of `games` (any.html's game ids), built from the cache."""
+    from .site import build_site
+    from .site.view import game_id
+    from .solve.paytable import load_paytables
+
+    content = out / "content"
+    (content / "paytables").mkdir(parents=True)
+    shutil.copy(ROOT / "content" / "site.toml", content / "site.toml")
+    tables = load_paytables(ROOT / "content" / "paytables")
+    for table in tables:
+        # (the page's id of a game of several lowest pairs adds the pair: joker-poker-kings-...)
+        index_id = game_id(table.game)
+        if any(game == index_id or game.startswith(index_id + "-") for game in games):
+            shutil.copy(table.source, content / "paytables")
+    site = out / "site"
+    build_site(content, site, use_cache=True, progress=lambda *_: None)
+    return site
+
+
+def _measures(page) -> dict[str, float]:
+    entries = page.evaluate("performance.getEntriesByType('measure').map(m => [m.name, m.duration])")
+    return dict(entries)
+
+
+def _wait_for(page, name: str, count: int, timeout: float = 120.0) -> float:
+    """The duration of the count-th measure `name` (not wait_for_function: the CSP forbids its eval)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = page.evaluate(f"performance.getEntriesByName({name!r}).map(m => m.duration)")
+        if len(found) >= count:
+            return found[count - 1]
+        page.wait_for_timeout(20)
+    raise TimeoutError(f"no {name} after {timeout:.0f} s")
+
+
+def measure_game(browser_type, base: str, game: str) -> dict:
+    browser = browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_page()
+        page.goto(f"{base}any.html#game={game}")
+        cold_return = _wait_for(page, "any-return", 1)
+        cold_prices = _wait_for(page, "any-prices", 1)
+        levels = page.locator("#any-prices tbody tr").count()
+        flush = page.locator("#any-pay-fields input").nth(_flush_index(page))
+        value = flush.input_value()
+        flush.fill(str(int(float(value)) + 1) if value.replace(".", "", 1).isdigit() else "5")
+        warm_return = _wait_for(page, "any-return", 2)
+        warm_prices = _wait_for(page, "any-prices", 2)
+        memory = _renderer_peak_mb()
+        return {"game": game, "levels": levels, "cold_return": cold_return,
+                "cold_prices": cold_prices, "warm_return": warm_return,
+                "warm_prices": warm_prices, "memory_mb": memory}
+    finally:
+        browser.close()
+
+
+def _flush_index(page) -> int:
+    labels = page.locator("#any-pay-fields label").all_inner_texts()
+    return next((i for i, label in enumerate(labels) if label.strip() == "Flush"), 0)
+
+
+def run(games: tuple[str, ...] = DEFAULT_GAMES) -> int:
+    from playwright.sync_api import sync_playwright
+
+    worst = False
+    with tempfile.TemporaryDirectory() as tmp:
+        site = build_games_site(Path(tmp), games)
+        with serving(site) as base, sync_playwright() as p:
+            version = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"Any pay table page: chromium {version.version}, {base}any.html", flush=True)
+            version.close()
+            print("game                              levels   return   prices   return   prices  peak")
+            print("                                          (first)  (first)  (typed)  (typed)  memory")
+            for game in games:
+                f = measure_game(p.chromium, base, game)
+                over = (f["cold_return"] > TARGETS["return"]
+                        or f["cold_prices"] - f["cold_return"] > TARGETS["prices_after_return"]
+                        or f["memory_mb"] > TARGETS["memory_mb"])
+                worst |= over
+                print(f"{game:<33} {f['levels']:>6} {f['cold_return'] / 1000:>7.2f} s "
+                      f"{f['cold_prices'] / 1000:>6.2f} s {f['warm_return'] / 1000:>6.2f} s "
+                      f"{f['warm_prices'] / 1000:>6.2f} s {f['memory_mb']:>4.0f} MB"
+                      f"{'  OVER' if over else ''}", flush=True)
+    print(f"Targets: the return within {TARGETS['return'] / 1000:.0f} s of the last pay typed (goal 1 s), "
+          f"every level priced within {TARGETS['prices_after_return'] / 1000:.0f} s more, peak "
+          f"memory at most {TARGETS['memory_mb']:.0f} MB. Times from the pays' last change "
+          "(first: as the page opens; typed: a new flush pay).")
+    return int(worst)
