@@ -240,17 +240,8 @@
     return [feature, code, value];
   }
 
-  function conditionHolds([feature, op, value], features) {
-    const x = features[feature];
-    switch (op) {
-      case OP_EQ: return x === value;
-      case OP_GE: return x >= value;
-      case OP_LE: return x <= value;
-      case OP_BIT: return ((x >> value) & 1) === 1;
-      case OP_NOBIT: return ((x >> value) & 1) === 0;
-      case OP_IN: return value.has(x);
-    }
-    return false;
+  function conditionHolds(condition, features) {
+    return conditionHoldsAt(condition, features, 0);
   }
 
   function patternId(features) {
