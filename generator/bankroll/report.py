@@ -1,0 +1,63 @@
+"""`vpcharts bankroll`: a pay table's level in, its multi-play variances and a session out, as text.
+
+    level_moments(table, level) -> Moments   (exact: the solution's holds, or the level's lines
+                                              played on every class by prices.level_holds)
+    bankroll_text(...) -> the report
+"""
+
+import math
+from fractions import Fraction
+
+from ..decimals import decimal
+from .moments import ROUND_SIZES, Moments, moments
+from .session import lifetime_bankroll, session
+
+LEVELS = ("exact", "card", "simple")
+
+
+def level_moments(table, level: str) -> Moments:
+    from ..errors import VpchartsError
+    from ..solve import cache
+
+    solution, _ = cache.solve(table)
+    if level == "exact":
+        return moments(solution, solution.best)
+    from ..export import export
+    from ..prices import level_holds, offered
+
+    data, _ = export(table)
+    offers = offered(data)
+    if level not in offers:
+        why = data.get("strategy_error") or "the card is already the simple strategy"
+        raise VpchartsError(f"{table.slug}: no {level} level ({why})")
+    holds, _ = level_holds(table, {level: offers[level]})
+    return moments(solution, holds[level])
+
+
+def bankroll_text(table, level: str, m: Moments, bankroll: Fraction | None, rounds: int | None,
+                  hands: int) -> str:
+    out = [f"{table.name}, the {level} level: return {decimal(m.mean * 100, 6)}%",
+           f"One hand: variance {decimal(m.variance, 6)} = within a deal {decimal(m.within, 6)} "
+           f"+ between deals {decimal(m.between, 6)} (bets squared)",
+           "", "Hands a round   variance a round   per hand bet   standard deviation a round"]
+    for n in ROUND_SIZES:
+        var = m.round_variance(n)
+        out.append(f"{n:>13}   {decimal(var, 4):>16}   {decimal(var / n, 4):>12}   "
+                   f"{math.sqrt(var):>26.4f}")
+    if bankroll is not None and rounds is not None:
+        out.append("")
+        if hands != 1:
+            out.append(f"A session of {hands}-hand rounds: not computed here yet (single play "
+                       "only); the variances above hold for any number of hands.")
+        else:
+            s = session(m.pays, m.final, bankroll, rounds)
+            out += [f"A session of {rounds:,} hands from {decimal(Fraction(bankroll), 2)} bets:",
+                    f"  chance of losing the bankroll   {s.ruin * 100:.4f}%",
+                    f"  chance of ending ahead          {s.ahead * 100:.4f}%  (played to the end)",
+                    "  result, 5th / 50th / 95th percentile   "
+                    + " / ".join(f"{s.percentiles[q]:+,.0f}" for q in (5, 50, 95)) + " bets"]
+    if m.mean > 1:
+        needed = [lifetime_bankroll(m.pays, m.final, r) for r in (0.01, 0.05, 0.10)]
+        out.append("Lifetime risk of ruin 1% / 5% / 10%: bankrolls of "
+                   + " / ".join(f"{b:,.0f}" for b in needed) + " bets (single play)")
+    return "\n".join(out)
