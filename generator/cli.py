@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 import time
+from fractions import Fraction
 from pathlib import Path
 
 from .errors import VpchartsError, os_error_line, shorten
@@ -53,6 +54,15 @@ def cmd_solve(args) -> int:
         print(json.dumps(data, indent=2, sort_keys=True))
     else:
         print(solution_report.solve_text(data, seconds, cached))
+    return 0
+
+
+def cmd_bankroll(args) -> int:
+    from .bankroll.report import bankroll_text, level_moments
+
+    table = resolve_paytable(args.paytable, args.content)
+    m = level_moments(table, args.level)
+    print(bankroll_text(table, args.level, m, args.bankroll, args.rounds, args.hands))
     return 0
 
 
@@ -251,6 +261,15 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--no-cache", action="store_true", help="solve afresh; neither read nor write the cache")
     solve.set_defaults(run=cmd_solve, short=True)
+
+    bankroll = commands.add_parser("bankroll", help="a level's variance for 1 to 100 hands a "
+                                   "round, a session's risk, a lifetime's bankroll")
+    bankroll.add_argument("paytable", help="a slug from content/paytables, or a path to a .toml file")
+    bankroll.add_argument("--level", choices=("exact", "card", "simple"), default="exact")
+    bankroll.add_argument("--bankroll", type=Fraction, metavar="BETS", help="the bankroll, in bets")
+    bankroll.add_argument("--rounds", type=positive_int, help="rounds in the session")
+    bankroll.add_argument("--hands", type=positive_int, default=1, help="hands a round (default 1)")
+    bankroll.set_defaults(run=cmd_bankroll, short=True)
 
     families = commands.add_parser("families", help="the game families and the pay keys each "
                                    "pay table file of them sets")
