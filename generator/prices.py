@@ -2,7 +2,8 @@
 
     offered(export) -> {level: {"printed", "conditions"}}: the card, and the simple level where
                        it is published, of one pay table
-    price_game(tables, offers, use_cache) -> ({slug: rows}, {cache path: bytes} written)
+    price_game(tables, offers, use_cache) -> ({slug: rows}, {slug: bankroll figures},
+                                              {cache path: bytes} written)
 
 A level is played as printed: its lines first-match on the hold features (`strategy.features`),
 which read the cards alone (ranks, which cards share a suit, which are wild, the high cards its
@@ -22,6 +23,10 @@ Rows, cheapest first (then by name and level): slug, name, level, printed lines,
 this pay table's own, the return played here and its cost against this table's perfect play,
 exact (fractions as strings) and as the export's display decimals. A game of one pay table
 gets no rows.
+
+The same job gives each pay table its bankroll figures (generator/bankroll/figures.py: the exact
+and card levels' variance for 1 to 100 hands a round), as it holds the solution and the card's
+holds already; they are kept in an entry of their own beside the prices.
 """
 
 import functools
@@ -44,6 +49,8 @@ def code_version() -> str:
 
     digest = hashlib.sha256(export_code().encode())
     digest.update(Path(__file__).read_bytes())
+    for name in ("figures.py", "moments.py", "session.py"):  # (the bankroll figures' code)
+        digest.update((Path(__file__).parent / "bankroll" / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -150,6 +157,28 @@ def _keys(tables: list, offers: dict) -> dict:
     return {t.slug: _prices_key(t, {s: offers[s] for s in holds}, names, holds) for t in tables}
 
 
+def _bankroll_path(table, key: str) -> Path:
+    return store.cache_dir() / KIND / f"bankroll-{table.slug}-{key}.json"
+
+
+def _bankroll_meta(table, key: str) -> dict:
+    return {"kind": "bankroll", "code": code_version(), "slug": table.slug, "key": key}
+
+
+def cached_bankroll(tables: list, offers: dict) -> dict:
+    """{slug: bankroll figures} of the pay tables of one game whose entries the cache holds."""
+    out = {}
+    for table, key in zip(tables, _keys(tables, offers).values()):
+        payload = store.read_sealed(_bankroll_path(table, key), _bankroll_meta(table, key))
+        try:
+            figures = None if payload is None else json.loads(payload.decode("utf-8"))
+        except ValueError:
+            figures = None
+        if isinstance(figures, dict):
+            out[table.slug] = figures
+    return out
+
+
 def cached_rows(tables: list, offers: dict) -> dict:
     """{slug: rows} of the pay tables of one game whose prices the cache holds (entries
     missing, stale or damaged left out). `tables` are the game's PayTables, `offers`
@@ -163,36 +192,43 @@ def cached_rows(tables: list, offers: dict) -> dict:
     return out
 
 
-def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict, dict]:
-    """({slug: rows} of every pay table of one game, {cache path: sealed bytes} of the prices
-    entries written). `tables` are the game's PayTables, `offers` {slug: offered(export)}.
-    Each level's holds are computed (or read) once; each pay table's EVs once."""
+def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict, dict, dict]:
+    """({slug: rows}, {slug: bankroll figures} of every pay table of one game, {cache path:
+    sealed bytes} of the entries written). `tables` are the game's PayTables, `offers`
+    {slug: offered(export)}. Each level's holds are computed (or read) once; each pay table's
+    EVs once."""
+    from .bankroll.figures import figures
     from .solve import cache
 
     keys = _keys(tables, offers)
     found = cached_rows(tables, offers) if use_cache else {}
-    rows, written = dict(found), {}
-    missing = [t for t in tables if t.slug not in found]
+    found_figures = cached_bankroll(tables, offers) if use_cache else {}
+    rows, bankroll, written = dict(found), dict(found_figures), {}
+    missing = [t for t in tables if t.slug not in found or t.slug not in found_figures]
     if not missing:
-        return rows, written
+        return rows, bankroll, written
     # (the tables of one lowest high card together: the features are kept for one at a time)
     played = {t.slug: (t.name, offers[t.slug], level_holds(t, offers[t.slug], use_cache)[0])
               for t in sorted(tables, key=lambda t: (-1 if t.min_pair is None else t.min_pair,
                                                      t.slug))
               if offers.get(t.slug)}
     for table in missing:
-        if not set(played) - {table.slug}:  # no other pay table of the game offers a level
-            rows[table.slug] = []
-        else:
-            solution, _ = cache.solve(table, use_cache=use_cache)
-            rows[table.slug] = priced(solution, played)
+        solution, _ = cache.solve(table, use_cache=use_cache)
+        others = set(played) - {table.slug}
+        rows[table.slug] = priced(solution, played) if others else []
+        levels = {"exact": solution.best}
+        if table.slug in played and "card" in played[table.slug][2]:
+            levels["card"] = played[table.slug][2]["card"]
+        bankroll[table.slug] = figures(solution, levels)
         if use_cache:
             key = keys[table.slug]
-            path = _prices_path(table, key)
-            data = store.seal(_dumps(rows[table.slug]).encode(), _meta(table, key))
-            store.write_bytes(path, data)
-            written[path] = data
-    return rows, written
+            for path, meta, value in (
+                    (_prices_path(table, key), _meta(table, key), rows[table.slug]),
+                    (_bankroll_path(table, key), _bankroll_meta(table, key), bankroll[table.slug])):
+                data = store.seal(_dumps(value).encode(), meta)
+                store.write_bytes(path, data)
+                written[path] = data
+    return rows, bankroll, written
 
 
 def priced(solution, levels: dict) -> list[dict]:
@@ -228,5 +264,5 @@ def _checked(payload: bytes) -> list | None:
     return rows if isinstance(rows, list) else None
 
 
-def _dumps(rows: list) -> str:
-    return json.dumps(rows, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def _dumps(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -168,3 +168,29 @@ def test_the_command_says_which_level_a_table_has_not(capsys):
 
     assert main(["bankroll", "9-6-jacks-or-better", "--level", "simple"]) == 2
     assert "no simple level (the card is already the simple strategy)" in capsys.readouterr().err
+
+
+def test_every_pay_table_of_the_site_publishes_its_levels_swings(sample_site, solved):
+    """The JSON's bankroll figures: the exact level's round of one hand is the solver's
+    variance, every level's round of N hands N within + N^2 between; the page shows the card's
+    standard deviations (or perfect play's, for a table without a card)."""
+    import json
+    import re
+
+    from tests.sample import sample_slugs
+
+    for slug in sample_slugs():
+        data = json.loads((sample_site / f"{slug}.json").read_text())
+        figures = data["bankroll"]
+        assert set(figures) == ({"exact", "card"} if data["strategy"] else {"exact"}), slug
+        exact = figures["exact"]
+        assert Fraction(exact["rounds"][0]["variance"]["exact"]) == Fraction(data["solution"]["variance"]["exact"])
+        for level in figures.values():
+            within, between = (Fraction(level[k]["exact"]) for k in ("within", "between"))
+            assert [Fraction(r["variance"]["exact"]) for r in level["rounds"]] == \
+                [n * within + n * n * between for n in ROUND_SIZES]
+            assert (level["lifetime_bankroll"] is None) == (Fraction(level["return"]["exact"]) <= 1)
+        shown = figures["card" if data["strategy"] else "exact"]
+        page = (sample_site / f"{slug}.html").read_text(encoding="utf-8")
+        section = page[page.index('id="swings"'):page.index('id="final-hands"')]
+        assert re.findall(r'<td class="num">([\d.]+)</td></tr>', section) == [r["sd"] for r in shown["rounds"]], slug

@@ -122,7 +122,7 @@ def test_own_levels_priced_on_their_table_return_what_the_export_states_and_rows
 
     slugs = ["full-pay-deuces-wild", "loose-deuces", "nsu-deuces-wild"]
     exports = _exports(slugs)
-    rows, _ = prices.price_game([_table(s) for s in slugs],
+    rows, _, _ = prices.price_game([_table(s) for s in slugs],
                                 {s: prices.offered(d) for s, d in exports.items()},
                                 use_cache=False)
     for slug, data in exports.items():

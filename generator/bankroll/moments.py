@@ -60,11 +60,18 @@ def class_values(solution, holds: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     solver's common denominator and s the pays' scale; counts are `hold_counts`."""
     dk, cats = solution.deck, solution.cats
     counts = hold_counts(solution, holds)
-    pays = cats.scaled_pays.astype(object)
-    factor = dk.mask_factor[np.asarray(holds, np.int64)].astype(object)  # D / the hold's draws
-    first = (counts.astype(object) @ pays) * factor
-    second = (counts.astype(object) @ (pays * pays)) * factor
-    return first, second, counts
+    pays = cats.scaled_pays
+    # counts * factor is at most D per line (a line's draws times D / draws), so first is at most
+    # D * the largest scaled pay and second D * its square: int64 holds both for the pays the
+    # solver accepts up to about 1.1e6 scaled; past that, Python integers.
+    factor = dk.mask_factor[np.asarray(holds, np.int64)]
+    if int(pays.max()) ** 2 * dk.denominator < 2 ** 62:
+        first = (counts @ pays) * factor
+        second = (counts @ (pays * pays)) * factor
+        return first.astype(object), second.astype(object), counts
+    big = counts.astype(object)
+    return ((big @ pays.astype(object)) * factor.astype(object),
+            (big @ (pays.astype(object) ** 2)) * factor.astype(object), counts)
 
 
 def moments(solution, holds: np.ndarray) -> Moments:

@@ -170,12 +170,13 @@ def _write_pay_tables(config: BuildConfig, tmp: Path, tables, pages, renderer,
         check_published(table, Fraction(data["solution"]["return"]["exact"]))
         exports.append((data, digest, cached, time.perf_counter() - began))
     # Every export is here: each game's cards and simple levels priced on its pay tables.
-    played_here = _played_here(config, tables, [data for data, *_ in exports])
+    played_here, bankroll = _played_here(config, tables, [data for data, *_ in exports])
     for i, (table, (data, digest, cached, seconds)) in enumerate(zip(tables, exports), 1):
         step = f"[{i:{len(str(len(tables)))}}/{len(tables)}] {table.name}"
         began = time.perf_counter() - seconds
         card, files = _table_files(data, digest, renderer, config.static_dir, site,
-                                   config.settings, pages, played_here[table.slug])
+                                   config.settings, pages, played_here[table.slug],
+                                   bankroll[table.slug])
         json_name = f"{table.slug}.json"
         packed = gzipped_size(files[json_name], config.use_cache)
         if packed > JSON_LIMIT:
@@ -240,9 +241,10 @@ def _summary(config: BuildConfig, tables, pages, published: _Published, chinese_
 
 
 def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, site: str | None,
-                 settings, pages, played_here: list) -> tuple:
+                 settings, pages, played_here: list, bankroll: dict) -> tuple:
     """(the pocket card, {file name: bytes} of the JSON and the pages) of one pay table, with the
-    game's cards priced on it (`played_here`: prices.py's rows). With the cache on (`site`
+    game's cards priced on it (`played_here`: prices.py's rows) and its bankroll figures
+    (bankroll/figures.py). With the cache on (`site`
     given), the files come from the page cache when its entry is for these inputs and the card
     read from the card cache is the one they were rendered with (rendered.py); otherwise they
     are rendered, and kept."""
@@ -251,7 +253,8 @@ def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, sit
     slug = data["slug"]
     if site is not None:
         key = rendered.entry_key(site, {"export": digest, "settings": repr(settings),
-                                        "played_here": dumps(played_here)}, pages)
+                                        "played_here": dumps(played_here),
+                                        "bankroll": dumps(bankroll)}, pages)
         entry = rendered.read(slug, key)
         if entry is not None and entry.card is not None:
             card_key = entry.card.get("key")
@@ -260,10 +263,10 @@ def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, sit
             if card is not None and rendered.card_record(card) == entry.card:
                 return card, entry.files
     card = render_card(data, renderer, static_dir, site is not None, settings)
-    files = {f"{slug}.json": dumps(view.published(data, played_here)).encode(),
+    files = {f"{slug}.json": dumps(view.published(data, played_here, bankroll)).encode(),
              f"{slug}.html": renderer.render(
                  "paytable.html",
-                 **paytable_context(data, card, pages, settings, played_here)).encode()}
+                 **paytable_context(data, card, pages, settings, played_here, bankroll)).encode()}
     if data["strategy"]:
         files[f"{slug}-exact.html"] = renderer.render(
             "exact.html", **exact_context(data, pages)).encode()
@@ -325,26 +328,27 @@ def _fill_export_cache(config: BuildConfig, tables, worker_cards: dict) -> dict:
     return found
 
 
-def _played_here(config: BuildConfig, tables, exports: list[dict]) -> dict:
-    """{slug: rows} of every pay table: the card and simple levels of its game's pay tables
-    played on its pays (prices.py), [] for a game of one. From the cache where it holds them;
-    otherwise a job per game on the workers (workers.run_prices), after every export: a game's
-    levels are played once on its suit classes and priced on each of its pay tables."""
-    from ..prices import cached_rows, offered, price_game
+def _played_here(config: BuildConfig, tables, exports: list[dict]) -> tuple[dict, dict]:
+    """({slug: rows}, {slug: bankroll figures}) of every pay table: the card and simple levels
+    of its game's pay tables played on its pays (prices.py), [] for a game of one; and its exact
+    and card levels' variance for 1 to 100 hands a round (bankroll/figures.py). From the cache
+    where it holds them; otherwise a job per game on the workers (workers.run_prices), after
+    every export: a game's levels are played once on its suit classes and priced on each of its
+    pay tables."""
+    from ..prices import cached_bankroll, cached_rows, offered, price_game
 
     games: dict = {}
     for table, data in zip(tables, exports):
         games.setdefault((table.family.key, table.game), []).append((table, data))
-    out, missing = {}, []
+    rows, bankroll, missing = {}, {}, []
     for (_, name), members in games.items():
         game_tables = [table for table, _ in members]
-        if len(members) == 1:
-            out[game_tables[0].slug] = []
-            continue
         offers = {table.slug: offered(data) for table, data in members}
         found = cached_rows(game_tables, offers) if config.use_cache else {}
-        if len(found) == len(members):
-            out.update(found)
+        figures = cached_bankroll(game_tables, offers) if config.use_cache else {}
+        if len(found) == len(figures) == len(members):
+            rows.update(found)
+            bankroll.update(figures)
         else:
             missing.append((name, game_tables, offers))
     if missing and config.use_cache:
@@ -354,10 +358,12 @@ def _played_here(config: BuildConfig, tables, exports: list[dict]) -> dict:
         run_prices([Game(*game) for game in missing], config.progress, config.scheduler)
     for name, game_tables, offers in missing:
         found = cached_rows(game_tables, offers) if config.use_cache else {}
-        if len(found) < len(game_tables):  # --no-cache, or a cache that cannot be written
-            found = price_game(game_tables, offers, use_cache=False)[0]
-        out.update(found)
-    return out
+        figures = cached_bankroll(game_tables, offers) if config.use_cache else {}
+        if len(found) < len(game_tables) or len(figures) < len(game_tables):
+            found, figures, _ = price_game(game_tables, offers, use_cache=False)  # --no-cache,
+        rows.update(found)  # or a cache that cannot be written
+        bankroll.update(figures)
+    return rows, bankroll
 
 
 def gzipped_size(data: bytes, use_cache: bool) -> int:
@@ -382,7 +388,8 @@ def _key(lines: list[dict], rules: dict) -> list:
                    rules["wild"], high=high_rank(rules["family"], rules["min_pair"]))
 
 
-def paytable_context(data: dict, card, pages, settings, played_here: list = ()) -> dict:
+def paytable_context(data: dict, card, pages, settings, played_here: list = (),
+                     bankroll: dict | None = None) -> dict:
     """What `paytable.html` renders: the export itself, and values derived from it; the
     game's cards priced on this pay table (prices.py's rows; none for a game of one)."""
     levels = levels_of(data)
@@ -405,6 +412,7 @@ def paytable_context(data: dict, card, pages, settings, played_here: list = ()) 
         "checker_levels": checker_levels(levels, data["rules"]["wild"]),
         "simple_rule": SIMPLE_RULE,
         "played_here": view.played_here(played_here),
+        "bankroll": view.bankroll_rows(bankroll),
         "game": view.game_of(data),
         "curve_plot": for_screens(curve_svg, curve_of(data), {
             name: levels[name]["printed"] for name in ("card", "simple") if levels[name]}

@@ -333,15 +333,16 @@ def _joined_marks(notations) -> tuple:
     return tuple(out)
 
 
-def published(export: dict, played_here: list = ()) -> dict:
+def published(export: dict, played_here: list = (), bankroll: dict | None = None) -> dict:
     """The export as `site/<slug>.json` publishes it: the CE table's classes-by-size column left
     out (the CLI's `strategy --ce` prints it), and the CE numbers of the card and simple levels'
     lines, which keep the largest Deuces Wild exports under 100 KB gzipped; and the times, which differs from one cold build to the next
     (the site's files depend on the inputs only). Everything the checker and the pages read is
     kept, and the game's cards priced on this pay table are added (`cards_played_here`:
-    prices.py's rows, cheapest first; [] for a game of one pay table)."""
+    prices.py's rows, cheapest first; [] for a game of one pay table), and its bankroll figures
+    (`bankroll`: bankroll/figures.py's, by level)."""
     out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"},
-               cards_played_here=list(played_here))
+               cards_played_here=list(played_here), bankroll=bankroll)
     if export["strategy"] is not None:
         out["strategy"] = {k: v for k, v in export["strategy"].items()
                            if k not in ("derive_seconds", "levels_seconds")}
@@ -484,3 +485,18 @@ def ce_summary(runs: list[list[int]]) -> str:
     """'412 CE numbers, 5 to 1,153': a long CE list in a few words."""
     count = sum(b - a + 1 for a, b in runs)
     return f"{count:,} CE numbers, {runs[0][0]:,} to {runs[-1][1]:,}" if runs else "-"
+
+
+def bankroll_rows(bankroll: dict | None) -> dict | None:
+    """The page's table of swings: per round size, the card level's standard deviation a round
+    (and the exact level's, for the JSON's readers and the tests), the two parts of the
+    variance, and the lifetime bankrolls of a game over 100%. None without figures."""
+    if not bankroll:
+        return None
+    card = bankroll.get("card") or bankroll["exact"]
+    exact = bankroll["exact"]
+    rows = [{"hands": c["hands"], "sd": c["sd"], "exact_sd": e["sd"]}
+            for c, e in zip(card["rounds"], exact["rounds"])]
+    return {"level": "card" if "card" in bankroll else "exact", "rows": rows,
+            "within": card["within"]["decimal"], "between": card["between"]["decimal"],
+            "lifetime": card["lifetime_bankroll"]}

@@ -75,7 +75,7 @@ def price_one(game: Game) -> Computed:
     from ..prices import code_version, price_game
 
     began = time.perf_counter()
-    _, written = price_game(game.tables, game.offers)
+    _, _, written = price_game(game.tables, game.offers)
     root = store.cache_dir()
     return Computed(time.perf_counter() - began, code_version(),
                     {str(path.relative_to(root)): data for path, data in written.items()}, False)

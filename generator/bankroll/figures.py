@@ -1,0 +1,39 @@
+"""A pay table's bankroll figures as the site publishes them: exact moments in, JSON-ready dicts out.
+
+    figures(solution, {level: holds}) -> {level: {...}}
+
+Per level: the return, one hand's variance and its two parts (within a deal, between deals),
+each round size's variance (exact and to 4 places) and standard deviation (bets), and for a
+return over 100% the lifetime bankroll for a 1%, 5% and 10% risk of ruin (single play).
+"""
+
+import math
+
+from ..decimals import decimal, percent
+from .moments import ROUND_SIZES, moments
+from .session import lifetime_bankroll
+
+RISKS = (1, 5, 10)  # lifetime risks of ruin shown, in percent
+
+
+def _exact(value) -> dict:
+    return {"exact": str(value), "decimal": decimal(value, 4)}
+
+
+def figures(solution, holds_by_level: dict) -> dict:
+    out = {}
+    for level, holds in holds_by_level.items():
+        m = moments(solution, holds)
+        lifetime = None
+        if m.mean > 1:
+            lifetime = {str(risk): round(lifetime_bankroll(m.pays, m.final, risk / 100))
+                        for risk in RISKS}
+        out[level] = {
+            "return": {"exact": str(m.mean), "percent": percent(m.mean)},
+            "variance": _exact(m.variance), "within": _exact(m.within),
+            "between": _exact(m.between),
+            "rounds": [{"hands": n, "variance": _exact(m.round_variance(n)),
+                        "sd": f"{math.sqrt(m.round_variance(n)):.2f}"} for n in ROUND_SIZES],
+            "lifetime_bankroll": lifetime,
+        }
+    return out
