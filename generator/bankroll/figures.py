@@ -3,8 +3,9 @@
     figures(solution, {level: holds}) -> {level: {...}}
 
 Per level: the return, one hand's variance and its two parts (within a deal, between deals),
-each round size's variance (exact and to 4 places) and standard deviation (bets), and for a
-return over 100% the lifetime bankroll for a 1%, 5% and 10% risk of ruin (single play).
+each round size's variance (exact and to 4 places) and standard deviation (bets), for a return
+over 100% the lifetime bankroll for a 1%, 5% and 10% risk of ruin (single play), and one hand's
+result distribution (each pay line's pay and exact chance) for the page's session calculator.
 """
 
 import math
@@ -35,5 +36,8 @@ def figures(solution, holds_by_level: dict) -> dict:
             "rounds": [{"hands": n, "variance": _exact(m.round_variance(n)),
                         "sd": f"{math.sqrt(m.round_variance(n)):.2f}"} for n in ROUND_SIZES],
             "lifetime_bankroll": lifetime,
+            # one hand's result, for the page's session calculator (static/js/bankroll.js)
+            "hand": {"labels": list(m.labels), "pays": [str(p) for p in m.pays],
+                     "chances": [str(f) for f in m.final]},
         }
     return out

@@ -5,9 +5,11 @@ In: one hand's result distribution (`Moments.final` and `pays`: each pay line's 
 round costs one bet and pays the line's pay), a bankroll and a number of rounds. Out: `Session`.
 
 - Ruin (the bankroll falls under one bet before the session ends, or at its last round) is
-  computed by dynamic programming over the bankroll in units of 1/scale bet, with no
-  approximation: a bankroll of more than one bet per round still to play cannot be lost, so those
-  states leave the table (the table shrinks as the session goes on). Probabilities are floats: the pays and counts are exact, the
+  computed by dynamic programming over the bankroll in units of 1/scale bet. A bankroll of more
+  than one bet per round still to play cannot be lost, so those states leave the table; so do
+  the bankrolls from which losing it all within the session has a chance under 1e-9 by
+  Chernoff's bound on the walk's lowest point (`safe_level`), so the chance computed is at most
+  1e-9 under the exact one (the mass so dropped is at most 1). Probabilities are floats: the pays and counts are exact, the
   chances are for display.
 - The session's result played to the end (as if the bankroll were refilled) is the rounds-fold
   convolution of one round, by one FFT of a window of M units; what lies beyond the window
@@ -25,6 +27,7 @@ from fractions import Fraction
 import numpy as np
 
 WRAP_BOUND = 1e-9  # the largest mass the session's FFT window may fold back
+RUIN_BOUND = 1e-9  # the most the ruin chance may be under the exact one (`safe_level`)
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,34 @@ def _units(pays, final) -> tuple[int, np.ndarray, np.ndarray]:
     return scale, nets, probs
 
 
+def descent_bound(nets: np.ndarray, probs: np.ndarray, rounds: int, depth: int) -> float:
+    """At most the chance that the walk of `rounds` rounds' nets ever goes `depth` units below
+    its start: for t > 0, exp(-t S_n) / phi(-t)^n is a martingale, so by Doob's maximal
+    inequality the chance is at most max(1, phi(-t))^rounds e^(-t depth); the best of a grid."""
+    keep = probs > 0
+    nets, logs = nets[keep].astype(float), np.log(probs[keep])
+    best = 0.0
+    for t in np.geomspace(1e-7, 1.0, 200):
+        exponents = logs - t * nets
+        peak = exponents.max()
+        log_mgf = peak + math.log(np.exp(exponents - peak).sum())
+        best = min(best, rounds * max(0.0, log_mgf) - t * depth)
+    return math.exp(best)
+
+
+def safe_level(nets: np.ndarray, probs: np.ndarray, rounds: int, scale: int) -> int:
+    """The least bankroll (units) from which the walk loses it all within `rounds` rounds with a
+    chance under RUIN_BOUND (`descent_bound`)."""
+    lo, hi = 0, (rounds + 1) * scale
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if descent_bound(nets, probs, rounds, mid - scale + 1) <= RUIN_BOUND:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
 def ruin_chance(pays, final, bankroll: Fraction, rounds: int) -> float:
     """The chance that a bankroll of `bankroll` bets cannot pay a round (one bet) before `rounds`
     rounds are played."""
@@ -56,6 +87,7 @@ def ruin_chance(pays, final, bankroll: Fraction, rounds: int) -> float:
     # round too (the session ends with the bankroll lost). With r rounds left, a bankroll of
     # b >= (r + 1) * scale keeps at least a bet whatever happens: safe, so left out.
     cap = min(start + int(nets.max()) * rounds, (rounds + 1) * scale)
+    safe = max(safe_level(nets, probs, rounds, scale), start + 1)  # (dropped: at most 1e-9)
     if start >= cap:
         return 0.0
     now = np.zeros(cap + 1)
@@ -63,7 +95,7 @@ def ruin_chance(pays, final, bankroll: Fraction, rounds: int) -> float:
     ruined = 0.0
     for done in range(rounds):
         left = rounds - done  # rounds left, this one included
-        limit = min(cap, (left + 1) * scale)  # states at or above are safe: dropped
+        limit = min(cap, (left + 1) * scale, safe)  # states at or above are safe: dropped
         active = now[scale:limit]  # the states that can still play and still be ruined
         nxt = np.zeros(cap + 1)
         for net, p in zip(nets, probs):

@@ -499,4 +499,7 @@ def bankroll_rows(bankroll: dict | None) -> dict | None:
             for c, e in zip(card["rounds"], exact["rounds"])]
     return {"level": "card" if "card" in bankroll else "exact", "rows": rows,
             "within": card["within"]["decimal"], "between": card["between"]["decimal"],
-            "lifetime": card["lifetime_bankroll"]}
+            "lifetime": card["lifetime_bankroll"],
+            # what the session calculator (static/js/bankroll-ui.js) plays: each level's hand
+            "hands": {name: dict(level["hand"], percent=level["return"]["percent"])
+                      for name, level in bankroll.items()}}
