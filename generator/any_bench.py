@@ -11,6 +11,10 @@ tables and the levels' holds kept). Peak memory is the largest peak resident set
 chromium's renderer processes, which run the page and its worker.
 
 Targets (issue 38): the return within 3 s (goal 1 s), the prices within 5 s more, at most 300 MB.
+
+It also times the session calculator of 9/6 Jacks or Better's page ("bankroll-session": 400
+bets, 10,000 hands, played by the card; static/js/bankroll-ui.js), three times: target 1 s
+(issue 39).
 """
 
 import re
@@ -25,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GAMES = ("deuces-wild", "jacks-or-better", "joker-poker-kings-or-better",
                  "double-joker-poker")
 TARGETS = {"return": 3000.0, "prices_after_return": 5000.0, "memory_mb": 300.0}
+SESSION_TARGET = 1000.0  # ms for a 10,000-hand session on a pay table's page
+SESSION_PAGE = "9-6-jacks-or-better"
 
 
 def _renderer_peak_mb() -> float:
@@ -103,6 +109,23 @@ def measure_game(browser_type, base: str, game: str) -> dict:
         browser.close()
 
 
+def measure_session(browser_type, base: str) -> list[float]:
+    """Three runs of the session calculator on SESSION_PAGE (ms each)."""
+    browser = browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_page()
+        page.goto(f"{base}{SESSION_PAGE}.html")
+        page.click("#session-box summary")
+        page.fill("#session-bankroll", "400")
+        page.fill("#session-hands", "10000")
+        for run in range(1, 4):
+            page.click("#session-form button")
+            _wait_for(page, "bankroll-session", run)
+        return page.evaluate("performance.getEntriesByName('bankroll-session').map(m => m.duration)")
+    finally:
+        browser.close()
+
+
 def _flush_index(page) -> int:
     labels = page.locator("#any-pay-fields label").all_inner_texts()
     return next((i for i, label in enumerate(labels) if label.strip() == "Flush"), 0)
@@ -130,6 +153,12 @@ def run(games: tuple[str, ...] = DEFAULT_GAMES) -> int:
                       f"{f['cold_prices'] / 1000:>6.2f} s {f['warm_return'] / 1000:>6.2f} s "
                       f"{f['warm_prices'] / 1000:>6.2f} s {f['memory_mb']:>4.0f} MB"
                       f"{'  OVER' if over else ''}", flush=True)
+            times = measure_session(p.chromium, base)
+            worst |= max(times) > SESSION_TARGET
+            print(f"session calculator, {SESSION_PAGE}: 10,000 hands from 400 bets in "
+                  + ", ".join(f"{t / 1000:.2f}" for t in times) + f" s (target "
+                  f"{SESSION_TARGET / 1000:.0f} s){'  OVER' if max(times) > SESSION_TARGET else ''}",
+                  flush=True)
     print(f"Targets: the return within {TARGETS['return'] / 1000:.0f} s of the last pay typed (goal 1 s), "
           f"every level priced within {TARGETS['prices_after_return'] / 1000:.0f} s more, peak "
           f"memory at most {TARGETS['memory_mb']:.0f} MB. Times from the pays' last change "

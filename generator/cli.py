@@ -331,7 +331,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--any", nargs="*", metavar="GAME",
                        help="time the Any pay table page in chromium for these games (any.html's "
                        "game ids; default: Deuces Wild and one game of each deck): the exact "
-                       "return and every card priced, first and after typing a pay; peak memory")
+                       "return and every card priced, first and after typing a pay; peak memory; "
+                       "and the session calculator of a pay table's page")
     bench.add_argument("--strategy", action="store_true",
                        help="only the strategy figures, for every pay table (about 4 minutes)")
     bench.add_argument("--markdown", type=Path, nargs="?", const=DEFAULT_BENCHMARKS,
