@@ -196,3 +196,19 @@ def test_every_game_of_the_site_has_its_data_script_and_a_place_in_the_list(samp
         listed |= {t["slug"] for t in data["tables"] if t["pays"]}
         assert data["levels"] and all(level["lines"] for level in data["levels"])
     assert listed == {t.slug for t in tables}
+
+
+def test_find_my_machine_offers_the_any_page_right_under_the_box_when_nothing_matches(sample_site, browser):
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}index.html", errors, viewport={"width": 375, "height": 700})
+        page.fill("#find-input", "9 7 5 4")
+        assert page.inner_text("#find-count").startswith("0 of ")
+        link = page.locator("#find-count a")
+        assert link.get_attribute("href") == "any.html" and link.inner_text() == "Solve these pays here"
+        assert link.bounding_box()["y"] < 700  # on the first screen of a phone
+        page.fill("#find-input", "9 6")
+        assert page.locator("#find-count a").count() == 0
+        link = page.locator("#find-any")
+        assert link.get_attribute("href") == "any.html"
+    assert errors == []

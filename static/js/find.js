@@ -55,6 +55,15 @@
     }
     none.hidden = shown > 0;
     count.textContent = tokens.length ? `${shown} of ${tables.length} pay tables match.` : "";
+    // Nothing matches: the way to an unlisted machine, right under the box (the longer note
+    // below the games is a screen away on a phone).
+    const any = document.getElementById("find-any");
+    if (tokens.length && shown === 0 && any) {
+      const link = document.createElement("a");
+      link.href = any.getAttribute("href");
+      link.textContent = "Solve these pays here";
+      count.append(" ", link, ": pick the game and type its pays.");
+    }
   }
 
   form.hidden = false;
