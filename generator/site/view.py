@@ -489,14 +489,12 @@ def ce_summary(runs: list[list[int]]) -> str:
 
 def bankroll_rows(bankroll: dict | None) -> dict | None:
     """The page's table of swings: per round size, the card level's standard deviation a round
-    (and the exact level's, for the JSON's readers and the tests), the two parts of the
-    variance, and the lifetime bankrolls of a game over 100%. None without figures."""
+    (perfect play's for a table without a card), the two parts of the variance, and the
+    lifetime bankrolls of a game over 100%. None without figures."""
     if not bankroll:
         return None
     card = bankroll.get("card") or bankroll["exact"]
-    exact = bankroll["exact"]
-    rows = [{"hands": c["hands"], "sd": c["sd"], "exact_sd": e["sd"]}
-            for c, e in zip(card["rounds"], exact["rounds"])]
+    rows = [{"hands": c["hands"], "sd": c["sd"]} for c in card["rounds"]]
     return {"level": "card" if "card" in bankroll else "exact", "rows": rows,
             "within": card["within"]["decimal"], "between": card["between"]["decimal"],
             "lifetime": card["lifetime_bankroll"],
