@@ -58,11 +58,10 @@ def cmd_solve(args) -> int:
 
 
 def cmd_bankroll(args) -> int:
-    from .bankroll.report import bankroll_text, level_moments
+    from .bankroll.report import bankroll_text
 
     table = resolve_paytable(args.paytable, args.content)
-    m = level_moments(table, args.level)
-    print(bankroll_text(table, args.level, m, args.bankroll, args.rounds, args.hands))
+    print(bankroll_text(table, args.level, args.bankroll, args.rounds, args.hands))
     return 0
 
 

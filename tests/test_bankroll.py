@@ -115,7 +115,7 @@ def test_ruin_is_the_gamblers_ruin_of_a_two_outcome_game(p, bankroll, rounds):
         exact += Fraction(bankroll, t) * comb(t, ups) * p ** ups * q ** (t - ups)
     # (under the exact chance by at most RUIN_BOUND: the states that cannot lose it all, but for
     # a chance under it, are dropped)
-    got = session.ruin_chance(pays, final, Fraction(bankroll), rounds)
+    got = session.ruin_chance(session.hand_walk(pays, final), Fraction(bankroll), rounds)
     assert float(exact) - session.RUIN_BOUND - 1e-12 <= got <= float(exact) + 1e-12
 
 
@@ -132,7 +132,7 @@ def test_a_session_of_9_6_jacks_agrees_with_a_seeded_simulation_of_it(solved):
     standard errors of the computed ones, the median within a bet."""
     solution = solved("9-6-jacks-or-better")
     m = moments(solution, solution.best)
-    figures = session.session(m.pays, m.final, 40, 300)
+    figures = session.session(session.hand_walk(m.pays, m.final), 40, 300)
     rng = np.random.default_rng(20261127)
     probs = np.array([float(f) for f in m.final])
     nets = np.array([float(p) - 1 for p in m.pays])
@@ -159,7 +159,7 @@ def test_the_command_prints_the_levels_round_variances_and_the_session(capsys, s
 
     m = level_moments(load_paytable(ROOT / "content" / "paytables" / "9-6-jacks-or-better.toml"), "card")
     assert m.mean < solved("9-6-jacks-or-better").expected_return  # the card costs a little
-    figures = session.session(m.pays, m.final, 40, 300)
+    figures = session.session(session.hand_walk(m.pays, m.final), 40, 300)
     assert f"chance of losing the bankroll   {figures.ruin * 100:.4f}%" in text
     for n in ROUND_SIZES:
         assert f"{math.sqrt(m.round_variance(n)):.4f}" in text
@@ -217,7 +217,7 @@ def test_the_browsers_session_is_pythons(solved, slug, bankroll, rounds):
     out = subprocess.run([node(), str(ROOT / "tests" / "js" / "bankroll-session.mjs"), json.dumps(args)],
                          capture_output=True, text=True, check=True, timeout=300)
     js = json.loads(out.stdout)
-    py = session.session(m.pays, m.final, bankroll, rounds)
+    py = session.session(session.hand_walk(m.pays, m.final), bankroll, rounds)
     assert js["ruin"] == pytest.approx(py.ruin, rel=1e-9, abs=1e-12)
     assert js["ahead"] == pytest.approx(py.ahead, rel=1e-9, abs=1e-12)
     assert {int(k): v for k, v in js["percentiles"].items()} == py.percentiles
@@ -236,8 +236,8 @@ def test_the_pages_session_calculator_says_pythons_figures(sample_site, browser,
 
     data = json.loads((sample_site / "9-6-jacks-or-better.json").read_text())
     hand = data["bankroll"]["card"]["hand"]
-    figures = session.session([Fraction(p) for p in hand["pays"]],
-                              [Fraction(c) for c in hand["chances"]], 100, 2000)
+    figures = session.session(session.hand_walk([Fraction(p) for p in hand["pays"]],
+                                                [Fraction(c) for c in hand["chances"]]), 100, 2000)
     assert 0.01 < figures.ruin < 0.99
     errors = []
     with serving(sample_site) as base:

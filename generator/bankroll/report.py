@@ -1,7 +1,7 @@
 """`vpcharts bankroll`: a pay table's level in, its multi-play variances and a session out, as text.
 
-    level_moments(table, level) -> Moments   (exact: the solution's holds, or the level's lines
-                                              played on every class by prices.level_holds)
+    level_holds(table, level) -> (Solution, holds)   (exact: the solution's holds; card and
+                                 simple: the level's lines played on every class, prices.level_holds)
     bankroll_text(...) -> the report
 """
 
@@ -10,18 +10,20 @@ from fractions import Fraction
 
 from ..decimals import decimal
 from .moments import ROUND_SIZES, Moments, moments
-from .session import lifetime_bankroll, session
+from .rounds import MULTI_SIZES, round_results
+from .session import hand_walk, lifetime_bankroll, round_walk, session
 
 LEVELS = ("exact", "card", "simple")
 
 
-def level_moments(table, level: str) -> Moments:
+def level_holds(table, level: str):
+    """(Solution, the level's hold on every suit class)."""
     from ..errors import VpchartsError
     from ..solve import cache
 
     solution, _ = cache.solve(table)
     if level == "exact":
-        return moments(solution, solution.best)
+        return solution, solution.best
     from ..export import export
     from ..prices import level_holds, offered
 
@@ -31,11 +33,17 @@ def level_moments(table, level: str) -> Moments:
         why = data.get("strategy_error") or "the card is already the simple strategy"
         raise VpchartsError(f"{table.slug}: no {level} level ({why})")
     holds, _ = level_holds(table, {level: offers[level]})
-    return moments(solution, holds[level])
+    return solution, holds[level]
 
 
-def bankroll_text(table, level: str, m: Moments, bankroll: Fraction | None, rounds: int | None,
+def level_moments(table, level: str) -> Moments:
+    return moments(*level_holds(table, level))
+
+
+def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | None,
                   hands: int) -> str:
+    solution, holds = level_holds(table, level)
+    m = moments(solution, holds)
     out = [f"{table.name}, the {level} level: return {decimal(m.mean * 100, 6)}%",
            f"One hand: variance {decimal(m.variance, 6)} = within a deal {decimal(m.within, 6)} "
            f"+ between deals {decimal(m.between, 6)} (bets squared)",
@@ -46,12 +54,16 @@ def bankroll_text(table, level: str, m: Moments, bankroll: Fraction | None, roun
                    f"{math.sqrt(var):>26.4f}")
     if bankroll is not None and rounds is not None:
         out.append("")
-        if hands != 1:
-            out.append(f"A session of {hands}-hand rounds: not computed here yet (single play "
-                       "only); the variances above hold for any number of hands.")
+        if hands != 1 and hands not in MULTI_SIZES:
+            out.append(f"A session of {hands}-hand rounds: not computed (sessions are computed "
+                       f"for 1, {', '.join(map(str, MULTI_SIZES))} hands a round); the variances "
+                       "above hold for any number of hands.")
         else:
-            s = session(m.pays, m.final, bankroll, rounds)
-            out += [f"A session of {rounds:,} hands from {decimal(Fraction(bankroll), 2)} bets:",
+            walk = (hand_walk(m.pays, m.final) if hands == 1
+                    else round_walk(round_results(solution, holds)[hands]))
+            s = session(walk, bankroll, rounds)
+            what = f"{rounds:,} hands" if hands == 1 else f"{rounds:,} rounds of {hands} hands"
+            out += [f"A session of {what} from {decimal(Fraction(bankroll), 2)} bets:",
                     f"  chance of losing the bankroll   {s.ruin * 100:.4f}%",
                     f"  chance of ending ahead          {s.ahead * 100:.4f}%  (played to the end)",
                     "  result, 5th / 50th / 95th percentile   "
