@@ -49,7 +49,7 @@ def code_version() -> str:
 
     digest = hashlib.sha256(export_code().encode())
     digest.update(Path(__file__).read_bytes())
-    for name in ("figures.py", "moments.py", "session.py"):  # (the bankroll figures' code)
+    for name in ("figures.py", "moments.py", "rounds.py", "session.py"):  # (the bankroll figures' code)
         digest.update((Path(__file__).parent / "bankroll" / name).read_bytes())
     return digest.hexdigest()[:16]
 

@@ -4,14 +4,17 @@
 
 Per level: the return, one hand's variance and its two parts (within a deal, between deals),
 each round size's variance (exact and to 4 places) and standard deviation (bets), for a return
-over 100% the lifetime bankroll for a 1%, 5% and 10% risk of ruin (single play), and one hand's
-result distribution (each pay line's pay and exact chance) for the page's session calculator.
+over 100% the lifetime bankroll for a 1%, 5% and 10% risk of ruin (single play), one hand's
+result distribution (each pay line's pay and exact chance) for the page's session calculator,
+and (`multi`) the distribution of a round of 3, 5 and 10 hands (rounds.py), which the build
+writes apart from the JSON, in rounds/<slug>.js, for the calculator's multi-play sessions.
 """
 
 import math
 
 from ..decimals import decimal, percent
 from .moments import ROUND_SIZES, moments
+from .rounds import round_results
 from .session import lifetime_bankroll
 
 RISKS = (1, 5, 10)  # lifetime risks of ruin shown, in percent
@@ -39,5 +42,10 @@ def figures(solution, holds_by_level: dict) -> dict:
             # one hand's result, for the page's session calculator (static/js/bankroll.js)
             "hand": {"labels": list(m.labels), "pays": [str(p) for p in m.pays],
                      "chances": [str(f) for f in m.final]},
+            "multi": [{"hands": r.hands, "scale": r.scale, "totals": r.totals.tolist(),
+                       # (12 digits: each chance within 5e-13 of itself, in a third less text)
+                       "chances": [float(f"{c:.12g}") for c in r.chances],
+                       "dropped": float(f"{r.dropped:.3g}")}
+                      for r in round_results(solution, holds).values()],
         }
     return out

@@ -118,6 +118,7 @@ def _build_locked(config: BuildConfig, tables, pages, renderer, start: float) ->
         site = None  # the inputs every pay table's files share (rendered.site_digest)
         if config.use_cache:
             site = rendered.site_digest(config.templates_dir, config.static_dir, key_head())
+        (tmp / view.ROUNDS_FOLDER).mkdir()
         published = _write_pay_tables(config, tmp, tables, pages, renderer, site)
         figures = {d["slug"]: figures_of(d) for d in published.exports}
         for page in pages:
@@ -270,6 +271,8 @@ def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, sit
     if data["strategy"]:
         files[f"{slug}-exact.html"] = renderer.render(
             "exact.html", **exact_context(data, pages)).encode()
+    if bankroll:
+        files[f"{view.ROUNDS_FOLDER}/{slug}.js"] = view.rounds_script(slug, bankroll).encode()
     if site is not None:
         rendered.write(slug, key, rendered.Entry(rendered.card_record(card), files))
     return card, files

@@ -3,6 +3,7 @@
 Exact values stay Fractions until the last step; the strings made here are for display only.
 """
 
+import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -340,7 +341,11 @@ def published(export: dict, played_here: list = (), bankroll: dict | None = None
     (the site's files depend on the inputs only). Everything the checker and the pages read is
     kept, and the game's cards priced on this pay table are added (`cards_played_here`:
     prices.py's rows, cheapest first; [] for a game of one pay table), and its bankroll figures
-    (`bankroll`: bankroll/figures.py's, by level)."""
+    (`bankroll`: bankroll/figures.py's, by level, but for the multi-play rounds' distributions,
+    which are in rounds/<slug>.js: `rounds_script`)."""
+    if bankroll:
+        bankroll = {level: {k: v for k, v in figures.items() if k != "multi"}
+                    for level, figures in bankroll.items()}
     out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"},
                cards_played_here=list(played_here), bankroll=bankroll)
     if export["strategy"] is not None:
@@ -485,6 +490,22 @@ def ce_summary(runs: list[list[int]]) -> str:
     """'412 CE numbers, 5 to 1,153': a long CE list in a few words."""
     count = sum(b - a + 1 for a, b in runs)
     return f"{count:,} CE numbers, {runs[0][0]:,} to {runs[-1][1]:,}" if runs else "-"
+
+
+ROUNDS_FOLDER = "rounds"
+
+
+def rounds_script(slug: str, bankroll: dict) -> str:
+    """rounds/<slug>.js: each level's multi-play round distributions (bankroll/figures.py's
+    `multi`), added to globalThis.vpcharts.rounds[slug] for the session calculator, which loads
+    it when a round of more than one hand is asked for (a script: it loads from file:// too)."""
+    data = {level: figures["multi"] for level, figures in bankroll.items()}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return ("// Written by vpcharts build (bankroll/rounds.py): the chance of each total pay of a "
+            "round of 3, 5 and 10 hands, by level.\n"
+            "(globalThis.vpcharts = globalThis.vpcharts || {}).rounds = "
+            "globalThis.vpcharts.rounds || {};\n"
+            f"globalThis.vpcharts.rounds[{json.dumps(slug)}] = {text};\n")
 
 
 def bankroll_rows(bankroll: dict | None) -> dict | None:

@@ -1,8 +1,9 @@
 // The session calculator on a pay table's page ("How much a round swings", templates/
-// paytable.html): bankroll, bet and hands in; the chance of losing the bankroll, of ending ahead,
-// the 5th/50th/95th percentiles and a plot of the result out, computed by bankroll.js from the
-// level's hand (embedded as JSON by the build: bankroll/figures.py). Measured by the benchmark
-// as "bankroll-session".
+// paytable.html): bankroll, bet, hands a deal and deals in; the chance of losing the bankroll, of
+// ending ahead, the 5th/50th/95th percentiles and a plot of the result out, computed by
+// bankroll.js from the level's hand (embedded as JSON by the build: bankroll/figures.py) or, for
+// 3 to 10 hands a deal, from the deal's totals (rounds/<slug>.js, loaded when first asked for).
+// Measured by the benchmark as "bankroll-session".
 //
 // No import/export: a classic script, reading globalThis.vpcharts.bankroll.
 (function () {
@@ -77,37 +78,78 @@
     figure.appendChild(caption);
   }
 
+  // The multi-play rounds' distributions (rounds/<slug>.js, written by the build), loaded the
+  // first time a deal of more than one hand is asked for: a script, so it loads from file:// too.
+  function withRounds(then, fail) {
+    const all = (vpcharts.rounds = vpcharts.rounds || {});
+    if (all[form.dataset.slug]) return then(all[form.dataset.slug]);
+    const script = document.createElement("script");
+    script.src = form.dataset.rounds;
+    script.onload = () => (all[form.dataset.slug] ? then(all[form.dataset.slug]) : fail());
+    script.onerror = fail;
+    document.head.appendChild(script);
+  }
+
+  function show(message) {
+    const error = $("session-error");
+    error.hidden = false;
+    error.textContent = message;
+    $("session-result").hidden = true;
+  }
+
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const error = $("session-error");
     let bankroll, rounds, bet;
+    const play = Number($("session-play").value);
     try {
       bankroll = number("session-bankroll", "Bankroll", false);
-      rounds = number("session-hands", "Hands played", true);
-      if (rounds > 100000) throw new Error(`Hands played = "${rounds}": expected at most 100,000`);
+      rounds = number("session-hands", "Deals played", true);
+      if (rounds > 100000) throw new Error(`Deals played = "${rounds}": expected at most 100,000`);
       bet = $("session-bet").value.trim() ? number("session-bet", "Bet", false) : null;
+      if (bankroll < play) throw new Error(`Bankroll = "${bankroll}": a deal of ${play} hands stakes ${play} bets; expected at least ${play}`);
     } catch (problem) {
-      error.hidden = false;
-      error.textContent = problem.message;
-      $("session-result").hidden = true;
+      show(problem.message);
       return;
     }
-    error.hidden = true;
+    $("session-error").hidden = true;
     const level = $("session-level") ? $("session-level").value : form.dataset.level;
     const hand = hands[level] || hands[Object.keys(hands)[0]];
-    const money = (bets) => {
-      const sign = bets < 0 ? "-" : bets > 0 ? "+" : "";
-      const size = Math.abs(bets);
-      return bet ? `${sign}${(size * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })}` : `${sign}${size.toLocaleString("en-US")} bets`;
-    };
-    const start = performance.now();
-    const s = vpcharts.bankroll.session(hand.pays, hand.chances, bankroll, rounds);
-    performance.measure("bankroll-session", { start, end: performance.now() });
-    const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${bankroll} bets)` : `${bankroll} bets`;
-    $("session-ruin").textContent = `Chance of losing the ${amount} within ${rounds.toLocaleString("en-US")} hands: ${percent(s.ruin)}.`;
-    $("session-ahead").textContent = `Chance of ending the session ahead: ${percent(s.ahead)}.`;
-    $("session-spread").textContent = `The result: 1 session in 20 ends below ${money(s.percentiles[5])}, half below ${money(s.percentiles[50])}, 1 in 20 above ${money(s.percentiles[95])}.`;
-    plot(s.result, $("session-plot"), money);
-    $("session-result").hidden = false;
+    if (play === 1) {
+      const start = performance.now();
+      return report(vpcharts.bankroll.session(vpcharts.bankroll.handWalk(hand.pays, hand.chances), bankroll, rounds), 1, start);
+    }
+    const button = form.querySelector("button");
+    const status = $("session-status");
+    withRounds((data) => {
+      const round = (data[level] || data[Object.keys(data)[0]]).find((r) => r.hands === play);
+      const start = performance.now();
+      button.disabled = true;
+      status.hidden = false;
+      status.textContent = "Working it out...";
+      vpcharts.bankroll.sessionInSlices(vpcharts.bankroll.roundWalk(round), bankroll, rounds, (share) => {
+        status.textContent = `Working it out: ${Math.floor(share * 100)}% of the deals.`;
+      }).then((s) => {
+        button.disabled = false;
+        status.hidden = true;
+        report(s, play, start);
+      });
+    }, () => show(`The ${play}-play figures did not load (${form.dataset.rounds}).`));
+
+    function report(s, play, start) {
+      const money = (bets) => {
+        const sign = bets < 0 ? "-" : bets > 0 ? "+" : "";
+        const size = Math.abs(bets);
+        return bet ? `${sign}${(size * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })}` : `${sign}${size.toLocaleString("en-US")} bets`;
+      };
+      performance.measure("bankroll-session", { start, end: performance.now() });
+      const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${bankroll} bets)` : `${bankroll} bets`;
+      const played = play === 1 ? `${rounds.toLocaleString("en-US")} hands`
+        : `${rounds.toLocaleString("en-US")} deals of ${play} hands (${(rounds * play).toLocaleString("en-US")} hands)`;
+      $("session-ruin").textContent = `Chance of losing the ${amount} within ${played}: ${percent(s.ruin)}.`;
+      $("session-ahead").textContent = `Chance of ending the session ahead: ${percent(s.ahead)}.`;
+      $("session-spread").textContent = `The result: 1 session in 20 ends below ${money(s.percentiles[5])}, half below ${money(s.percentiles[50])}, 1 in 20 above ${money(s.percentiles[95])}.`;
+      plot(s.result, $("session-plot"), money);
+      $("session-result").hidden = false;
+    }
   });
 })();

@@ -1,12 +1,13 @@
-// A session of single-play hands on a pay table's page: the chance of losing the bankroll, of
-// ending ahead, the result's percentiles and its distribution; and a lifetime's bankroll. The
-// port of generator/bankroll/session.py, the same method and the same numbers (a test compares
-// them): dynamic programming over the bankroll for the ruin, one FFT for the result, the
-// first-descent root for the lifetime.
+// A session on a pay table's page: the chance of losing the bankroll, of ending ahead, the
+// result's percentiles and its distribution; and a lifetime's bankroll. The port of
+// generator/bankroll/session.py, the same method and the same numbers (a test compares them):
+// dynamic programming over the bankroll for the ruin (by FFT each round for multi-play), one FFT
+// for the result, the first-descent root for the lifetime.
 //
-// In: one hand's pays (fraction texts, in bets) and their chances (fraction texts), as the
-// export's `bankroll` figures give them per level. Chances are floats: the counts behind them
-// are exact, the chances are for display.
+// In: a walk: for single play one hand's pays (fraction texts, in bets) and their chances
+// (fraction texts), as the export's `bankroll` figures give them per level (handWalk); for 3 to
+// 10 hands a round, the round's totals and chances from rounds/<slug>.js (roundWalk). Chances
+// are floats: the counts behind them are exact, the chances are for display.
 //
 // No import/export: attaches to globalThis.vpcharts.bankroll (see cards.js for why).
 (function (root) {
@@ -25,8 +26,8 @@
     return a < 0n ? -a : a;
   }
 
-  /** {scale, nets (units of 1/scale bet), probs} of one hand: net = pay - 1. */
-  function units(pays, chances) {
+  /** Single play: {scale, nets (units of 1/scale bet), probs, cost} of one hand: net = pay - 1. */
+  function handWalk(pays, chances) {
     const fractions = pays.map(parseFraction);
     let scale = 1n;
     for (const [, den] of fractions) scale = (scale / gcd(scale, den)) * den;
@@ -35,49 +36,77 @@
       const [num, den] = parseFraction(text);
       return Number(num) / Number(den);
     });
-    return { scale: Number(scale), nets, probs };
+    return { scale: Number(scale), nets, probs, cost: Number(scale) };
   }
 
-  /** Doob and Chernoff: at most the chance that `rounds` hands' walk ever goes `depth` units
+  /** N-play: a round's total pays (units) and their chances (rounds/<slug>.js); it costs N bets. */
+  function roundWalk(round) {
+    const cost = round.hands * round.scale;
+    return { scale: round.scale, nets: round.totals.map((total) => total - cost), probs: round.chances, cost };
+  }
+
+  function logMgf(nets, probs, t) {
+    let peak = -Infinity;
+    for (let k = 0; k < nets.length; k++) if (probs[k] > 0) peak = Math.max(peak, Math.log(probs[k]) + t * nets[k]);
+    let sum = 0;
+    for (let k = 0; k < nets.length; k++) if (probs[k] > 0) sum += Math.exp(Math.log(probs[k]) + t * nets[k] - peak);
+    return peak + Math.log(sum);
+  }
+
+  /** Doob and Chernoff: at most the chance that `rounds` rounds' walk ever goes `depth` units
    * below its start (session.py's descent_bound). */
-  function descentBound(nets, probs, rounds, depth) {
+  function descentBound(walk, rounds, depth) {
+    const down = walk.nets.map((net) => -net);
     let best = 0;
     for (let i = 0; i < 200; i++) {
       const t = 1e-7 * Math.pow(1e7, i / 199);
-      let peak = -Infinity;
-      for (let k = 0; k < nets.length; k++) if (probs[k] > 0) peak = Math.max(peak, Math.log(probs[k]) - t * nets[k]);
-      let sum = 0;
-      for (let k = 0; k < nets.length; k++) if (probs[k] > 0) sum += Math.exp(Math.log(probs[k]) - t * nets[k] - peak);
-      best = Math.min(best, rounds * Math.max(0, peak + Math.log(sum)) - t * depth);
+      best = Math.min(best, rounds * Math.max(0, logMgf(down, walk.probs, t)) - t * depth);
     }
     return Math.exp(best);
   }
 
   /** The least bankroll (units) that the session loses with a chance under RUIN_BOUND. */
-  function safeLevel(nets, probs, rounds, scale) {
-    let lo = 0, hi = (rounds + 1) * scale;
+  function safeLevel(walk, rounds) {
+    let lo = 0, hi = (rounds + 1) * walk.cost;
     while (lo < hi) {
       const mid = Math.floor((lo + hi) / 2);
-      if (descentBound(nets, probs, rounds, mid - scale + 1) <= RUIN_BOUND) hi = mid;
+      if (descentBound(walk, rounds, mid - walk.cost + 1) <= RUIN_BOUND) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   }
 
-  /** The chance that `bankroll` bets fall under one bet within `rounds` hands (or at the last),
-   * at most RUIN_BOUND under the exact one: bankrolls that cannot be lost, or only with a chance
-   * under it (safeLevel), leave the computation. */
-  function ruinChance(pays, chances, bankroll, rounds) {
-    const { scale, nets, probs } = units(pays, chances);
+  // A walk with more steps than this is convolved by FFT each round (multi-play: a round has up
+  // to a few thousand totals); fewer, step by step (single play: 9 to 16 pay lines).
+  const FFT_STEPS = 64;
+
+  /** The chance that `bankroll` bets fall under a round's cost within `rounds` rounds (or at the
+   * last), at most RUIN_BOUND under the exact one: bankrolls that cannot be lost, or only with a
+   * chance under it (safeLevel), leave the computation. */
+  function ruinChance(walk, bankroll, rounds) {
+    const run = ruinRun(walk, bankroll, rounds);
+    for (;;) {
+      const { done, value } = run.next();
+      if (done) return value;
+    }
+  }
+
+  /** ruinChance as a generator: yields the share of deals done after each deal and returns the
+   * chance, so that the page can work through a long multi-play session in slices between
+   * repaints (sessionInSlices). */
+  function* ruinRun(walk, bankroll, rounds) {
+    const { scale, nets, probs, cost } = walk;
     const start = Math.floor(bankroll * scale);
-    if (start < scale) return 1;
+    if (start < cost) return 1;
     const maxNet = Math.max(...nets);
-    // A bankroll of more than a bet per hand still to play cannot be lost: those states leave.
-    const cap = Math.min(start + maxNet * rounds, (rounds + 1) * scale);
+    // A bankroll of more than a round's cost per round still to play cannot be lost: those
+    // states leave, as do those at or over the safe level (their ruin is under RUIN_BOUND).
+    const cap = Math.min(start + maxNet * rounds, (rounds + 1) * cost);
     if (start >= cap) return 0;
-    const safe = Math.max(safeLevel(nets, probs, rounds, scale), start + 1);
-    let now = new Float64Array(cap + 1);
-    let next = new Float64Array(cap + 1);
+    const safe = Math.max(safeLevel(walk, rounds), start + 1);
+    const top = Math.min(cap, safe); // states at or over `top` are never played from: not kept
+    let now = new Float64Array(top + 1);
+    let next = new Float64Array(top + 1);
     now[start] = 1;
     let ruined = 0;
     const kept = nets.map((net, k) => k).filter((k) => probs[k] > 0);
@@ -85,89 +114,134 @@
     const chance = Float64Array.from(kept, (k) => probs[k]);
     const K = step.length;
     const down = Math.min(...step);
+    const viaFft = K > FFT_STEPS;
+    let size = 0, span = 0, kre, kim, re, im;
+    if (viaFft) {
+      span = Math.min(Math.max(...step), top) - down; // (a step past `top` lands in a safe state)
+      size = 1 << Math.ceil(Math.log2(top + 1 + span + 1));
+      kre = new Float64Array(size);
+      kim = new Float64Array(size);
+      for (let k = 0; k < K; k++) if (step[k] - down <= span) kre[step[k] - down] += chance[k];
+      fft(kre, kim, false);
+      re = new Float64Array(size);
+      im = new Float64Array(size);
+    }
     let lowest = start; // the states that can hold mass: [lowest, highest]
     let highest = start;
     for (let done = 0; done < rounds; done++) {
       const left = rounds - done;
-      const limit = Math.min(cap, (left + 1) * scale, highest + 1, safe);
-      const from = Math.max(scale, lowest);
+      const limit = Math.min(top, (left + 1) * cost, highest + 1);
+      const from = Math.max(cost, lowest);
       next.fill(0);
-      for (let b = from; b < limit; b++) {
-        const x = now[b];
-        if (x === 0) continue;
-        for (let k = 0; k < K; k++) {
-          const to = b + step[k];
-          if (to <= cap) next[to] += chance[k] * x;
+      if (viaFft && limit > from) {
+        // next[b + j + down] += now[b] * kernel[j], by one product of spectra
+        re.fill(0);
+        im.fill(0);
+        for (let b = from; b < limit; b++) re[b - from] = now[b];
+        fft(re, im, false);
+        for (let i = 0; i < size; i++) {
+          const r = re[i] * kre[i] - im[i] * kim[i];
+          im[i] = re[i] * kim[i] + im[i] * kre[i];
+          re[i] = r;
+        }
+        fft(re, im, true);
+        const first = from + down; // the state of re[0]
+        const end = Math.min(first + (limit - from) + span, top + 1);
+        for (let b = Math.max(first, 0); b < end; b++) next[b] = Math.max(re[b - first], 0);
+      } else {
+        for (let b = from; b < limit; b++) {
+          const x = now[b];
+          if (x === 0) continue;
+          for (let k = 0; k < K; k++) {
+            const to = b + step[k];
+            if (to <= top) next[to] += chance[k] * x;
+          }
         }
       }
       lowest = Math.max(0, from + down);
-      highest = Math.min(cap, limit - 1 + maxNet);
-      for (let b = lowest; b < scale; b++) {
+      highest = Math.min(top, limit - 1 + maxNet);
+      for (let b = lowest; b < cost; b++) {
         ruined += next[b];
         next[b] = 0;
       }
       [now, next] = [next, now];
+      if (viaFft) yield (done + 1) / rounds;
     }
     return ruined;
   }
 
-  /** Chernoff: at most the chance that `rounds` hands' nets sum to `top` units or more. */
-  function tailBound(nets, probs, rounds, top) {
+  /** Chernoff: at most the chance that `rounds` rounds' nets sum to `top` units or more. */
+  function tailBound(walk, rounds, top) {
     let best = 0;
     for (let i = 0; i < 200; i++) {
       const t = 1e-7 * Math.pow(1e7, i / 199);
-      let peak = -Infinity;
-      for (let k = 0; k < nets.length; k++) if (probs[k] > 0) peak = Math.max(peak, Math.log(probs[k]) + t * nets[k]);
-      let sum = 0;
-      for (let k = 0; k < nets.length; k++) if (probs[k] > 0) sum += Math.exp(Math.log(probs[k]) + t * nets[k] - peak);
-      best = Math.min(best, rounds * (peak + Math.log(sum)) - t * top);
+      best = Math.min(best, rounds * logMgf(walk.nets, walk.probs, t) - t * top);
     }
     return Math.exp(best);
+  }
+
+  // Per size: the bit-reversal permutation and the twiddles cos/sin(2 pi k / n), k < n/2, made
+  // once (a multi-play session runs two transforms of one size every deal).
+  const fftTables = new Map();
+  function tablesFor(n) {
+    let t = fftTables.get(n);
+    if (t) return t;
+    const reverse = new Uint32Array(n);
+    for (let i = 1, j = 0; i < n; i++) {
+      let bit = n >> 1;
+      for (; j & bit; bit >>= 1) j ^= bit;
+      j ^= bit;
+      reverse[i] = j;
+    }
+    const cos = new Float64Array(n >> 1), sin = new Float64Array(n >> 1);
+    for (let k = 0; k < n >> 1; k++) {
+      cos[k] = Math.cos((2 * Math.PI * k) / n);
+      sin[k] = Math.sin((2 * Math.PI * k) / n);
+    }
+    t = { reverse, cos, sin };
+    fftTables.set(n, t);
+    return t;
   }
 
   // In-place iterative radix-2 FFT of (re, im); inverse when `inverse`.
   function fft(re, im, inverse) {
     const n = re.length;
-    for (let i = 1, j = 0; i < n; i++) {
-      let bit = n >> 1;
-      for (; j & bit; bit >>= 1) j ^= bit;
-      j ^= bit;
+    const { reverse, cos, sin } = tablesFor(n);
+    for (let i = 1; i < n; i++) {
+      const j = reverse[i];
       if (i < j) {
-        [re[i], re[j]] = [re[j], re[i]];
-        [im[i], im[j]] = [im[j], im[i]];
+        const r = re[i]; re[i] = re[j]; re[j] = r;
+        const m = im[i]; im[i] = im[j]; im[j] = m;
       }
     }
+    const sign = inverse ? 1 : -1;
     for (let len = 2; len <= n; len <<= 1) {
-      const angle = ((inverse ? 2 : -2) * Math.PI) / len;
-      const wr = Math.cos(angle), wi = Math.sin(angle);
+      const half = len >> 1, stride = n / len;
       for (let i = 0; i < n; i += len) {
-        let cr = 1, ci = 0;
-        for (let j = 0; j < len / 2; j++) {
-          const a = i + j, b = a + len / 2;
+        for (let j = 0, k = 0; j < half; j++, k += stride) {
+          const cr = cos[k], ci = sign * sin[k];
+          const a = i + j, b = a + half;
           const xr = re[b] * cr - im[b] * ci, xi = re[b] * ci + im[b] * cr;
           re[b] = re[a] - xr; im[b] = im[a] - xi;
           re[a] += xr; im[a] += xi;
-          const nr = cr * wr - ci * wi;
-          ci = cr * wi + ci * wr;
-          cr = nr;
         }
       }
     }
     if (inverse) for (let i = 0; i < n; i++) { re[i] /= n; im[i] /= n; }
   }
 
-  /** {scale, low (units), dist (Float64Array from low), wrapBound} of `rounds` hands' sum. */
-  function resultDistribution(pays, chances, rounds) {
-    const { scale, nets, probs } = units(pays, chances);
+  /** {scale, low (units), dist (Float64Array from low), wrapBound} of `rounds` rounds' sum. */
+  function resultDistribution(walk, rounds) {
+    const { scale, nets, probs } = walk;
     const minNet = Math.min(...nets);
     const low = minNet * rounds;
     const mean = nets.reduce((sum, net, k) => sum + net * probs[k], 0) * rounds;
     let size = 1 << Math.max(10, Math.ceil(Math.log2(Math.max(mean - low, 1) + 1)));
     let bound;
-    while ((bound = tailBound(nets, probs, rounds, low + size)) > WRAP_BOUND) size <<= 1;
+    while ((bound = tailBound(walk, rounds, low + size)) > WRAP_BOUND) size <<= 1;
     const re = new Float64Array(size);
     const im = new Float64Array(size);
-    nets.forEach((net, k) => { re[net - minNet] += probs[k]; });
+    nets.forEach((net, k) => { re[(net - minNet) % size] += probs[k]; });
     fft(re, im, false);
     for (let i = 0; i < size; i++) { // (r e^{i a})^rounds
       const r = Math.pow(Math.hypot(re[i], im[i]), rounds);
@@ -199,8 +273,38 @@
   }
 
   /** The session: {ruin, ahead, percentiles {5, 50, 95} in bets, wrapBound, result}. */
-  function session(pays, chances, bankroll, rounds) {
-    const result = resultDistribution(pays, chances, rounds);
+  function session(walk, bankroll, rounds) {
+    return withRuin(spread(walk, rounds), ruinChance(walk, bankroll, rounds));
+  }
+
+  /** The session, worked out in slices of about 50 ms with a repaint between (a 10-play session
+   * of 10,000 deals takes half a minute here): `progress(share done)` after each slice; a Promise
+   * of what session() returns. */
+  function sessionInSlices(walk, bankroll, rounds, progress) {
+    const result = spread(walk, rounds);
+    const run = ruinRun(walk, bankroll, rounds);
+    return new Promise((resolve) => {
+      (function slice() {
+        const until = performance.now() + 50;
+        for (;;) {
+          const { done, value } = run.next();
+          if (done) return resolve(withRuin(result, value));
+          if (performance.now() > until) {
+            progress(value);
+            return setTimeout(slice, 0);
+          }
+        }
+      })();
+    });
+  }
+
+  function withRuin(result, ruin) {
+    return { ...result, ruin };
+  }
+
+  /** The result played to the end: {ahead, percentiles, wrapBound, result}. */
+  function spread(walk, rounds) {
+    const result = resultDistribution(walk, rounds);
     const { scale, low, dist } = result;
     let ahead = 0;
     const percentiles = {};
@@ -211,8 +315,8 @@
       if (low + i > 0) ahead += dist[i];
       while (wanted.length && cumulative >= wanted[0] / 100) percentiles[wanted.shift()] = (low + i) / scale;
     }
-    return { ruin: ruinChance(pays, chances, bankroll, rounds), ahead, percentiles, wrapBound: result.wrapBound, result };
+    return { ahead, percentiles, wrapBound: result.wrapBound, result };
   }
 
-  ns.bankroll = { ruinChance, resultDistribution, lifetimeRho, session, tailBound, descentBound, RUIN_BOUND };
+  ns.bankroll = { handWalk, roundWalk, ruinChance, resultDistribution, lifetimeRho, session, sessionInSlices, tailBound, descentBound, RUIN_BOUND };
 })(globalThis);
