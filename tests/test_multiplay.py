@@ -67,6 +67,19 @@ def test_each_rounds_mean_and_variance_are_the_exact_moments(solved, slug):
     assert tuple(round_results(solution, solution.best)) == MULTI_SIZES
 
 
+def test_a_50_play_round_on_demand_has_the_exact_moments(jacks):
+    """What `vpcharts bankroll --hands 50` plays (not built: 2^16 totals)."""
+    solution, _ = jacks
+    m = moments(solution, solution.best)
+    r = round_results(solution, solution.best, (50,))[50]
+    totals = r.totals / r.scale
+    mean = float((totals * r.chances).sum())
+    assert mean == pytest.approx(float(50 * m.mean), rel=1e-10)
+    assert float((totals ** 2 * r.chances).sum()) - mean ** 2 == \
+        pytest.approx(float(m.round_variance(50)), rel=1e-8)
+    assert r.totals.max() > 800 * 2  # two royals in a round: the window holds every total
+
+
 def _real_rounds(solution, count: int, hands: int, seed: str) -> np.ndarray:
     """`count` rounds of the real game: five cards dealt, held as the exact level holds them,
     and `hands` hands each drawing its own replacements from the other 47 cards; the total pay

@@ -14,6 +14,7 @@ from .rounds import MULTI_SIZES, round_results
 from .session import hand_walk, lifetime_bankroll, round_walk, session
 
 LEVELS = ("exact", "card", "simple")
+MAX_HANDS = 100  # a round's distribution by FFT: 2 minutes for Full Pay Deuces' 100 hands
 
 
 def level_holds(table, level: str):
@@ -54,13 +55,14 @@ def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | No
                    f"{math.sqrt(var):>26.4f}")
     if bankroll is not None and rounds is not None:
         out.append("")
-        if hands != 1 and hands not in MULTI_SIZES:
-            out.append(f"A session of {hands}-hand rounds: not computed (sessions are computed "
-                       f"for 1, {', '.join(map(str, MULTI_SIZES))} hands a round); the variances "
-                       "above hold for any number of hands.")
+        if hands > MAX_HANDS:
+            out.append(f"A session of {hands}-hand rounds: not computed (at most {MAX_HANDS} "
+                       "hands a round); the variances above hold for any number of hands.")
         else:
+            # (the build's sizes together, so that the figures are the page's to the last bit)
+            sizes = MULTI_SIZES if hands in MULTI_SIZES else (hands,)
             walk = (hand_walk(m.pays, m.final) if hands == 1
-                    else round_walk(round_results(solution, holds)[hands]))
+                    else round_walk(round_results(solution, holds, sizes)[hands]))
             s = session(walk, bankroll, rounds)
             what = f"{rounds:,} hands" if hands == 1 else f"{rounds:,} rounds of {hands} hands"
             out += [f"A session of {what} from {decimal(Fraction(bankroll), 2)} bets:",

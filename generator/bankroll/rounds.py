@@ -14,9 +14,9 @@ largest pay), so nothing wraps; the counts behind q_c are exact, the FFT is doub
 (each chance within about 1e-16 of the exact one; the tests compare 3-play with an exact
 integer convolution). Chances under CUTOFF are left out, their sum kept as `dropped`.
 
-50 and 100 hands are not computed: the window grows with N (2^17 totals for 100-play), and one
-FFT per distinct q_c then takes 14 s for 9/6 Jacks or Better and 140 s for Full Pay Deuces per
-level; the exact variances (moments.py) cover those rounds.
+The build computes MULTI_SIZES only: for 50 and 100 hands the window grows with N (2^17 totals
+for 100-play), and one FFT per distinct q_c then takes 14 s for 9/6 Jacks or Better and 140 s
+for Full Pay Deuces a level, so `vpcharts bankroll --hands 50` computes them when asked.
 """
 
 import math
@@ -61,15 +61,16 @@ def round_results(solution, holds, sizes=MULTI_SIZES) -> dict[int, RoundResult]:
     size = 1 << math.ceil(math.log2(max(sizes) * int(pays.max()) + 1))
     share = weights / weights.sum()
     spectra = {n: np.zeros(size // 2 + 1, complex) for n in sizes}
-    for start in range(0, len(rows), 256):  # (256 rows of `size` floats at a time)
-        block_rows = rows[start:start + 256]
+    step = max(8, min(256, (1 << 21) // size))  # (rows at a time: at most 16 MB of floats)
+    for start in range(0, len(rows), step):
+        block_rows = rows[start:start + step]
         block = np.zeros((len(block_rows), size))
         probs = block_rows / block_rows.sum(axis=1, keepdims=True)
         for line, pay in enumerate(pays):
             block[:, pay] += probs[:, line]
         spectrum = np.fft.rfft(block, axis=1)
         for n in sizes:
-            spectra[n] += share[start:start + 256] @ spectrum ** n
+            spectra[n] += share[start:start + step] @ spectrum ** n
     out = {}
     for n in sizes:
         dist = np.clip(np.fft.irfft(spectra[n], size), 0.0, None)
