@@ -177,6 +177,54 @@ def test_tables_are_averages_of_counter_strategies():
     assert training.midrank_numerators(counts).tolist() == [3, 6, 8, 15]
 
 
+def test_colex_cards_inverts_the_colex_index():
+    rng = random.Random(4)
+    for k, colex in ((5, rank_kernels.colex5), (3, rank_kernels.colex3)):
+        for _ in range(200):
+            cards = sorted(rng.sample(range(52), k))
+            assert training.colex_cards(colex(*cards, ranks.BINOMIAL), k) == cards
+
+
+def test_card_removal_counts_against_a_direct_count():
+    """Each rank's representatives are hands of that rank, and the removal counts are the mid-rank numerators over the hands sharing no card with them."""
+    rep5, rep3 = training.representatives(2)
+    _, rank5, _, rank3 = ranks.lookup_tables()
+    for r in (0, 1234, 7461):
+        for m in rep5[r]:
+            cards = [c for c in range(52) if int(m) >> c & 1]
+            assert len(cards) == 5 and rank5[rank_kernels.colex5(*cards, ranks.BINOMIAL)] == r
+    hands = training.deal_hands(8, 1, 0, 300, 13)
+    _, row_ranks = arranger.Arranger(*committed_tables()).many(hands)
+    masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    num, den = training.removal_counts(rep5, rep3, masks, row_ranks)
+    for row, rank in ((0, 7), (0, 454), (1, 3000), (2, 3000), (2, 7000)):
+        reps = (rep3 if row == 0 else rep5)[rank]
+        n = d = 0
+        for mask in reps.tolist():
+            for h, cards in enumerate(hands.tolist()):
+                if not any(mask >> c & 1 for c in cards):
+                    d += 1
+                    n += 2 * (row_ranks[h, row] < rank) + (row_ranks[h, row] == rank)
+        assert (num[row][rank], den[row][rank]) == (n, d) and d > 0
+
+
+def test_training_options_are_deterministic_and_recorded():
+    """Card removal and dropping round 1's answer change the tables, stay exact fractions of
+    one denominator, and are recorded in the settings (and the cache key)."""
+    plain = training.train(3, 300, 5)
+    removal = training.train(3, 300, 5, removal=2, skip=1)
+    assert tablefile.to_text(removal) == tablefile.to_text(training.train(3, 300, 5, removal=2,
+                                                                          skip=1))
+    assert removal["denominator"] == 300 * (3 * 4 - 1 * 2) == 2 * 300 * (2 + 3)
+    assert removal["settings"] == {"rounds": 3, "samples": 300, "seed": 5, "removal": 2,
+                                   "skip": 1}
+    assert "removal" not in plain["settings"]
+    assert training.cache_key(3, 300, 5) != training.cache_key(3, 300, 5, 2, 1)
+    for name in ("front", "middle", "back"):
+        assert 0 <= removal[name].min() and removal[name].max() <= removal["denominator"]
+        assert (removal[name] != plain[name]).any()
+
+
 def test_committed_tables_file_is_whole_and_from_this_trainer():
     t = tablefile.read(tablefile.path_in(CONTENT))
     s = t["settings"]

@@ -14,7 +14,7 @@ def cmd_train(args) -> int:
     from . import command_text, tablefile, training
 
     out = args.out or tablefile.path_in(args.content)
-    settings = (args.rounds, args.samples, args.seed)
+    settings = (args.rounds, args.samples, args.seed, args.removal, args.skip)
     cached = store.cache_dir() / f"chinese-{training.cache_key(*settings)}.json"
     start = time.perf_counter()
     text = None
@@ -66,7 +66,7 @@ def cmd_evaluate(args) -> int:
 
 
 def add_parser(commands) -> None:
-    from . import DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED
+    from . import DEFAULT_REMOVAL, DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_SKIP
 
     chinese = commands.add_parser("chinese", help="Chinese Poker: train, set a hand, evaluate")
     sub = chinese.add_subparsers(dest="chinese_command", required=True)
@@ -75,6 +75,12 @@ def add_parser(commands) -> None:
     train.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS)
     train.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="hands per round")
     train.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    train.add_argument("--removal", type=int, default=DEFAULT_REMOVAL,
+                       help="card removal within a row: representative hands per rank "
+                            f"(0: none; default {DEFAULT_REMOVAL})")
+    train.add_argument("--skip", type=int, default=DEFAULT_SKIP,
+                       help=f"drop the answers of the first N rounds from the average "
+                            f"(default {DEFAULT_SKIP})")
     train.add_argument("--out", type=Path, help="default: CONTENT/chinese/tables.json")
     train.add_argument("--check", action="store_true",
                        help="compare with the file instead of writing it (exit 1 if different)")

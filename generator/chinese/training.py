@@ -17,8 +17,11 @@ arranger works in float64 on those fractions; ties go by split order.
 
 Deterministic: hand i of round k is dealt from a counter-based generator seeded by (seed, k, i),
 so the deals do not depend on thread scheduling, and the counts are integers.
-Card removal between the two players is ignored here (as in the seed); evaluation.py measures
-what that costs.
+Card removal between the two players is ignored by default (as in the seed); evaluation.py
+measures what that costs. Two options, measured in issue 40 (docs/design/06-chinese-poker.md):
+`removal` counts a rank's share only against dealt hands sharing no card with a few hands of that
+rank (card removal within the row; it made the tables more exploitable), and `skip` drops the
+first rounds' answers from the average, so the tables answer the recent strategies.
 """
 
 import hashlib
@@ -28,7 +31,7 @@ import numpy as np
 from numba import njit, prange
 
 from .arranger import Arranger
-from .ranks import N_FIVE, N_THREE, lookup_tables
+from .ranks import BINOMIAL, N_FIVE, N_THREE, lookup_tables
 from .version import RULES, TRAINER_VERSION  # (bump it when a change here can change the tables)
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -79,28 +82,130 @@ def initial_tables() -> tuple[np.ndarray, np.ndarray]:
             midrank_numerators(c3) / (2 * int(c3.sum())))
 
 
-def cache_key(rounds: int, samples: int, seed: int) -> str:
+def representatives(per_rank: int) -> tuple[np.ndarray, np.ndarray]:
+    """Card masks of `per_rank` hands of each rank: (7,462 x per_rank five-card, 455 x per_rank
+    three-card), picked among each rank's hands by splitmix64 of (rank, j): fixed, and spread
+    over suits (neighbours in colex order differ only in their top card's suit)."""
+    _, rank5, _, rank3 = lookup_tables()
+    out = []
+    for ranks, size, k in ((rank5, N_FIVE, 5), (rank3, N_THREE, 3)):
+        order = np.argsort(ranks, kind="stable")
+        starts = np.searchsorted(ranks[order], np.arange(size + 1))
+        masks = np.empty((size, per_rank), np.uint64)
+        for r in range(size):
+            count = starts[r + 1] - starts[r]
+            for j in range(per_rank):
+                pick = _mix_int(k * 1_000_000 + r * per_rank + j) % int(count)
+                index = int(order[starts[r] + pick])
+                masks[r, j] = sum(1 << c for c in colex_cards(index, k))
+        out.append(masks)
+    return out[0], out[1]
+
+
+def _mix_int(x: int) -> int:
+    """splitmix64's output function on a Python int (as _mix)."""
+    m = (1 << 64) - 1
+    z = (x + 0x9E3779B97F4A7C15) & m
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+    return z ^ (z >> 31)
+
+
+def colex_cards(index: int, k: int) -> list[int]:
+    """The k cards (ascending) of colex index `index` (the inverse of rank_kernels.colex5/3)."""
+    cards = []
+    for j in range(k, 0, -1):
+        c = j - 1
+        while c + 1 < 52 and int(BINOMIAL[c + 1, j]) <= index:
+            c += 1
+        cards.append(c)
+        index -= int(BINOMIAL[c, j])
+    return cards[::-1]
+
+
+@njit(cache=True, parallel=True)
+def removal_counts(rep5, rep3, hand_masks, row_ranks):
+    """Win-share numerators with card removal: for each rank of each row, over its
+    representatives and the dealt hands that share no card with the representative,
+    sum(2 * [their row < rank] + [their row = rank]) and the number of such (hand, rep) pairs.
+    Returns (numerators, counts) for front (455), middle and back (7,462 each)."""
+    num_f = np.zeros(N_THREE, np.int64)
+    den_f = np.zeros(N_THREE, np.int64)
+    num_m = np.zeros(N_FIVE, np.int64)
+    num_b = np.zeros(N_FIVE, np.int64)
+    den_5 = np.zeros(N_FIVE, np.int64)
+    n3 = len(rep3)
+    for i in prange(n3 + len(rep5)):
+        r = np.int64(i)  # (prange's index can be unsigned: r - n3 would be a float)
+        five = r >= n3
+        rank = r - n3 if five else r
+        reps = rep5[rank] if five else rep3[rank]
+        a = 0
+        b = 0
+        count = 0
+        for j in range(len(reps)):
+            mask = reps[j]
+            for h in range(len(hand_masks)):
+                if hand_masks[h] & mask == 0:
+                    count += 1
+                    if five:
+                        om = row_ranks[h, 1]
+                        ob = row_ranks[h, 2]
+                        a += 2 * (om < rank) + (om == rank)
+                        b += 2 * (ob < rank) + (ob == rank)
+                    else:
+                        of = row_ranks[h, 0]
+                        a += 2 * (of < rank) + (of == rank)
+        if five:
+            num_m[rank] = a
+            num_b[rank] = b
+            den_5[rank] = count
+        else:
+            num_f[rank] = a
+            den_f[rank] = count
+    return (num_f, num_m, num_b), (den_f, den_5, den_5)
+
+
+def cache_key(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0) -> str:
     text = f"{TRAINER_VERSION}\n{RULES}\nrounds={rounds} samples={samples} seed={seed}"
+    if removal or skip:
+        text += f" removal={removal} skip={skip}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def train(rounds: int, samples: int, seed: int, progress=None) -> dict:
+def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
+          progress=None) -> dict:
     """Run fictitious play; returns numerators, denominator and per-round history.
 
+    `removal`: 0 for win shares against all dealt hands (the seed's way); n > 0 for card removal
+    within the row: a rank's share counts only the dealt hands that share no card with one of
+    its n representative hands, rounded to the nearest 1 / (2 * samples).
+    `skip`: the answers of rounds 1..skip leave the average once later rounds exist (round 1
+    answers round 0's crude ranking).
     `progress(round, seconds, history_row)` is called after each round.
     """
     five0, three0 = initial_tables()
     tables = (three0, five0, five0.copy())
-    sums = [np.zeros(N_THREE, np.int64), np.zeros(N_FIVE, np.int64), np.zeros(N_FIVE, np.int64)]
+    sizes = (N_THREE, N_FIVE, N_FIVE)
+    answers = []  # per round: its three numerator arrays (share * 2 * samples)
+    reps = representatives(removal) if removal else None
     history = []
     for k in range(1, rounds + 1):
         start = time.perf_counter()
         hands = deal_hands(seed, k, 0, samples, 13)
         _, row_ranks = Arranger(*tables).many(hands)
-        for row, size in enumerate((N_THREE, N_FIVE, N_FIVE)):
-            counts = np.bincount(row_ranks[:, row], minlength=size).astype(np.int64)
-            sums[row] += k * midrank_numerators(counts)
-        denominator = samples * k * (k + 1)  # 2 * samples * (1 + 2 + ... + k)
+        if removal:
+            masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+            num, den = removal_counts(reps[0], reps[1], masks, row_ranks)
+            answers.append([(2 * n * samples + d) // np.maximum(2 * d, 1)
+                            for n, d in zip(num, den)])
+        else:
+            answers.append([midrank_numerators(np.bincount(row_ranks[:, row], minlength=size)
+                                               .astype(np.int64))
+                            for row, size in enumerate(sizes)])
+        first = min(skip, k - 1) + 1  # the rounds averaged: first .. k, round j counts j times
+        sums = [sum(j * answers[j - 1][row] for j in range(first, k + 1)) for row in range(3)]
+        denominator = samples * (k * (k + 1) - (first - 1) * first)  # 2*samples*(first+..+k)
         new = tuple(s / denominator for s in sums)
         changes = [float(np.max(np.abs(n - o))) for n, o in zip(new, tables)]
         row = {"round": k, "max_change": {"front": changes[0], "middle": changes[1],
@@ -109,6 +214,8 @@ def train(rounds: int, samples: int, seed: int, progress=None) -> dict:
         tables = new
         if progress:
             progress(k, time.perf_counter() - start, row)
+    settings = {"rounds": rounds, "samples": samples, "seed": seed}
+    if removal or skip:
+        settings.update({"removal": removal, "skip": skip})
     return {"front": sums[0], "middle": sums[1], "back": sums[2],
-            "denominator": samples * rounds * (rounds + 1), "history": history,
-            "settings": {"rounds": rounds, "samples": samples, "seed": seed}}
+            "denominator": denominator, "history": history, "settings": settings}
