@@ -286,9 +286,9 @@ def test_best_response_scores_at_least_every_legal_split():
     masks = np.array([sum(1 << int(c) for c in h) for h in pool], np.uint64)
     hands = np.sort(training.deal_hands(3, 78, 0, 3, 13), axis=1)
     own_index, own_ranks = a.many(hands)
-    br, br_ranks, seen = evaluation.respond(hands, own_index, own_ranks, masks, pool_ranks,
-                                            a.tables, arranger.FIVE_SUBSETS,
-                                            arranger.THREE_SUBSETS, arranger.SPLITS)
+    br, br_ranks, seen, _, _ = evaluation.respond(hands, own_index, own_ranks, masks,
+                                                  pool_ranks, a.tables, arranger.FIVE_SUBSETS,
+                                                  arranger.THREE_SUBSETS, arranger.SPLITS)
     for h in range(len(hands)):
         mine = set(hands[h].tolist())
         opponents = [pool_ranks[p] for p in range(len(pool)) if not mine & set(pool[p].tolist())]
@@ -300,6 +300,69 @@ def test_best_response_scores_at_least_every_legal_split():
         best = max(total(x) for x in r[::7])  # every 7th legal split, plus the tables' own
         assert total(br_ranks[h]) >= max(best, total(own_ranks[h]))
         assert br[h] in index.tolist()
+
+
+def test_gain_estimates_against_a_direct_count():
+    """Each hand's in-sample and cross-fitted gains over the tables' own split, recounted in
+    Python from the opponents, on the whole pool and without pool block 3: the in-sample one
+    over every legal split (dominated ones cannot score more), the cross-fitted one choosing on
+    the even-numbered pool hands and scoring on the odd-numbered ones and back."""
+    tables = committed_tables()
+    a = arranger.Arranger(*tables)
+    pool = np.sort(training.deal_hands(4, 77, 0, 2000, 13), axis=1)
+    _, pool_ranks = a.many(pool)
+    masks = np.array([sum(1 << int(c) for c in h) for h in pool], np.uint64)
+    hands = np.sort(training.deal_hands(4, 78, 0, 12, 13), axis=1)
+    own_index, own_ranks = a.many(hands)
+    br, _, seen, in_sample, cross = evaluation.respond(hands, own_index, own_ranks, masks,
+                                                       pool_ranks, a.tables,
+                                                       arranger.FIVE_SUBSETS,
+                                                       arranger.THREE_SUBSETS, arranger.SPLITS)
+    assert in_sample.shape == cross.shape == (len(hands), 1 + evaluation.BLOCKS)
+    gaining = 0
+    for h in range(len(hands)):
+        mine = set(hands[h].tolist())
+        index, r = legal_rows(hands[h], a.tables)
+        kept = evaluation.undominated(index, r)
+        for drop in (-1, 3):
+            halves = [[pool_ranks[p] for p in range(len(pool))
+                       if p % 2 == half and p % evaluation.BLOCKS != drop
+                       and not mine & set(pool[p].tolist())] for half in (0, 1)]
+            m = len(halves[0]) + len(halves[1])
+            if drop == -1:
+                assert seen[h] == m
+
+            def total(x, half):
+                return sum(evaluation.score(*x, *o) for o in halves[half])
+            own = [total(own_ranks[h], 0), total(own_ranks[h], 1)]
+            best = max(total(x, 0) + total(x, 1) for x in r.tolist())
+            assert in_sample[h, drop + 1] == pytest.approx(max(0, best - sum(own)) / m,
+                                                           abs=1e-12)
+            candidates = [(total(r[k], 0), total(r[k], 1)) for k in kept] + [tuple(own)]
+            expected = 0.0
+            for half in (0, 1):
+                top = max(c[half] for c in candidates)
+                chosen = own if own[half] == top else next(c for c in candidates
+                                                           if c[half] == top)
+                expected += (chosen[1 - half] - own[1 - half]) / len(halves[1 - half]) / 2
+            assert cross[h, drop + 1] == pytest.approx(expected, abs=1e-12)
+        assert (in_sample[h, 0] == 0) == (br[h] == own_index[h])
+        gaining += in_sample[h, 0] > 0
+    assert 0 < gaining < len(hands)  # the check saw both kinds of hand
+
+
+def test_gain_summary_adds_the_pools_jackknife_variance():
+    cross = np.zeros((4, 1 + 4))
+    cross[:, 0] = [0.0, 0.0, 0.02, -0.01]
+    cross[:, 1:] = cross[:, :1]
+    s = evaluation.gain_summary(cross, np.abs(cross) * 2)
+    assert s["hands"] == 4 and s["per_hand"] == pytest.approx(0.0025) and s["pool_se"] == 0
+    assert s["high"] - s["per_hand"] == pytest.approx(1.96 * np.std(cross[:, 0], ddof=1) / 2)
+    assert s["in_sample_per_hand"] == pytest.approx(0.015) and s["hands_gaining"] == 2
+    cross[:, 1] += 0.004  # leaving block 0 out moves every hand: the pool's luck counts
+    moved = evaluation.gain_summary(cross, np.abs(cross))
+    assert moved["pool_se"] == pytest.approx(np.sqrt(3 / 4 * (0.003 ** 2 + 3 * 0.001 ** 2)))
+    assert moved["high"] > s["high"]
 
 
 def test_naive_players_take_the_strongest_row_first():
@@ -356,6 +419,7 @@ def test_evaluate_runs_small():
     out = run_cli("chinese", "evaluate", "--pairs", "20", "--pool", "4000")
     assert out.returncode == 0, out.stderr
     assert "against its best response" in out.stdout and "95% interval" in out.stdout
+    assert "exploitability" in out.stdout and "in-sample (biased up)" in out.stdout
 
 
 # --- (6) site ----------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def cmd_set(args) -> int:
 def cmd_evaluate(args) -> int:
     from . import evaluation, tablefile
 
-    tables = tablefile.read(tablefile.path_in(args.content))
+    tables = tablefile.read(args.tables or tablefile.path_in(args.content))
     return evaluation.run(tables, args)
 
 
@@ -97,6 +97,8 @@ def add_parser(commands) -> None:
     ev.add_argument("--pool", type=int, default=200_000,
                     help="hands set by the tables that the best response samples opponents from")
     ev.add_argument("--seed", type=int, default=1)
+    ev.add_argument("--tables", type=Path,
+                    help="a tables file to evaluate (default: CONTENT/chinese/tables.json)")
     ev.add_argument("--write", action="store_true",
                     help="save the figures for the site in CONTENT/chinese/evaluation.json")
     ev.set_defaults(run=cmd_evaluate)

@@ -16,6 +16,11 @@ then B against A, so the luck of the cards cancels):
 Scores are 4-2: a point per row won, one more for winning more rows; a tied row scores nothing;
 a fouled hand loses every row (no player here fouls). Points are integers; the mean and its 95%
 interval (1.96 standard errors of the per-pair totals) are shown as decimals.
+
+And, on the same hands, the exploitability measured tightly: the best response's expected gain
+per hand over the tables' own split against each hand's pool opponents, cross-fitted over two
+halves of the pool so that choosing the split and scoring it use different opponents, with an
+interval that counts the pool's luck by a jackknife over its blocks (gain_summary).
 """
 
 import math
@@ -100,54 +105,131 @@ def card_mask(cards):
     return mask
 
 
+BLOCKS = 16  # the pool's hands by index mod 16: even blocks and odd blocks are the two halves
+
+
+@njit(cache=True)
+def cross_fit_gain(totals, counts, drop):
+    """Cross-fitted gain of one hand from its candidates' points per pool block.
+
+    totals[t, b]: candidate t's points against the hand's opponents in block b (the last
+    candidate is the tables' own split); counts[b]: how many opponents block b holds. Block
+    `drop` (-1: none) is left out. The split chosen on the even blocks (the own split when it is
+    as good, else the first best) is scored on the odd blocks against the own split, and the
+    other way round; the mean of the two, per opponent.
+    """
+    own = totals.shape[0] - 1
+    sums = np.zeros((totals.shape[0], 2), np.int64)
+    sizes = np.zeros(2, np.int64)
+    for b in range(totals.shape[1]):
+        if b != drop:
+            sizes[b & 1] += counts[b]
+            for t in range(totals.shape[0]):
+                sums[t, b & 1] += totals[t, b]
+    gain = 0.0
+    for half in range(2):
+        chosen = own
+        for t in range(own):
+            if sums[t, half] > sums[chosen, half]:
+                chosen = t
+        if sizes[1 - half] > 0:
+            gain += (sums[chosen, 1 - half] - sums[own, 1 - half]) / sizes[1 - half]
+    return gain / 2
+
+
+@njit(cache=True)
+def in_sample_gain(totals, counts, drop):
+    """The best candidate's points minus the own split's, per opponent, on the same opponents
+    (block `drop` left out; -1: none): the maximum of noisy means, so biased up."""
+    own = totals.shape[0] - 1
+    size = 0
+    for b in range(totals.shape[1]):
+        if b != drop:
+            size += counts[b]
+    best = 0
+    for t in range(own + 1):
+        total = 0
+        for b in range(totals.shape[1]):
+            if b != drop:
+                total += totals[t, b] - totals[own, b]
+        if total > best:
+            best = total
+    return best / size if size > 0 else 0.0
+
+
 @njit(cache=True, parallel=True)
 def respond(hands, own_index, own_ranks, pool_masks, pool_ranks, tables, five_subsets,
             three_subsets, splits):
-    """Best response to the tables for each row of `hands` (sorted): split index and ranks.
+    """Best response to the tables for each row of `hands` (sorted), and what it gains.
 
     own_index / own_ranks: the tables' own split of each hand (kept when it is as good).
-    Also returns the number of opponents each response was computed from.
+    Returns the response's split index and ranks (chosen on all the hand's opponents), the
+    number of opponents each response was computed from, and two per-hand estimates of the
+    response's expected gain over the tables' own split against those opponents, in points,
+    each as (n, 1 + BLOCKS): column 0 on the whole pool, column 1 + b without pool block b (for
+    the jackknife over the pool, evaluation.gain_summary):
+      * in-sample: the best split's mean score minus the own split's, on the opponents it was
+        chosen on. The maximum of noisy means: biased up (never below 0).
+      * cross-fitted: even and odd blocks of the pool are independent halves; the split chosen
+        on one half is scored on the other, both ways, and the two averaged. Unbiased for the
+        gain of a response that sees half as many opponents (so, on average, a little below the
+        gain of the full response).
     """
     n = len(hands)
     out_index = np.empty(n, np.int64)
     out_ranks = np.empty((n, 3), np.int64)
     seen = np.empty(n, np.int64)
+    in_sample = np.empty((n, 1 + BLOCKS), np.float64)
+    cross_fit = np.empty((n, 1 + BLOCKS), np.float64)
     for h in prange(n):
         k5, k3, r5, r3 = hand_keys(hands[h], five_subsets, three_subsets, tables)
         index, ranks = legal_ranks(k5, k3, r5, r3, splits)
         kept = undominated(index, ranks)
         mask = card_mask(hands[h])
         opponents = np.empty(len(pool_masks), np.int64)
+        counts = np.zeros(BLOCKS, np.int64)
         m = 0
         for p in range(len(pool_masks)):
             if pool_masks[p] & mask == 0:
                 opponents[m] = p
                 m += 1
+                counts[p % BLOCKS] += 1
         seen[h] = m
-        best_total = -(1 << 60)
-        best = -1
-        own_total = 0
-        for t in range(len(kept) + 1):
-            if t < len(kept):
+        n_kept = len(kept)
+        # totals[t, b]: candidate t's points against the opponents in block b; candidate
+        # n_kept is the tables' own split
+        totals = np.zeros((n_kept + 1, BLOCKS), np.int64)
+        for t in range(n_kept + 1):
+            if t < n_kept:
                 a = ranks[kept[t]]
             else:
                 a = own_ranks[h]
-            total = 0
             for q in range(m):
-                o = pool_ranks[opponents[q]]
-                total += score(a[0], a[1], a[2], o[0], o[1], o[2])
-            if t == len(kept):
-                own_total = total
-            elif total > best_total or (total == best_total and index[kept[t]] < index[best]):
+                p = opponents[q]
+                o = pool_ranks[p]
+                totals[t, p % BLOCKS] += score(a[0], a[1], a[2], o[0], o[1], o[2])
+        own = 0
+        for b in range(BLOCKS):
+            own += totals[n_kept, b]
+        best_total = -(1 << 60)
+        best = -1
+        for t in range(n_kept):
+            total = 0
+            for b in range(BLOCKS):
+                total += totals[t, b]
+            if total > best_total or (total == best_total and index[kept[t]] < index[best]):
                 best_total = total
                 best = kept[t]
-        if own_total >= best_total:
+        if own >= best_total:
             out_index[h] = own_index[h]
             out_ranks[h] = own_ranks[h]
         else:
             out_index[h] = index[best]
             out_ranks[h] = ranks[best]
-    return out_index, out_ranks, seen
+        for d in range(-1, BLOCKS):
+            in_sample[h, d + 1] = in_sample_gain(totals, counts, d)
+            cross_fit[h, d + 1] = cross_fit_gain(totals, counts, d)
+    return out_index, out_ranks, seen, in_sample, cross_fit
 
 
 @njit(cache=True, parallel=True)
@@ -185,6 +267,39 @@ def summary(points: np.ndarray) -> dict:
             "low": mean_pair / 2 - half, "high": mean_pair / 2 + half}
 
 
+def gain_summary(cross_fit: np.ndarray, in_sample: np.ndarray) -> dict:
+    """The exploitability: what the best response wins per hand against the tables.
+
+    The game is symmetric, so the tables score exactly 0 against themselves on average, and the
+    response's expected points per hand against the tables equal its expected gain over the
+    tables' own split on the same hand against the same opponents. Each hand's gain is an
+    average over its ~10,000 opponents and is 0 on most hands, so its mean over the hands varies
+    far less than one game per hand does.
+
+    In: (hands, 1 + BLOCKS) arrays from `respond`. `per_hand`, `low`, `high`: the cross-fitted
+    gain (unbiased for a response choosing on half the opponents, a little below the full one)
+    and its 95% interval; `in_sample_*` the same for the in-sample gain (biased up: an upper
+    bracket). The interval's variance is the hands' (their spread, as if independent) plus the
+    pool's: the hands share one pool of opponents, so its luck moves them together, which the
+    delete-a-block jackknife over the pool's BLOCKS blocks measures (it counts each hand's own
+    opponent noise a second time, so the interval errs wide).
+    """
+    n, columns = cross_fit.shape
+    blocks = columns - 1
+    out = {"hands": n, "blocks": blocks}
+    for name, values in (("", cross_fit), ("in_sample_", in_sample)):
+        mean = float(values[:, 0].mean())
+        hands_var = float(values[:, 0].var(ddof=1)) / n if n > 1 else 0.0
+        dropped = values[:, 1:].mean(axis=0)
+        pool_var = float((blocks - 1) / blocks * ((dropped - dropped.mean()) ** 2).sum())
+        half = 1.96 * math.sqrt(hands_var + pool_var)
+        out.update({name + "per_hand": mean, name + "low": mean - half,
+                    name + "high": mean + half, name + "hands_se": math.sqrt(hands_var),
+                    name + "pool_se": math.sqrt(pool_var)})
+    out["hands_gaining"] = int((in_sample[:, 0] > 0).sum())
+    return out
+
+
 def evaluate(tables: dict, pairs: int, pool: int, seed: int, progress=None) -> dict:
     arranger = Arranger(tables["front"], tables["middle"], tables["back"])
     t = arranger.tables
@@ -202,10 +317,12 @@ def evaluate(tables: dict, pairs: int, pool: int, seed: int, progress=None) -> d
     results = {"pairs": pairs, "pool": pool, "seed": seed}
 
     start = time.perf_counter()
-    a_br, a_br_ranks, a_seen = respond(a, a_index, a_ranks, pool_masks, pool_ranks, t,
-                                       FIVE_SUBSETS, THREE_SUBSETS, SPLITS)
-    b_br, b_br_ranks, b_seen = respond(b, b_index, b_ranks, pool_masks, pool_ranks, t,
-                                       FIVE_SUBSETS, THREE_SUBSETS, SPLITS)
+    a_br, a_br_ranks, a_seen, a_in, a_cross = respond(a, a_index, a_ranks, pool_masks,
+                                                      pool_ranks, t, FIVE_SUBSETS,
+                                                      THREE_SUBSETS, SPLITS)
+    b_br, b_br_ranks, b_seen, b_in, b_cross = respond(b, b_index, b_ranks, pool_masks,
+                                                      pool_ranks, t, FIVE_SUBSETS,
+                                                      THREE_SUBSETS, SPLITS)
     points = pair_points(a_ranks, b_ranks, a_br_ranks, b_br_ranks)
     games = [score(*a_ranks[i], *b_br_ranks[i]) for i in range(pairs)] + \
             [score(*b_ranks[i], *a_br_ranks[i]) for i in range(pairs)]
@@ -217,6 +334,9 @@ def evaluate(tables: dict, pairs: int, pool: int, seed: int, progress=None) -> d
                  "opponents_mean": float((a_seen.sum() + b_seen.sum()) / (2 * pairs)),
                  "seconds": time.perf_counter() - start})
     results["best_response"] = best
+    # the response's expected gain per hand over all 2 * pairs hands (see gain_summary)
+    results["exploitability"] = gain_summary(np.concatenate((a_cross, b_cross)),
+                                             np.concatenate((a_in, b_in)))
     if progress:
         progress(f"best response: {best['seconds']:.1f} s")
 
@@ -233,6 +353,7 @@ def text(results: dict) -> str:
                 f"(95% interval {s['low']:+.4f} to {s['high']:+.4f}; {s['points']:+d} points "
                 f"over {s['hands']:,} hands, {s['pairs']:,} duplicate pairs)")
     br = results["best_response"]
+    ex = results["exploitability"]
     return "\n".join([
         f"seed {results['seed']}, pool of {results['pool']:,} hands set by the tables",
         line("against its best response", br),
@@ -241,6 +362,12 @@ def text(results: dict) -> str:
         f"4-point scoops: tables {br['tables_scoop']:,}, "
         f"best response {br['response_scoop']:,}; the best response saw "
         f"{br['opponents_mean']:.0f} opponents per hand (fewest {br['opponents_min']})",
+        f"exploitability (the best response's expected gain per hand, cross-fitted over "
+        f"{ex['hands']:,} hands): {ex['per_hand']:.4f} (95% interval {ex['low']:.4f} to "
+        f"{ex['high']:.4f}; standard errors: hands {ex['hands_se']:.4f}, pool "
+        f"{ex['pool_se']:.4f}); in-sample (biased up) {ex['in_sample_per_hand']:.4f} "
+        f"({ex['in_sample_low']:.4f} to {ex['in_sample_high']:.4f}); the response gains on "
+        f"{ex['hands_gaining']:,} hands",
         line("against strongest back first", results["back_first"]),
         line("against best front that does not foul", results["front_first"]),
     ])
