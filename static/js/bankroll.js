@@ -115,16 +115,12 @@
     const K = step.length;
     const down = Math.min(...step);
     const viaFft = K > FFT_STEPS;
-    let size = 0, span = 0, kre, kim, re, im;
+    let convolver = null, span = 0;
     if (viaFft) {
       span = Math.min(Math.max(...step), top) - down; // (a step past `top` lands in a safe state)
-      size = 1 << Math.ceil(Math.log2(top + 1 + span + 1));
-      kre = new Float64Array(size);
-      kim = new Float64Array(size);
-      for (let k = 0; k < K; k++) if (step[k] - down <= span) kre[step[k] - down] += chance[k];
-      fft(kre, kim, false);
-      re = new Float64Array(size);
-      im = new Float64Array(size);
+      const kernel = new Float64Array(1 << Math.ceil(Math.log2(top + 1 + span + 1)));
+      for (let k = 0; k < K; k++) if (step[k] - down <= span) kernel[step[k] - down] += chance[k];
+      convolver = realConvolver(kernel);
     }
     let lowest = start; // the states that can hold mass: [lowest, highest]
     let highest = start;
@@ -135,19 +131,10 @@
       next.fill(0);
       if (viaFft && limit > from) {
         // next[b + j + down] += now[b] * kernel[j], by one product of spectra
-        re.fill(0);
-        im.fill(0);
-        for (let b = from; b < limit; b++) re[b - from] = now[b];
-        fft(re, im, false);
-        for (let i = 0; i < size; i++) {
-          const r = re[i] * kre[i] - im[i] * kim[i];
-          im[i] = re[i] * kim[i] + im[i] * kre[i];
-          re[i] = r;
-        }
-        fft(re, im, true);
-        const first = from + down; // the state of re[0]
+        const spread = convolver(now.subarray(from, limit));
+        const first = from + down; // the state of spread[0]
         const end = Math.min(first + (limit - from) + span, top + 1);
-        for (let b = Math.max(first, 0); b < end; b++) next[b] = Math.max(re[b - first], 0);
+        for (let b = Math.max(first, 0); b < end; b++) next[b] = Math.max(spread[b - first], 0);
       } else {
         for (let b = from; b < limit; b++) {
           const x = now[b];
@@ -201,6 +188,62 @@
     t = { reverse, cos, sin };
     fftTables.set(n, t);
     return t;
+  }
+
+  /** x => the convolution of x (real, with x.length + kernel's used length <= kernel.length)
+   * with `kernel` (real), by the spectra of real signals: one complex FFT of half the length
+   * each way (the even samples in the real part, the odd in the imaginary). The returned array
+   * is reused by the next call. */
+  function realConvolver(kernel) {
+    const n = kernel.length, h = n >> 1;
+    const { cos, sin } = tablesFor(n); // e^(-2 pi i k / n) = cos[k] - i sin[k], k < n/2
+    const re = new Float64Array(h), im = new Float64Array(h);
+    const out = new Float64Array(n);
+    // The spectrum X[k], k = 0..h, of a real signal x from Z = FFT(x[2m] + i x[2m+1]):
+    // X[k] = E + w^k O with E = (Z[k] + conj Z[h-k]) / 2, O = (Z[k] - conj Z[h-k]) / 2i.
+    function spectrum(x, xr, xi) {
+      re.fill(0);
+      im.fill(0);
+      for (let m = 0; 2 * m < x.length; m++) {
+        re[m] = x[2 * m];
+        if (2 * m + 1 < x.length) im[m] = x[2 * m + 1];
+      }
+      fft(re, im, false);
+      for (let k = 0; k <= h; k++) {
+        const a = k % h, b = (h - k) % h;
+        const er = (re[a] + re[b]) / 2, ei = (im[a] - im[b]) / 2;
+        const or = (im[a] + im[b]) / 2, oi = -(re[a] - re[b]) / 2;
+        const wr = k < h ? cos[k] : -1, wi = k < h ? -sin[k] : 0;
+        xr[k] = er + wr * or - wi * oi;
+        xi[k] = ei + wr * oi + wi * or;
+      }
+    }
+    const kr = new Float64Array(h + 1), ki = new Float64Array(h + 1);
+    spectrum(kernel, kr, ki);
+    const xr = new Float64Array(h + 1), xi = new Float64Array(h + 1);
+    return function convolve(x) {
+      spectrum(x, xr, xi);
+      for (let k = 0; k <= h; k++) {
+        const r = xr[k] * kr[k] - xi[k] * ki[k];
+        xi[k] = xr[k] * ki[k] + xi[k] * kr[k];
+        xr[k] = r;
+      }
+      // Back: Z[k] = E + i O with E = (X[k] + conj X[h-k]) / 2, O = (X[k] - conj X[h-k]) w^-k / 2.
+      for (let k = 0; k < h; k++) {
+        const b = h - k;
+        const er = (xr[k] + xr[b]) / 2, ei = (xi[k] - xi[b]) / 2;
+        const dr = (xr[k] - xr[b]) / 2, di = (xi[k] + xi[b]) / 2;
+        const or = dr * cos[k] - di * sin[k], oi = dr * sin[k] + di * cos[k];
+        re[k] = er - oi;
+        im[k] = ei + or;
+      }
+      fft(re, im, true);
+      for (let m = 0; m < h; m++) {
+        out[2 * m] = re[m];
+        out[2 * m + 1] = im[m];
+      }
+      return out;
+    };
   }
 
   // In-place iterative radix-2 FFT of (re, im); inverse when `inverse`.
