@@ -166,6 +166,8 @@ def test_the_browsers_multi_play_session_is_pythons(jacks, hands, bankroll, roun
     assert js["ruin"] == pytest.approx(py.ruin, rel=1e-9, abs=1e-12)
     assert js["ahead"] == pytest.approx(py.ahead, rel=1e-9, abs=1e-12)
     assert {int(k): v for k, v in js["percentiles"].items()} == py.percentiles
+    lifetime = session.lifetime_bankrolls(session.round_walk(r), 0.01)
+    assert (js["lifetime"] is None) == (lifetime is None)  # (9/6 Jacks: under 100%: None)
 
 
 def test_the_pages_calculator_plays_3_hands_a_deal_from_the_rounds_script(sample_site, browser):
@@ -204,3 +206,48 @@ def test_the_pages_calculator_plays_3_hands_a_deal_from_the_rounds_script(sample
         assert page.inner_text("#session-error") == \
             'Bankroll = "2": a deal of 3 hands stakes 3 bets; expected at least 3'
     assert errors == []
+
+
+def test_lundbergs_coefficient_of_single_play_is_the_first_descent_root(solved):
+    """Single play is skip-free: e^(-R) is rho, and the lower end of the bracket is the exact
+    lifetime bankroll."""
+    solution = solved("full-pay-deuces-wild")
+    m = moments(solution, solution.best)
+    walk = session.hand_walk(m.pays, m.final)
+    assert math.exp(-session.adjustment(walk)) == pytest.approx(session.lifetime_rho(m.pays, m.final), rel=1e-12)
+    below, enough = session.lifetime_bankrolls(walk, 0.01)
+    assert below == pytest.approx(session.lifetime_bankroll(m.pays, m.final, 0.01), rel=1e-9)
+    assert enough == below + 1
+
+
+def test_the_lifetime_bracket_holds_the_ruin_of_a_walk_with_big_steps_down():
+    """A round losing 3, winning 1 or 6 (units of a bet; stake 3): the chance of losing 30 bets
+    within 3,000 rounds (by the dynamic programme; the walk drifts up half a bet a round, so
+    later ruin is negligible) lies between e^(-R B) and e^(-R (B - 3)), and the bankroll for a
+    1% risk between the bracket's ends."""
+    walk = session.Walk(1, np.array([-3, 1, 6]), np.array([0.5, 0.2, 0.3]), 3)
+    r = session.adjustment(walk)
+    ruin = session.ruin_chance(walk, Fraction(30), 3000)
+    assert math.exp(-r * 30) - 1e-9 <= ruin <= math.exp(-r * 27)
+    below, enough = session.lifetime_bankrolls(walk, 0.01)
+    assert session.ruin_chance(walk, Fraction(math.floor(below)), 3000) > 0.01 - 1e-9
+    assert session.ruin_chance(walk, Fraction(math.ceil(enough)), 3000) <= 0.01
+    assert session.lifetime_bankrolls(session.Walk(1, np.array([-3, 1]), np.array([0.5, 0.5]), 3), 0.01) is None
+
+
+def test_the_browsers_multi_play_lifetime_is_pythons(solved):
+    """Full Pay Deuces Wild (over 100%), 3-play: bankroll.js's lifetime bracket is session.py's."""
+    import json
+    import subprocess
+    from pathlib import Path
+
+    from tests.test_js import node
+
+    solution = solved("full-pay-deuces-wild")
+    r = round_results(solution, solution.best)[3]
+    shipped = {"hands": 3, "scale": r.scale, "totals": r.totals.tolist(), "chances": r.chances.tolist()}
+    script = Path(__file__).parent / "js" / "bankroll-session.mjs"
+    out = subprocess.run([node(), str(script), json.dumps({"round": shipped, "bankroll": 600, "rounds": 100})],
+                         capture_output=True, text=True, check=True, timeout=300)
+    js = json.loads(out.stdout)["lifetime"]
+    assert js == pytest.approx(list(session.lifetime_bankrolls(session.round_walk(r), 0.01)), rel=1e-9)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from ..decimals import decimal
 from .moments import ROUND_SIZES, Moments, moments
 from .rounds import MULTI_SIZES, round_results
-from .session import hand_walk, lifetime_bankroll, round_walk, session
+from .session import hand_walk, lifetime_bankroll, lifetime_bankrolls, round_walk, session
 
 LEVELS = ("exact", "card", "simple")
 MAX_HANDS = 100  # a round's distribution by FFT: 2 minutes for Full Pay Deuces' 100 hands
@@ -53,6 +53,7 @@ def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | No
         var = m.round_variance(n)
         out.append(f"{n:>13}   {decimal(var, 4):>16}   {decimal(var / n, 4):>12}   "
                    f"{math.sqrt(var):>26.4f}")
+    lifetime_line = None
     if bankroll is not None and rounds is not None:
         out.append("")
         if hands > MAX_HANDS:
@@ -65,11 +66,18 @@ def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | No
                     else round_walk(round_results(solution, holds, sizes)[hands]))
             s = session(walk, bankroll, rounds)
             what = f"{rounds:,} hands" if hands == 1 else f"{rounds:,} rounds of {hands} hands"
+            if hands > 1 and m.mean > 1:
+                pairs = [lifetime_bankrolls(walk, r) for r in (0.01, 0.05, 0.10)]
+                lifetime_line = (f"Lifetime risk of ruin 1% / 5% / 10% at {hands}-play: bankrolls of "
+                                 + " / ".join(f"{a:,.0f}-{b:,.0f}" for a, b in pairs)
+                                 + " bets (the exact one within each range)")
             out += [f"A session of {what} from {decimal(Fraction(bankroll), 2)} bets:",
                     f"  chance of losing the bankroll   {s.ruin * 100:.4f}%",
                     f"  chance of ending ahead          {s.ahead * 100:.4f}%  (played to the end)",
                     "  result, 5th / 50th / 95th percentile   "
                     + " / ".join(f"{s.percentiles[q]:+,.0f}" for q in (5, 50, 95)) + " bets"]
+    if lifetime_line:
+        out.append(lifetime_line)
     if m.mean > 1:
         needed = [lifetime_bankroll(m.pays, m.final, r) for r in (0.01, 0.05, 0.10)]
         out.append("Lifetime risk of ruin 1% / 5% / 10%: bankrolls of "

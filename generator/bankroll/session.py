@@ -211,6 +211,42 @@ def lifetime_bankroll(pays, final, risk: float) -> float | None:
     return math.log(risk) / math.log(lifetime_rho(pays, final))
 
 
+def adjustment(walk: Walk) -> float:
+    """R > 0 (per unit) with E[e^(-R X)] = 1 for a round's net X, when E[X] > 0 (Lundberg's
+    adjustment coefficient): e^(-R S_n) is then a martingale. For single play e^(-R) per bet is
+    `lifetime_rho`."""
+    nets, logs = _grid(walk)
+    hi = 1e-9
+    while _log_mgf(-nets, logs, hi) <= 0:  # (log E[e^(-R X)] falls below 0, then rises for good)
+        hi *= 2
+    lo = 0.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if _log_mgf(-nets, logs, mid) > 0:
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2
+
+
+def lifetime_bankrolls(walk: Walk, risk: float) -> tuple[float, float] | None:
+    """(below, enough) in bets for a lifetime risk of ruin of `risk` (the bankroll falling under
+    a round's stake some day), any number of hands a round: the exact bankroll is at least
+    `below` and at most `enough`, which is `below` plus one round's stake. None when a round
+    does not win on average.
+
+    Why: let tau be the first round after which the bankroll B + S_n (units) is under the stake
+    c. Optional stopping of the martingale e^(-R S_n) (which tends to 0 where tau never comes)
+    gives P(tau < inf) = 1 / E[e^(-R S_tau) | tau < inf]. At tau, S_tau < c - B, and the round
+    before left S >= c - B and a round loses at most c, so S_tau >= -B: the risk lies between
+    e^(-R B) and e^(-R (B - c)) (Lundberg's inequality, with the undershoot bounded).
+    """
+    if float((walk.nets * walk.probs).sum()) <= 0:
+        return None
+    below = math.log(1 / risk) / adjustment(walk)
+    return below / walk.scale, (below + walk.cost) / walk.scale
+
+
 def session(walk: Walk, bankroll, rounds: int) -> Session:
     low, dist, bound = result_distribution(walk, rounds)
     cumulative = np.cumsum(dist)

@@ -116,7 +116,8 @@
     const hand = hands[level] || hands[Object.keys(hands)[0]];
     if (play === 1) {
       const start = performance.now();
-      return report(vpcharts.bankroll.session(vpcharts.bankroll.handWalk(hand.pays, hand.chances), bankroll, rounds), 1, start);
+      const walk = vpcharts.bankroll.handWalk(hand.pays, hand.chances);
+      return report(vpcharts.bankroll.session(walk, bankroll, rounds), 1, start, walk);
     }
     const button = form.querySelector("button");
     const status = $("session-status");
@@ -126,16 +127,17 @@
       button.disabled = true;
       status.hidden = false;
       status.textContent = "Working it out...";
-      vpcharts.bankroll.sessionInSlices(vpcharts.bankroll.roundWalk(round), bankroll, rounds, (share) => {
+      const walk = vpcharts.bankroll.roundWalk(round);
+      vpcharts.bankroll.sessionInSlices(walk, bankroll, rounds, (share) => {
         status.textContent = `Working it out: ${Math.floor(share * 100)}% of the deals.`;
       }).then((s) => {
         button.disabled = false;
         status.hidden = true;
-        report(s, play, start);
+        report(s, play, start, walk);
       });
     }, () => show(`The ${play}-play figures did not load (${form.dataset.rounds}).`));
 
-    function report(s, play, start) {
+    function report(s, play, start, walk) {
       const money = (bets) => {
         const sign = bets < 0 ? "-" : bets > 0 ? "+" : "";
         const size = Math.abs(bets);
@@ -148,6 +150,13 @@
       $("session-ruin").textContent = `Chance of losing the ${amount} within ${played}: ${percent(s.ruin)}.`;
       $("session-ahead").textContent = `Chance of ending the session ahead: ${percent(s.ahead)}.`;
       $("session-spread").textContent = `The result: 1 session in 20 ends below ${money(s.percentiles[5])}, half below ${money(s.percentiles[50])}, 1 in 20 above ${money(s.percentiles[95])}.`;
+      const lifetime = play === 1 ? null : [1, 5, 10].map((risk) => vpcharts.bankroll.lifetimeBankrolls(walk, risk / 100));
+      const lifetimeLine = $("session-lifetime");
+      lifetimeLine.hidden = !(lifetime && lifetime[0]);
+      if (lifetime && lifetime[0]) {
+        const bets = (pair) => Math.ceil(pair[1]).toLocaleString("en-US");
+        lifetimeLine.textContent = `A lifetime of ${play}-play: a bankroll of ${bets(lifetime[0])} bets is lost only 1 time in 100 (${bets(lifetime[1])}: 5 in 100; ${bets(lifetime[2])}: 10 in 100), to within ${play} bets.`;
+      }
       plot(s.result, $("session-plot"), money);
       $("session-result").hidden = false;
     }

@@ -299,6 +299,30 @@
     return { scale, low, dist: re, wrapBound: bound };
   }
 
+  /** Lundberg's R > 0 (per unit) with E[e^(-R X)] = 1 for a round's net X (session.py's
+   * adjustment). */
+  function adjustment(walk) {
+    const down = walk.nets.map((net) => -net);
+    let hi = 1e-9;
+    while (logMgf(down, walk.probs, hi) <= 0) hi *= 2;
+    let lo = 0;
+    for (let i = 0; i < 200; i++) {
+      const mid = (lo + hi) / 2;
+      if (logMgf(down, walk.probs, mid) > 0) hi = mid;
+      else lo = mid;
+    }
+    return (lo + hi) / 2;
+  }
+
+  /** [below, enough] in bets for a lifetime risk of ruin `risk`, any hands a round: the exact
+   * bankroll lies between them, a round's stake apart (session.py's lifetime_bankrolls); null
+   * when a round does not win on average. */
+  function lifetimeBankrolls(walk, risk) {
+    if (walk.nets.reduce((sum, net, k) => sum + net * walk.probs[k], 0) <= 0) return null;
+    const below = Math.log(1 / risk) / adjustment(walk);
+    return [below / walk.scale, (below + walk.cost) / walk.scale];
+  }
+
   /** rho: the chance of ever being one bet down (single play, a return over 1). */
   function lifetimeRho(pays, chances) {
     const values = pays.map((pay, k) => {
@@ -361,5 +385,5 @@
     return { ahead, percentiles, wrapBound: result.wrapBound, result };
   }
 
-  ns.bankroll = { handWalk, roundWalk, ruinChance, resultDistribution, lifetimeRho, session, sessionInSlices, tailBound, descentBound, RUIN_BOUND };
+  ns.bankroll = { handWalk, roundWalk, ruinChance, resultDistribution, lifetimeRho, lifetimeBankrolls, session, sessionInSlices, tailBound, descentBound, RUIN_BOUND };
 })(globalThis);

@@ -14,4 +14,5 @@ const s = B.session(walk, bankroll, rounds);
 console.log(JSON.stringify({
   ruin: s.ruin, ahead: s.ahead, percentiles: s.percentiles, wrap_bound: s.wrapBound,
   rho: round ? null : B.lifetimeRho(pays, chances), ms: performance.now() - start,
+  lifetime: B.lifetimeBankrolls(walk, 0.01),
 }));
