@@ -144,7 +144,7 @@
         return bet ? `${sign}${(size * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })}` : `${sign}${size.toLocaleString("en-US")} bets`;
       };
       performance.measure("bankroll-session", { start, end: performance.now() });
-      const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${bankroll} bets)` : `${bankroll} bets`;
+      const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${bankroll.toLocaleString("en-US")} bets)` : `${bankroll.toLocaleString("en-US")} bets`;
       const played = play === 1 ? `${rounds.toLocaleString("en-US")} hands`
         : `${rounds.toLocaleString("en-US")} deals of ${play} hands (${(rounds * play).toLocaleString("en-US")} hands)`;
       $("session-ruin").textContent = `Chance of losing the ${amount} within ${played}: ${percent(s.ruin)}.`;
