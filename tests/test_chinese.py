@@ -432,6 +432,11 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
 
     assert page.write_site(CONTENT, tmp_path, Renderer(ROOT / "templates"), [])
     html = (tmp_path / "chinese.html").read_text()
+    # the evaluation's figures come from its file (made with these tables), never typed
+    ev = json.loads((CONTENT / "chinese" / "evaluation.json").read_text())
+    ex = ev["exploitability"]
+    assert f"{ex['per_hand']:.4f} (95% interval {ex['low']:.4f} to {ex['high']:.4f})" in html
+    assert f"{ex['in_sample_per_hand']:.4f}" in html and ev["command"] in html
     # (each row's chart twice: for wide screens and drawn narrower for phones)
     assert html.count("<svg") == 6 and 'href="chinese-tables.csv"' in html
     assert 'href="chinese.pdf"' in html

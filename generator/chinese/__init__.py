@@ -20,7 +20,7 @@ DEFAULT_ROUNDS = 30
 DEFAULT_SAMPLES = 40_000
 DEFAULT_SEED = 2026
 DEFAULT_REMOVAL = 0
-DEFAULT_SKIP = 0
+DEFAULT_SKIP = 15
 
 # The content folder of the trained tables and their evaluation, here so that a site build whose
 # Chinese Poker page comes from the cache finds it without importing the page's code (numpy).
