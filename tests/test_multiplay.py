@@ -6,6 +6,7 @@ import math
 import random
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -251,3 +252,26 @@ def test_the_browsers_multi_play_lifetime_is_pythons(solved):
                          capture_output=True, text=True, check=True, timeout=300)
     js = json.loads(out.stdout)["lifetime"]
     assert js == pytest.approx(list(session.lifetime_bankrolls(session.round_walk(r), 0.01)), rel=1e-9)
+
+
+def test_the_rounds_are_the_same_bits_whatever_the_threads(jacks):
+    """The site must be the same bytes on every machine: the round distributions computed in a
+    process with one BLAS/OpenMP thread are this process's to the last bit."""
+    import os
+    import subprocess
+    import sys
+
+    _, results = jacks
+    here = b"".join(r.chances.tobytes() + r.totals.tobytes() for r in results.values())
+    code = ("import sys\n"
+            "from tests.conftest import _solve\n"
+            "from generator.bankroll.rounds import round_results\n"
+            "s = _solve('9-6-jacks-or-better')\n"
+            "sys.stdout.buffer.write(b''.join(r.chances.tobytes() + r.totals.tobytes()\n"
+            "                                 for r in round_results(s, s.best).values()))\n")
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    root = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    there = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                           env=env, cwd=root, timeout=300).stdout
+    assert there == here

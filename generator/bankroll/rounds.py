@@ -70,7 +70,9 @@ def round_results(solution, holds, sizes=MULTI_SIZES) -> dict[int, RoundResult]:
             block[:, pay] += probs[:, line]
         spectrum = np.fft.rfft(block, axis=1)
         for n in sizes:
-            spectra[n] += share[start:start + step] @ spectrum ** n
+            # (numpy's own sum, not `@`: BLAS's threads change the order of the additions,
+            # and so the last bits, and the site must be the same bytes on every machine)
+            spectra[n] += (share[start:start + step, None] * spectrum ** n).sum(axis=0)
     out = {}
     for n in sizes:
         dist = np.clip(np.fft.irfft(spectra[n], size), 0.0, None)
