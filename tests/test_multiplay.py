@@ -23,6 +23,28 @@ def jacks(solved):
     return solution, round_results(solution, solution.best)
 
 
+@pytest.mark.parametrize("fingerprint", ["hashed", "colliding"])
+def test_the_distinct_rows_group_the_classes_as_a_dictionary_does(jacks, monkeypatch, fingerprint):
+    """Each class's final-hand counts, in lowest terms, grouped in a Python dictionary: the same
+    distinct rows, each weighted by its classes' deals. "colliding" makes every row's fingerprint
+    its sum, so unequal rows share one and the plain way must take over."""
+    from generator.bankroll import rounds
+    from generator.bankroll.moments import hold_counts
+
+    solution, _ = jacks
+    if fingerprint == "colliding":
+        monkeypatch.setattr(rounds, "_FINGERPRINT", np.ones(64, np.uint64))
+    rows, weights = distinct_hands(solution, solution.best)
+    expected: dict[tuple, int] = {}
+    for row, size in zip(hold_counts(solution, solution.best).tolist(),
+                         solution.deck.sizes.tolist()):
+        common = math.gcd(*row)
+        key = tuple(n // common for n in row)
+        expected[key] = expected.get(key, 0) + size
+    assert dict(zip(map(tuple, rows.tolist()), weights.tolist())) == expected
+    assert len(rows) == len(expected)
+
+
 def test_3_play_is_the_exact_integer_convolution_of_each_deals_draws(jacks):
     """Each class's draws ending in each pay line, cubed as polynomials in integers and summed
     in fractions: every total's chance within 1e-15 of the FFT's, none left out above CUTOFF."""

@@ -13,7 +13,7 @@ writes apart from the JSON, in rounds/<slug>.js, for the calculator's multi-play
 import math
 
 from ..decimals import decimal, percent
-from .moments import ROUND_SIZES, moments
+from .moments import ROUND_SIZES, hold_counts, moments
 from .rounds import round_results
 from .session import lifetime_bankroll
 
@@ -27,7 +27,8 @@ def _exact(value) -> dict:
 def figures(solution, holds_by_level: dict) -> dict:
     out = {}
     for level, holds in holds_by_level.items():
-        m = moments(solution, holds)
+        counts = hold_counts(solution, holds)  # (the moments' and the rounds': counted once)
+        m = moments(solution, holds, counts)
         lifetime = None
         if m.mean > 1:
             lifetime = {str(risk): round(lifetime_bankroll(m.pays, m.final, risk / 100))
@@ -46,6 +47,6 @@ def figures(solution, holds_by_level: dict) -> dict:
                        # (12 digits: each chance within 5e-13 of itself, in a third less text)
                        "chances": [float(f"{c:.12g}") for c in r.chances],
                        "dropped": float(f"{r.dropped:.3g}")}
-                      for r in round_results(solution, holds).values()],
+                      for r in round_results(solution, holds, counts=counts).values()],
         }
     return out

@@ -54,12 +54,15 @@ def hold_counts(solution, holds: np.ndarray) -> np.ndarray:
                                         solution.hand_cats, dk.binom, dk.offsets)
 
 
-def class_values(solution, holds: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def class_values(solution, holds: np.ndarray, counts: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(first, second, counts) per suit class, exact (Python integers): one hand's expected
     return given the class is first / (D s) and its second moment second / (D s^2), with D the
-    solver's common denominator and s the pays' scale; counts are `hold_counts`."""
+    solver's common denominator and s the pays' scale; counts are `hold_counts` (computed
+    here unless given)."""
     dk, cats = solution.deck, solution.cats
-    counts = hold_counts(solution, holds)
+    if counts is None:
+        counts = hold_counts(solution, holds)
     pays = cats.scaled_pays
     # counts * factor is at most D per line (a line's draws times D / draws), so first is at most
     # D * the largest scaled pay and second D * its square: int64 holds both for the pays the
@@ -74,10 +77,11 @@ def class_values(solution, holds: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
             (big @ (pays.astype(object) ** 2)) * factor.astype(object), counts)
 
 
-def moments(solution, holds: np.ndarray) -> Moments:
-    """The exact Moments of playing `holds` (one mask per suit class) on `solution`'s pay table."""
+def moments(solution, holds: np.ndarray, counts: np.ndarray | None = None) -> Moments:
+    """The exact Moments of playing `holds` (one mask per suit class) on `solution`'s pay table
+    (`counts`: `hold_counts(solution, holds)` where the caller has them already)."""
     dk, cats = solution.deck, solution.cats
-    first, second, counts = class_values(solution, holds)
+    first, second, counts = class_values(solution, holds, counts)
     sizes = dk.sizes.astype(object)
     factor = dk.mask_factor[np.asarray(holds, np.int64)].astype(object)
     deals, denominator, scale = dk.deals, dk.denominator, cats.scale
