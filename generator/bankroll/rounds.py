@@ -15,7 +15,7 @@ largest pay), so nothing wraps; the counts behind q_c are exact, the FFT is doub
 integer convolution). Chances under CUTOFF are left out, their sum kept as `dropped`.
 
 The build computes MULTI_SIZES only: for 50 and 100 hands the window grows with N (2^17 totals
-for 100-play), and one FFT per distinct q_c then takes 14 s for 9/6 Jacks or Better and 140 s
+for 100-play), and one FFT per distinct q_c then takes 15 s for 9/6 Jacks or Better and 57 s
 for Full Pay Deuces a level, so `vpcharts bankroll --hands 50` computes them when asked.
 """
 
