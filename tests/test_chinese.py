@@ -225,12 +225,119 @@ def test_training_options_are_deterministic_and_recorded():
         assert (removal[name] != plain[name]).any()
 
 
+def test_joint_candidates_and_points_against_a_direct_count():
+    """The joint answer's inputs: each hand's candidates are undominated legal splits, best E+
+    first (the first is the arranger's own choice's E+), and their points are a direct 4-2 count
+    against every opponent."""
+    from generator.chinese import joint
+
+    tables = committed_tables()
+    a = arranger.Arranger(*tables)
+    hands = np.sort(training.deal_hands(6, 1, 0, 4, 13), axis=1)
+    opponents = a.many(training.deal_hands(6, 2, 0, 200, 13))[1]
+    cands, counts = joint.candidates(hands, a.tables, arranger.FIVE_SUBSETS,
+                                     arranger.THREE_SUBSETS, arranger.SPLITS, *tables, 5)
+    sums = joint.point_sums(cands, counts, opponents)
+    for h in range(len(hands)):
+        index, r = legal_rows(hands[h], a.tables)
+        front = set(map(tuple, r[evaluation.undominated(index, r)].tolist()))
+        values = [arranger.e_plus(tables[0][f], tables[1][m], tables[2][b])
+                  for f, m, b in cands[h, :counts[h]].tolist()]
+        assert counts[h] == min(5, len(front)) > 1
+        assert all(tuple(c) in front for c in cands[h, :counts[h]].tolist())
+        assert values == sorted(values, reverse=True)
+        assert values[0] == a.best(hands[h].tolist())[1]
+        for t in range(counts[h]):
+            assert sums[h, t] == sum(evaluation.score(*cands[h, t], *o) for o in opponents)
+
+
+def test_joint_fit_keeps_exact_tables_and_follows_the_targets():
+    """Targets that are the tables' own E = 2 E+ - 4 leave the tables where they are; lowering
+    the targets of the splits with the weakest front lowers that rank's chance alone."""
+    from generator.chinese import joint
+
+    rng = np.random.default_rng(3)
+    shares = (np.sort(rng.uniform(0.2, 0.9, 455)), np.sort(rng.random(7462)),
+              np.sort(rng.random(7462)))
+    cands = np.stack([rng.integers(0, 455, (300, 4)), rng.integers(0, 7462, (300, 4)),
+                      rng.integers(0, 7462, (300, 4))], axis=2)
+    cands[:, 0, 0] = 0
+    counts = np.full(300, 4)
+    exact = 2 * arranger.e_plus(shares[0][cands[..., 0]], shares[1][cands[..., 1]],
+                                shares[2][cands[..., 2]]) - 4
+    fitted = joint.fit(cands, counts, exact, shares, 1.0, 3)
+    for f, s in zip(fitted, shares):
+        assert np.allclose(f, s, atol=1e-12)
+    lowered = exact.copy()
+    lowered[cands[..., 0] == 0] -= 0.2
+    fitted = joint.fit(cands, counts, lowered, shares, 1.0, 1)
+    assert fitted[0][0] < shares[0][0] - 0.05
+    assert np.allclose(fitted[0][1:], shares[0][1:], atol=1e-12)
+
+
+def test_monotone_is_the_closest_non_decreasing_sequence():
+    from generator.chinese import joint
+
+    assert joint.monotone(np.array([1.0, 3, 2, 4]), np.ones(4)).tolist() == [1, 2.5, 2.5, 4]
+    assert joint.monotone(np.array([1.0, 3, 2, 4]), np.array([1.0, 1, 3, 1])).tolist() == \
+        [1, 2.25, 2.25, 4]
+    rng = np.random.default_rng(1)
+    values, weights = rng.random(200), rng.random(200) + 0.1
+    out = joint.monotone(values, weights)
+    assert (np.diff(out) >= -1e-15).all()
+    assert abs((out * weights).sum() - (values * weights).sum()) < 1e-9
+    best = ((out - values) ** 2 * weights).sum()
+    for _ in range(20):  # no nearby non-decreasing sequence is closer
+        other = np.maximum.accumulate(out + rng.normal(0, 0.01, 200))
+        assert ((other - values) ** 2 * weights).sum() >= best
+
+
+def test_joint_training_is_deterministic_and_recorded():
+    """Training against the joint outcome changes the kept rounds' answers only, stays exact
+    fractions of one denominator, and is recorded in the settings and the cache key."""
+    plain = training.train(3, 300, 5, skip=1)
+    fitted = training.train(3, 300, 5, skip=1, joint=50)
+    assert tablefile.to_text(fitted) == tablefile.to_text(training.train(3, 300, 5, skip=1,
+                                                                         joint=50))
+    assert fitted["settings"] == {"rounds": 3, "samples": 300, "seed": 5, "removal": 0,
+                                  "skip": 1, "joint": 50}
+    assert training.cache_key(3, 300, 5, 0, 1) != training.cache_key(3, 300, 5, 0, 1, 50)
+    assert fitted["denominator"] == plain["denominator"]
+    assert fitted["history"][0] == plain["history"][0]  # round 1 (not kept) is the same
+    for name in ("front", "middle", "back"):
+        assert 0 <= fitted[name].min() and fitted[name].max() <= fitted["denominator"]
+        assert (np.diff(fitted[name]) >= 0).all()  # the fitted answers stay monotone
+        assert (fitted[name] != plain[name]).any()
+
+
+def test_front_scale_is_exact_and_recorded():
+    """--front-scale 97: every front chance p becomes 1/2 + 0.97 (p - 1/2) exactly, the middle
+    and back chances are unchanged, and the setting is in the file and the cache key."""
+    from fractions import Fraction
+
+    plain = training.train(2, 300, 5)
+    scaled = training.train(2, 300, 5, front_scale=97)
+    assert scaled["settings"] == {"rounds": 2, "samples": 300, "seed": 5, "front_scale": 97}
+    assert training.cache_key(2, 300, 5) != training.cache_key(2, 300, 5, front_scale=97)
+    d0, d1 = plain["denominator"], scaled["denominator"]
+    for name in ("front", "middle", "back"):
+        a = Fraction(97, 100) if name == "front" else 1
+        half = Fraction(1, 2)
+        assert all(Fraction(int(y), d1) == half + a * (Fraction(int(x), d0) - half)
+                   for x, y in zip(plain[name], scaled[name]))
+        assert 0 <= scaled[name].min() and scaled[name].max() <= d1
+    out = run_cli("chinese", "train", "--front-scale", "150")
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert "expected 0 to 100" in out.stderr
+
+
 def test_committed_tables_file_is_whole_and_from_this_trainer():
     t = tablefile.read(tablefile.path_in(CONTENT))
     s = t["settings"]
     dropped = min(s.get("skip", 0), s["rounds"] - 1)  # rounds 1..dropped left the average
-    assert t["denominator"] == s["samples"] * (s["rounds"] * (s["rounds"] + 1)
-                                               - dropped * (dropped + 1))
+    scaled = 200 if s.get("front_scale", 100) != 100 else 1  # training.scale_front
+    assert t["denominator"] == scaled * s["samples"] * (s["rounds"] * (s["rounds"] + 1)
+                                                        - dropped * (dropped + 1))
     assert len(t["history"]) == s["rounds"]
     # a stronger hand never has a smaller win chance in the same row (monotone by construction)
     assert all((np.diff(t[name]) >= 0).all() for name in ("front", "middle", "back"))

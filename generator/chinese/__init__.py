@@ -21,6 +21,8 @@ DEFAULT_SAMPLES = 40_000
 DEFAULT_SEED = 2026
 DEFAULT_REMOVAL = 0
 DEFAULT_SKIP = 15
+DEFAULT_JOINT = 0
+DEFAULT_FRONT_SCALE = 100
 
 # The content folder of the trained tables and their evaluation, here so that a site build whose
 # Chinese Poker page comes from the cache finds it without importing the page's code (numpy).

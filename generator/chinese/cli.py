@@ -11,10 +11,14 @@ from pathlib import Path
 
 def cmd_train(args) -> int:
     from .. import store
+    from ..errors import VpchartsError
     from . import command_text, tablefile, training
 
+    if not 0 <= args.front_scale <= 100:
+        raise VpchartsError(f"--front-scale {args.front_scale}: expected 0 to 100 (percent)")
     out = args.out or tablefile.path_in(args.content)
-    settings = (args.rounds, args.samples, args.seed, args.removal, args.skip)
+    settings = (args.rounds, args.samples, args.seed, args.removal, args.skip, args.joint,
+                args.front_scale)
     cached = store.cache_dir() / f"chinese-{training.cache_key(*settings)}.json"
     start = time.perf_counter()
     text = None
@@ -66,7 +70,8 @@ def cmd_evaluate(args) -> int:
 
 
 def add_parser(commands) -> None:
-    from . import DEFAULT_REMOVAL, DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_SKIP
+    from . import (DEFAULT_FRONT_SCALE, DEFAULT_JOINT, DEFAULT_REMOVAL, DEFAULT_ROUNDS,
+                   DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_SKIP)
 
     chinese = commands.add_parser("chinese", help="Chinese Poker: train, set a hand, evaluate")
     sub = chinese.add_subparsers(dest="chinese_command", required=True)
@@ -81,6 +86,12 @@ def add_parser(commands) -> None:
     train.add_argument("--skip", type=int, default=DEFAULT_SKIP,
                        help=f"drop the answers of the first N rounds from the average "
                             f"(default {DEFAULT_SKIP})")
+    train.add_argument("--joint", type=int, default=DEFAULT_JOINT,
+                       help="fit each kept round's answer to the true points of the best splits "
+                            f"of N of its hands (0: per-row shares; default {DEFAULT_JOINT})")
+    train.add_argument("--front-scale", type=int, default=DEFAULT_FRONT_SCALE,
+                       help="the trained front chances p become 1/2 + N/100 (p - 1/2), 0..100 "
+                            f"(default {DEFAULT_FRONT_SCALE}: unchanged)")
     train.add_argument("--out", type=Path, help="default: CONTENT/chinese/tables.json")
     train.add_argument("--check", action="store_true",
                        help="compare with the file instead of writing it (exit 1 if different)")

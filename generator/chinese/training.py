@@ -166,15 +166,29 @@ def removal_counts(rep5, rep3, hand_masks, row_ranks):
     return (num_f, num_m, num_b), (den_f, den_5, den_5)
 
 
-def cache_key(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0) -> str:
+def scale_front(numerators, denominator: int, percent: int):
+    """Numerators and denominator of the tables with the front's chances p made
+    1/2 + percent/100 * (p - 1/2), the middle and back unchanged: exact integers over
+    200 * denominator (percent from 0 to 100 keeps every chance within 0..1)."""
+    front, middle, back = numerators
+    return ([100 * denominator + percent * (2 * front - denominator), 200 * middle, 200 * back],
+            200 * denominator)
+
+
+def cache_key(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
+              joint: int = 0, front_scale: int = 100) -> str:
     text = f"{TRAINER_VERSION}\n{RULES}\nrounds={rounds} samples={samples} seed={seed}"
     if removal or skip:
         text += f" removal={removal} skip={skip}"
+    if joint:
+        text += f" joint={joint}"
+    if front_scale != 100:
+        text += f" front_scale={front_scale}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
-          progress=None) -> dict:
+          joint: int = 0, front_scale: int = 100, progress=None) -> dict:
     """Run fictitious play; returns numerators, denominator and per-round history.
 
     `removal`: 0 for win shares against all dealt hands (the seed's way); n > 0 for card removal
@@ -182,6 +196,10 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
     its n representative hands, rounded to the nearest 1 / (2 * samples).
     `skip`: the answers of rounds 1..skip leave the average once later rounds exist (round 1
     answers round 0's crude ranking).
+    `joint`: 0 for the per-row shares; n > 0 to fit each answer of the rounds after `skip` to
+    the true points of the K best splits of n of the round's hands (joint.py).
+    `front_scale`: the final front table's chances pulled toward 1/2 (or pushed from it), each p
+    becoming 1/2 + front_scale/100 * (p - 1/2), exactly: the common denominator grows 200-fold.
     `progress(round, seconds, history_row)` is called after each round.
     """
     five0, three0 = initial_tables()
@@ -193,7 +211,8 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
     for k in range(1, rounds + 1):
         start = time.perf_counter()
         hands = deal_hands(seed, k, 0, samples, 13)
-        _, row_ranks = Arranger(*tables).many(hands)
+        arranger = Arranger(*tables)
+        _, row_ranks = arranger.many(hands)
         if removal:
             masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
             num, den = removal_counts(reps[0], reps[1], masks, row_ranks)
@@ -203,6 +222,10 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
             answers.append([midrank_numerators(np.bincount(row_ranks[:, row], minlength=size)
                                                .astype(np.int64))
                             for row, size in enumerate(sizes)])
+        if joint and k > skip:
+            from .joint import answer
+            answers[-1] = answer(np.sort(hands, axis=1), row_ranks, arranger, answers[-1],
+                                 samples, joint)
         first = min(skip, k - 1) + 1  # the rounds averaged: first .. k, round j counts j times
         sums = [sum(j * answers[j - 1][row] for j in range(first, k + 1)) for row in range(3)]
         denominator = samples * (k * (k + 1) - (first - 1) * first)  # 2*samples*(first+..+k)
@@ -214,8 +237,14 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
         tables = new
         if progress:
             progress(k, time.perf_counter() - start, row)
+    if front_scale != 100:
+        sums, denominator = scale_front(sums, denominator, front_scale)
     settings = {"rounds": rounds, "samples": samples, "seed": seed}
     if removal or skip:
         settings.update({"removal": removal, "skip": skip})
+    if joint:
+        settings["joint"] = joint
+    if front_scale != 100:
+        settings["front_scale"] = front_scale
     return {"front": sums[0], "middle": sums[1], "back": sums[2],
             "denominator": denominator, "history": history, "settings": settings}
