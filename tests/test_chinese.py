@@ -546,6 +546,10 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
     ex = ev["exploitability"]
     assert f"{ex['per_hand']:.4f} (95% interval {ex['low']:.4f} to {ex['high']:.4f})" in html
     assert f"{ex['in_sample_per_hand']:.4f}" in html and ev["command"] in html
+    # how the tables were made, from their settings
+    settings = tablefile.read(tablefile.path_in(CONTENT))["settings"]
+    scale = settings.get("front_scale", 100)
+    assert (f"pulled {100 - scale}% of the way toward one half" in html) == (scale != 100)
     # (each row's chart twice: for wide screens and drawn narrower for phones)
     assert html.count("<svg") == 6 and 'href="chinese-tables.csv"' in html
     assert 'href="chinese.pdf"' in html

@@ -91,7 +91,7 @@ def add_parser(commands) -> None:
                             f"of N of its hands (0: per-row shares; default {DEFAULT_JOINT})")
     train.add_argument("--front-scale", type=int, default=DEFAULT_FRONT_SCALE,
                        help="the trained front chances p become 1/2 + N/100 (p - 1/2), 0..100 "
-                            f"(default {DEFAULT_FRONT_SCALE}: unchanged)")
+                            f"(default {DEFAULT_FRONT_SCALE}; 100: unchanged)")
     train.add_argument("--out", type=Path, help="default: CONTENT/chinese/tables.json")
     train.add_argument("--check", action="store_true",
                        help="compare with the file instead of writing it (exit 1 if different)")
