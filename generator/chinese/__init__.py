@@ -7,6 +7,7 @@ Modules, each with one job:
              numba kernels, rank_kernels)
   arranger   13 cards and three win-probability tables in, the best of the 72,072 splits out
   training   settings in, trained tables out (fictitious play, deterministic, cached)
+  joint      a training round's answer fitted to the true points of the splits decided between
   tablefile  the trained tables as a committed content file: written by `train`, read by the rest
   evaluation trained tables in, duplicate matches against a best response and naive players out
   page       trained tables in, the site page's context, downloads, charts and one-page card out
