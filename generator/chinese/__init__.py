@@ -6,6 +6,7 @@ Modules, each with one job:
   hand_categories  the nine categories a key starts with, and their names (for ranks and its
              numba kernels, rank_kernels)
   arranger   13 cards and three win-probability tables in, the best of the 72,072 splits out
+  dealing    a seed and a stream in, reproducible hands out (for training and evaluation)
   training   settings in, trained tables out (fictitious play, deterministic, cached)
   joint      a training round's answer fitted to the true points of the splits decided between
   tablefile  the trained tables as a committed content file: written by `train`, read by the rest

@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit, prange
 
 from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS, Arranger, hand_keys
-from .training import deal_hands
+from .dealing import deal_hands
 
 POOL_STREAM = 1_000_003
 PAIRS_STREAM = 2_000_003

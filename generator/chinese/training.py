@@ -31,41 +31,9 @@ import numpy as np
 from numba import njit, prange
 
 from .arranger import Arranger
+from .dealing import deal_hands  # (the rounds' deals; the tests read it as training's)
 from .ranks import BINOMIAL, N_FIVE, N_THREE, lookup_tables
 from .version import RULES, TRAINER_VERSION  # (bump it when a change here can change the tables)
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True)
-def _mix(z):
-    """splitmix64's output function (a bijection on 64-bit words)."""
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, parallel=True)
-def deal_hands(seed, stream, start, n, n_cards):
-    """Hands start .. start+n-1 of a stream: n rows of n_cards distinct cards, in deal order.
-
-    Each hand is a partial Fisher-Yates shuffle driven by splitmix64 from its own counter, so any
-    hand can be dealt alone and the result does not depend on how the work is split.
-    """
-    out = np.empty((n, n_cards), np.int64)
-    base = _mix(np.uint64(seed) * _GOLDEN + np.uint64(stream))
-    for h in prange(n):
-        state = _mix(base ^ _mix(np.uint64(start + h) + _GOLDEN))
-        deck = np.arange(52)
-        for j in range(n_cards):
-            state = state + _GOLDEN
-            x = _mix(state)
-            # a uniform index in j..51 by multiply-shift (bias below 2**-26)
-            k = j + np.int64(((x >> np.uint64(32)) * np.uint64(52 - j)) >> np.uint64(32))
-            deck[j], deck[k] = deck[k], deck[j]
-        out[h] = deck[:n_cards]
-    return out
-
 
 def midrank_numerators(counts: np.ndarray) -> np.ndarray:
     """2 * (count below r) + (count at r) for each rank r: the win share times 2 * total."""
