@@ -13,8 +13,8 @@ For each benchmark pay table it prints:
 Everything runs pinned to one core. Targets: solve <= 0.15 s, process <= 0.5 s, peak <= 100 MiB.
 
 `vpcharts bench --strategy` prints only the strategy figure, for every pay table in the content
-folder (about 4 minutes for the 23 that ship): issue 13 holds each derivation to 10 s, and the
-three tables above are not the slowest.
+folder (minutes for the whole catalogue): issue 13 holds each derivation to 10 s, and the three
+tables above are not the slowest.
 
 `--markdown [FILE]` (default docs/benchmarks.md) also writes what was measured as a Markdown
 page, with the machine it ran on and how busy that was: the docs' figures are written by this
