@@ -310,6 +310,106 @@ def test_joint_training_is_deterministic_and_recorded():
         assert (fitted[name] != plain[name]).any()
 
 
+def test_respond_candidates_and_choice_against_a_direct_count():
+    """The best response as the training step: each hand's candidates are its k legal splits with
+    the highest E+, best first and equal E+ in split order (so the first is the arranger's own
+    split), and the chosen one has the most 4-2 points against the other hands, counted directly
+    (the earliest of equals)."""
+    from generator.chinese import joint
+
+    tables = committed_tables()
+    a = arranger.Arranger(*tables)
+    hands = np.sort(training.deal_hands(6, 1, 0, 6, 13), axis=1)
+    cands, counts = joint.top_splits(hands, a.tables, arranger.FIVE_SUBSETS,
+                                     arranger.THREE_SUBSETS, arranger.SPLITS, *tables, 5)
+    own = a.many(hands)[1]
+    opponents = np.concatenate((own, a.many(training.deal_hands(6, 2, 0, 150, 13))[1]))
+    chosen = joint.respond_ranks(cands, counts, opponents)
+    changed = 0
+    for h in range(len(hands)):
+        index, r = legal_rows(hands[h], a.tables)
+        values = np.array([arranger.e_plus(tables[0][f], tables[1][m], tables[2][b])
+                           for f, m, b in r.tolist()])
+        order = np.argsort(-values, kind="stable")[:5]  # split order among equals
+        assert counts[h] == 5
+        assert cands[h].tolist() == r[order].tolist()
+        assert cands[h, 0].tolist() == own[h].tolist()
+        points = [sum(evaluation.score(*c, *o) for j, o in enumerate(opponents) if j != h)
+                  for c in cands[h]]
+        assert chosen[h].tolist() == cands[h, points.index(max(points))].tolist()
+        changed += chosen[h].tolist() != own[h].tolist()
+    assert 0 < changed < len(hands)  # the check sees both outcomes
+
+
+def test_respond_training_is_deterministic_and_recorded():
+    """--respond changes the kept rounds' answers only, stays exact fractions of the usual
+    denominator, and is recorded in the settings and the cache key; off, the bytes are the
+    same as before."""
+    plain = training.train(3, 300, 5, skip=1)
+    responded = training.train(3, 300, 5, skip=1, respond=100)
+    assert tablefile.to_text(responded) == tablefile.to_text(
+        training.train(3, 300, 5, skip=1, respond=100))
+    assert responded["settings"] == {"rounds": 3, "samples": 300, "seed": 5, "removal": 0,
+                                     "skip": 1, "respond": 100}
+    assert training.cache_key(3, 300, 5, 0, 1) == training.cache_key(3, 300, 5, 0, 1,
+                                                                     respond=0)
+    assert training.cache_key(3, 300, 5, 0, 1) != training.cache_key(3, 300, 5, 0, 1,
+                                                                     respond=100)
+    assert responded["denominator"] == plain["denominator"]
+    assert responded["history"][0] == plain["history"][0]  # round 1 (not kept) is the same
+    for name in ("front", "middle", "back"):
+        assert 0 <= responded[name].min() and responded[name].max() <= responded["denominator"]
+        assert (np.diff(responded[name]) >= 0).all()  # shares of one population: monotone
+        assert (responded[name] != plain[name]).any()
+
+
+def test_hand_removal_counts_only_opponents_sharing_no_card():
+    """Card removal between the players: each hand's rows are counted against exactly the
+    round's hands that share no card with it (a direct count), a rank's share pools its hands,
+    a rank no hand used keeps its plain share, and each row comes out non-decreasing."""
+    tables = committed_tables()
+    a = arranger.Arranger(*tables)
+    hands = np.sort(training.deal_hands(8, 1, 0, 1500, 13), axis=1)
+    row_ranks = a.many(hands)[1]
+    masks = np.array([sum(1 << int(c) for c in h) for h in hands], np.uint64)
+    sums, counts = training.hand_removal_sums(masks, row_ranks)
+    assert (counts > 0).mean() > 0.9  # about 1.3% of hands share no card with a given one
+    for h in range(0, 1500, 167):
+        others = [o for o in range(1500) if not set(hands[o]) & set(hands[h])]
+        assert counts[h] == len(others)
+        for row in range(3):
+            assert sums[h, row] == sum(2 * (row_ranks[o, row] < row_ranks[h, row])
+                                       + (row_ranks[o, row] == row_ranks[h, row])
+                                       for o in others)
+    plain = [training.midrank_numerators(np.bincount(row_ranks[:, row], minlength=size))
+             for row, size in enumerate((455, 7462, 7462))]
+    answer = training.hand_removal_answer(hands, row_ranks, 1500, plain)
+    for row in range(3):
+        assert (np.diff(answer[row]) >= 0).all()
+        unused = np.setdiff1d(np.arange(len(plain[row])), row_ranks[:, row])
+        # below the weakest used rank and above the strongest, nothing pools with the unused
+        low = unused[unused < row_ranks[:, row].min()]
+        assert (answer[row][low] == plain[row][low]).all()
+        assert (answer[row] != plain[row]).any()
+    used = row_ranks[:, 0]
+    r = int(np.bincount(used).argmax())  # the commonest front: its share is the pooled one
+    pooled = sums[used == r, 0].sum() / (2 * counts[used == r].sum())
+    assert abs(answer[0][r] / 3000 - pooled) < 0.05  # (up to the monotone step's pooling)
+
+
+def test_hand_removal_training_is_deterministic_and_recorded():
+    plain = training.train(2, 300, 5)
+    removed = training.train(2, 300, 5, hand_removal=1)
+    assert tablefile.to_text(removed) == tablefile.to_text(training.train(2, 300, 5,
+                                                                          hand_removal=1))
+    assert removed["settings"] == {"rounds": 2, "samples": 300, "seed": 5, "hand_removal": 1}
+    assert training.cache_key(2, 300, 5) != training.cache_key(2, 300, 5, hand_removal=1)
+    assert removed["denominator"] == plain["denominator"]
+    for name in ("front", "middle", "back"):
+        assert 0 <= removed[name].min() and removed[name].max() <= removed["denominator"]
+        assert (removed[name] != plain[name]).any()
+
+
 def test_front_scale_is_exact_and_recorded():
     """--front-scale 97: every front chance p becomes 1/2 + 0.97 (p - 1/2) exactly, the middle
     and back chances are unchanged, and the setting is in the file and the cache key."""

@@ -8,7 +8,8 @@ Modules, each with one job:
   arranger   13 cards and three win-probability tables in, the best of the 72,072 splits out
   dealing    a seed and a stream in, reproducible hands out (for training and evaluation)
   training   settings in, trained tables out (fictitious play, deterministic, cached)
-  joint      a training round's answer fitted to the true points of the splits decided between
+  joint      a training round's answer fitted to the true points of the splits decided between,
+             or taken from the hands set by the best of those splits in true points
   tablefile  the trained tables as a committed content file: written by `train`, read by the rest
   evaluation trained tables in, duplicate matches against a best response and naive players out
   page       trained tables in, the site page's context, downloads, charts and one-page card out
@@ -24,6 +25,8 @@ DEFAULT_SEED = 2026
 DEFAULT_REMOVAL = 0
 DEFAULT_SKIP = 15
 DEFAULT_JOINT = 0
+DEFAULT_RESPOND = 0
+DEFAULT_HAND_REMOVAL = 0
 DEFAULT_FRONT_SCALE = 97  # the front's chances 3% nearer 1/2 (issue 40, design doc)
 
 # The content folder of the trained tables and their evaluation, here so that a site build whose

@@ -18,7 +18,7 @@ def cmd_train(args) -> int:
         raise VpchartsError(f"--front-scale {args.front_scale}: expected 0 to 100 (percent)")
     out = args.out or tablefile.path_in(args.content)
     settings = (args.rounds, args.samples, args.seed, args.removal, args.skip, args.joint,
-                args.front_scale)
+                args.front_scale, args.respond, args.hand_removal)
     cached = store.cache_dir() / f"chinese-{training.cache_key(*settings)}.json"
     start = time.perf_counter()
     text = None
@@ -70,8 +70,8 @@ def cmd_evaluate(args) -> int:
 
 
 def add_parser(commands) -> None:
-    from . import (DEFAULT_FRONT_SCALE, DEFAULT_JOINT, DEFAULT_REMOVAL, DEFAULT_ROUNDS,
-                   DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_SKIP)
+    from . import (DEFAULT_FRONT_SCALE, DEFAULT_HAND_REMOVAL, DEFAULT_JOINT, DEFAULT_REMOVAL,
+                   DEFAULT_RESPOND, DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_SKIP)
 
     chinese = commands.add_parser("chinese", help="Chinese Poker: train, set a hand, evaluate")
     sub = chinese.add_subparsers(dest="chinese_command", required=True)
@@ -92,6 +92,14 @@ def add_parser(commands) -> None:
     train.add_argument("--front-scale", type=int, default=DEFAULT_FRONT_SCALE,
                        help="the trained front chances p become 1/2 + N/100 (p - 1/2), 0..100 "
                             f"(default {DEFAULT_FRONT_SCALE}; 100: unchanged)")
+    train.add_argument("--respond", type=int, default=DEFAULT_RESPOND,
+                       help="set each kept round's hands by the best of their 8 best splits in "
+                            "true points against N of the round's hands, and answer that "
+                            f"(0: by E+; default {DEFAULT_RESPOND})")
+    train.add_argument("--hand-removal", type=int, default=DEFAULT_HAND_REMOVAL, choices=(0, 1),
+                       help="1: count each hand's rows only against the round's hands that "
+                            "share no card with it (card removal between the players; "
+                            f"default {DEFAULT_HAND_REMOVAL})")
     train.add_argument("--out", type=Path, help="default: CONTENT/chinese/tables.json")
     train.add_argument("--check", action="store_true",
                        help="compare with the file instead of writing it (exit 1 if different)")

@@ -17,6 +17,10 @@ the answers stay integer numerators over the training's usual denominator.
 
 Deterministic: each hand's candidates and sums are computed alone (any thread count), and the
 fit is one sequential pass per sweep.
+
+Also here, `--respond` (respond_answer): the round's hands are set by the best of their 8 best E+
+splits in true points against some of the round's hands, and the answer is the per-row shares of
+the hands so set (the best response as the training step; measured more exploitable).
 """
 
 import numpy as np
@@ -136,3 +140,85 @@ def answer(hands, row_ranks, arranger, shares, samples, hands_used, k=CANDIDATES
     fitted = fit(cands, counts, targets, tuple(s / (2 * samples) for s in shares),
                  RIDGE, SWEEPS)
     return [np.rint(f * 2 * samples).astype(np.int64) for f in fitted]
+
+
+# The best response as the training step (`--respond N`, issue 40, measured): each of the round's
+# hands is set by whichever of its RESPOND_CANDIDATES best splits by E+ scores most true 4-2
+# points against N of the round's hands as set (not itself), instead of by E+ alone; the answer
+# is then the per-row shares of the rows of the hands so set, and the tables average those
+# answers: fictitious play in which each round's counter-strategy answers the true points.
+RESPOND_CANDIDATES = 8
+
+
+@njit(cache=True, parallel=True)
+def top_splits(hands, tables, five_subsets, three_subsets, splits, front, middle, back, k):
+    """Ranks (hands x k x 3) of each hand's k legal splits with the highest E+, best first, equal
+    E+ in split order (so the first is the arranger's choice); counts: how many (fewer only if
+    the hand has fewer legal splits)."""
+    n = len(hands)
+    out = np.zeros((n, k, 3), np.int64)
+    counts = np.zeros(n, np.int64)
+    for h in prange(n):
+        k5, k3, r5, r3 = hand_keys(hands[h], five_subsets, three_subsets, tables)
+        values = np.full(k, -1.0)
+        best = np.zeros((k, 3), np.int64)
+        c = 0
+        for i in range(len(splits)):
+            f, m, b = splits[i, 0], splits[i, 1], splits[i, 2]
+            if k5[m] > k5[b] or k3[f] > k5[m]:
+                continue
+            value = e_plus(front[r3[f]], middle[r5[m]], back[r5[b]])
+            if c == k and value <= values[k - 1]:
+                continue
+            j = min(c, k - 1)  # insert after every value >= this one (equal: split order)
+            while j > 0 and values[j - 1] < value:
+                values[j] = values[j - 1]
+                best[j] = best[j - 1]
+                j -= 1
+            values[j] = value
+            best[j, 0] = r3[f]
+            best[j, 1] = r5[m]
+            best[j, 2] = r5[b]
+            if c < k:
+                c += 1
+        out[h] = best
+        counts[h] = c
+    return out, counts
+
+
+@njit(cache=True, parallel=True)
+def respond_ranks(cands, counts, opponents):
+    """Each hand's candidate with the most 4-2 points against the opponents (n x 3 ranks; hand h
+    skips opponent h, itself), the earliest of equals: the chosen rows' ranks (n x 3)."""
+    n = cands.shape[0]
+    out = np.empty((n, 3), np.int64)
+    for h in prange(n):
+        best_total = 0
+        best = 0
+        for t in range(counts[h]):
+            a = cands[h, t]
+            total = 0
+            for o in range(len(opponents)):
+                if o != h:
+                    total += score(a[0], a[1], a[2], opponents[o, 0], opponents[o, 1],
+                                   opponents[o, 2])
+            if t == 0 or total > best_total:
+                best_total = total
+                best = t
+        out[h] = cands[h, best]
+    return out
+
+
+def respond_answer(hands, row_ranks, arranger, samples, opponents, k=RESPOND_CANDIDATES):
+    """A round's answer as numerators over 2 * samples: the per-row shares of the round's hands
+    set by the best of their k E+ splits against the first `opponents` of the round's hands as
+    the tables set them (row_ranks). hands: the round's dealt hands (sorted rows)."""
+    from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS
+    from .training import midrank_numerators
+
+    cands, counts = top_splits(hands, arranger.tables, FIVE_SUBSETS, THREE_SUBSETS, SPLITS,
+                               arranger.front, arranger.middle, arranger.back, k)
+    chosen = respond_ranks(cands, counts, np.ascontiguousarray(row_ranks[:opponents]))
+    return [midrank_numerators(np.bincount(chosen[:, row], minlength=size).astype(np.int64))
+            for row, size in enumerate((len(arranger.front), len(arranger.middle),
+                                        len(arranger.back)))]

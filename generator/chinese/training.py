@@ -22,6 +22,8 @@ measures what that costs. Two options, measured in issue 40 (docs/design/06-chin
 `removal` counts a rank's share only against dealt hands sharing no card with a few hands of that
 rank (card removal within the row; it made the tables more exploitable), and `skip` drops the
 first rounds' answers from the average, so the tables answer the recent strategies.
+Measured and off by default as well: `hand_removal` (card removal between the players, from the
+round's own set hands), and in joint.py `joint` and `respond`.
 """
 
 import hashlib
@@ -134,6 +136,51 @@ def removal_counts(rep5, rep3, hand_masks, row_ranks):
     return (num_f, num_m, num_b), (den_f, den_5, den_5)
 
 
+@njit(cache=True, parallel=True)
+def hand_removal_sums(hand_masks, row_ranks):
+    """Card removal between the players, from the round's own set hands: for each hand h and
+    row, sum(2 * [their row < h's row] + [equal]) over the round's hands that share no card
+    with h (those an opponent of h could hold), and how many there are."""
+    n = len(hand_masks)
+    sums = np.zeros((n, 3), np.int64)
+    counts = np.zeros(n, np.int64)
+    for h in prange(n):
+        mask = hand_masks[h]
+        for o in range(n):
+            if hand_masks[o] & mask == 0:
+                counts[h] += 1
+                for row in range(3):
+                    a = row_ranks[h, row]
+                    b = row_ranks[o, row]
+                    sums[h, row] += 2 * (b < a) + (b == a)
+    return sums, counts
+
+
+def hand_removal_answer(hands, row_ranks, samples, plain):
+    """A round's answer with card removal between the players (`hand_removal`): a rank's share
+    in a row is pooled over the round's hands that the tables set with that rank there, each
+    against the round's hands sharing no card with it; ranks no hand used keep their plain
+    share. Each row is then made non-decreasing (pool adjacent violators, weighted by the
+    opponents counted) and rounded to numerators over 2 * samples, like the plain answer."""
+    from .joint import monotone
+
+    masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    sums, counts = hand_removal_sums(masks, row_ranks)
+    out = []
+    for row in range(3):
+        size = len(plain[row])
+        num = np.zeros(size, np.int64)
+        den = np.zeros(size, np.int64)
+        np.add.at(num, row_ranks[:, row], sums[:, row])
+        np.add.at(den, row_ranks[:, row], 2 * counts)
+        seen = den > 0
+        share = plain[row] / (2 * samples)
+        share[seen] = num[seen] / den[seen]
+        weights = np.where(seen, den / 2, 1.0)
+        out.append(np.rint(monotone(share, weights) * 2 * samples).astype(np.int64))
+    return out
+
+
 def scale_front(numerators, denominator: int, percent: int):
     """Numerators and denominator of the tables with the front's chances p made
     1/2 + percent/100 * (p - 1/2), the middle and back unchanged: exact integers over
@@ -144,7 +191,8 @@ def scale_front(numerators, denominator: int, percent: int):
 
 
 def cache_key(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
-              joint: int = 0, front_scale: int = 100) -> str:
+              joint: int = 0, front_scale: int = 100, respond: int = 0,
+              hand_removal: int = 0) -> str:
     text = f"{TRAINER_VERSION}\n{RULES}\nrounds={rounds} samples={samples} seed={seed}"
     if removal or skip:
         text += f" removal={removal} skip={skip}"
@@ -152,11 +200,16 @@ def cache_key(rounds: int, samples: int, seed: int, removal: int = 0, skip: int 
         text += f" joint={joint}"
     if front_scale != 100:
         text += f" front_scale={front_scale}"
+    if respond:
+        text += f" respond={respond}"
+    if hand_removal:
+        text += f" hand_removal={hand_removal}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
-          joint: int = 0, front_scale: int = 100, progress=None) -> dict:
+          joint: int = 0, front_scale: int = 100, respond: int = 0, hand_removal: int = 0,
+          progress=None) -> dict:
     """Run fictitious play; returns numerators, denominator and per-round history.
 
     `removal`: 0 for win shares against all dealt hands (the seed's way); n > 0 for card removal
@@ -168,6 +221,12 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
     the true points of the K best splits of n of the round's hands (joint.py).
     `front_scale`: the final front table's chances pulled toward 1/2 (or pushed from it), each p
     becoming 1/2 + front_scale/100 * (p - 1/2), exactly: the common denominator grows 200-fold.
+    `respond`: 0 for answers to the round's hands set by E+; n > 0 to set each hand of the rounds
+    after `skip` by the best of its 8 best E+ splits in true points against n of the round's
+    hands as set, and answer those settings (the best response as the training step, joint.py).
+    `hand_removal`: 0 to ignore the cards the players hold (as the seed); 1 to count each hand's
+    rows only against the round's hands that share no card with it (card removal between the
+    players, which the evaluation's best response plays; hand_removal_answer).
     `progress(round, seconds, history_row)` is called after each round.
     """
     five0, three0 = initial_tables()
@@ -190,6 +249,13 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
             answers.append([midrank_numerators(np.bincount(row_ranks[:, row], minlength=size)
                                                .astype(np.int64))
                             for row, size in enumerate(sizes)])
+        if hand_removal:
+            answers[-1] = hand_removal_answer(np.sort(hands, axis=1), row_ranks, samples,
+                                              answers[-1])
+        if respond and k > skip:
+            from .joint import respond_answer
+            answers[-1] = respond_answer(np.sort(hands, axis=1), row_ranks, arranger, samples,
+                                         respond)
         if joint and k > skip:
             from .joint import answer
             answers[-1] = answer(np.sort(hands, axis=1), row_ranks, arranger, answers[-1],
@@ -214,5 +280,9 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
         settings["joint"] = joint
     if front_scale != 100:
         settings["front_scale"] = front_scale
+    if respond:
+        settings["respond"] = respond
+    if hand_removal:
+        settings["hand_removal"] = hand_removal
     return {"front": sums[0], "middle": sums[1], "back": sums[2],
             "denominator": denominator, "history": history, "settings": settings}
