@@ -18,7 +18,7 @@ the answers stay integer numerators over the training's usual denominator.
 Deterministic: each hand's candidates and sums are computed alone (any thread count), and the
 fit is one sequential pass per sweep.
 
-Also here, `--respond` (respond_answer): the round's hands are set by the best of their 8 best E+
+Also here, `--respond` (responded_ranks): the round's hands are set by the best of their 8 best E+
 splits in true points against some of the round's hands, and the answer is the per-row shares of
 the hands so set (the best response as the training step; measured more exploitable).
 """
@@ -209,16 +209,12 @@ def respond_ranks(cands, counts, opponents):
     return out
 
 
-def respond_answer(hands, row_ranks, arranger, samples, opponents, k=RESPOND_CANDIDATES):
-    """A round's answer as numerators over 2 * samples: the per-row shares of the round's hands
-    set by the best of their k E+ splits against the first `opponents` of the round's hands as
-    the tables set them (row_ranks). hands: the round's dealt hands (sorted rows)."""
+def responded_ranks(hands, row_ranks, arranger, opponents, k=RESPOND_CANDIDATES):
+    """(hands, 3) row ranks of the round's hands set by the best of their k E+ splits against
+    the first `opponents` of the round's hands as the tables set them (row_ranks); training.py
+    answers them like the plain round's ranks. hands: the round's dealt hands (sorted rows)."""
     from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS
-    from .training import midrank_numerators
 
     cands, counts = top_splits(hands, arranger.tables, FIVE_SUBSETS, THREE_SUBSETS, SPLITS,
                                arranger.front, arranger.middle, arranger.back, k)
-    chosen = respond_ranks(cands, counts, np.ascontiguousarray(row_ranks[:opponents]))
-    return [midrank_numerators(np.bincount(chosen[:, row], minlength=size).astype(np.int64))
-            for row, size in enumerate((len(arranger.front), len(arranger.middle),
-                                        len(arranger.back)))]
+    return respond_ranks(cands, counts, np.ascontiguousarray(row_ranks[:opponents]))

@@ -253,9 +253,11 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
             answers[-1] = hand_removal_answer(np.sort(hands, axis=1), row_ranks, samples,
                                               answers[-1])
         if respond and k > skip:
-            from .joint import respond_answer
-            answers[-1] = respond_answer(np.sort(hands, axis=1), row_ranks, arranger, samples,
-                                         respond)
+            from .joint import responded_ranks
+            chosen = responded_ranks(np.sort(hands, axis=1), row_ranks, arranger, respond)
+            answers[-1] = [midrank_numerators(np.bincount(chosen[:, row], minlength=size)
+                                              .astype(np.int64))
+                           for row, size in enumerate(sizes)]
         if joint and k > skip:
             from .joint import answer
             answers[-1] = answer(np.sort(hands, axis=1), row_ranks, arranger, answers[-1],
