@@ -234,7 +234,7 @@ def test_the_chinese_poker_page_comes_from_the_cache_until_its_content_changes(c
     renders.clear()
     build(tmp_path / "third", content=content)
     assert "chinese.html" in renders
-    assert f"({seconds + 1} s)" in (tmp_path / "third" / "chinese.html").read_text(encoding="utf-8")
+    assert f"({seconds + 1:,} s)" in (tmp_path / "third" / "chinese.html").read_text(encoding="utf-8")
     build(tmp_path / "fresh", content=content, use_cache=False)
     assert files(tmp_path / "third") == files(tmp_path / "fresh")
 
