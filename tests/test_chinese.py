@@ -185,6 +185,20 @@ def test_colex_cards_inverts_the_colex_index():
             assert training.colex_cards(colex(*cards, ranks.BINOMIAL), k) == cards
 
 
+def test_card_masks_hold_each_card_once():
+    """A hand's mask has bit c exactly for its cards c (ace of spades, bit 51, included), so two
+    hands share no card exactly when their masks' AND is 0."""
+    from generator.chinese.dealing import card_masks
+
+    hands = training.deal_hands(7, 3, 0, 200, 13)
+    hands[0] = np.arange(39, 52)  # the top cards, whose bits are the highest
+    masks = card_masks(hands)
+    assert masks.dtype == np.uint64
+    assert [int(m) for m in masks] == [sum(1 << int(c) for c in h) for h in hands]
+    assert all((int(masks[i]) & int(masks[j]) == 0) == (not set(hands[i]) & set(hands[j]))
+               for i in range(20) for j in range(20))
+
+
 def test_card_removal_counts_against_a_direct_count():
     """Each rank's representatives are hands of that rank, and the removal counts are the mid-rank numerators over the hands sharing no card with them."""
     rep5, rep3 = training.representatives(2)

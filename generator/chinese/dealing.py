@@ -2,6 +2,7 @@
 evaluation alike.
 
     deal_hands(seed, stream, start, n, n_cards) -> (n, n_cards) int64 cards, in deal order
+    card_masks(hands) -> (n,) uint64, bit c set for each card c of a hand
 
 Apart from training.py so that evaluation.py, which deals its pool and pairs the same way, does
 not import the trainer (the trainer's joint fit imports the evaluation's kernels).
@@ -41,3 +42,9 @@ def deal_hands(seed, stream, start, n, n_cards):
             deck[j], deck[k] = deck[k], deck[j]
         out[h] = deck[:n_cards]
     return out
+
+
+def card_masks(hands: np.ndarray) -> np.ndarray:
+    """Each hand's cards as a 64-bit mask (bit c for card c): two hands share no card exactly
+    when their masks' AND is 0 (the card removal of training and evaluation)."""
+    return np.bitwise_or.reduce(np.uint64(1) << np.asarray(hands).astype(np.uint64), axis=1)

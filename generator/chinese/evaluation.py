@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit, prange
 
 from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS, Arranger, hand_keys
-from .dealing import deal_hands
+from .dealing import card_masks, deal_hands
 
 POOL_STREAM = 1_000_003
 PAIRS_STREAM = 2_000_003
@@ -306,7 +306,7 @@ def evaluate(tables: dict, pairs: int, pool: int, seed: int, progress=None) -> d
     start = time.perf_counter()
     pool_hands = np.sort(deal_hands(seed, POOL_STREAM, 0, pool, 13), axis=1)
     _, pool_ranks = arranger.many(pool_hands)
-    pool_masks = np.array([sum(1 << int(c) for c in h) for h in pool_hands], np.uint64)
+    pool_masks = card_masks(pool_hands)
     if progress:
         progress(f"pool of {pool:,} hands set by the tables: {time.perf_counter() - start:.1f} s")
     deals = deal_hands(seed, PAIRS_STREAM, 0, pairs, 26)

@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit, prange
 
 from .arranger import Arranger
-from .dealing import deal_hands  # (the rounds' deals; the tests read it as training's)
+from .dealing import card_masks, deal_hands  # (deal_hands: the tests read it as training's)
 from .ranks import BINOMIAL, N_FIVE, N_THREE, lookup_tables
 from .version import RULES, TRAINER_VERSION  # (bump it when a change here can change the tables)
 
@@ -164,7 +164,7 @@ def hand_removal_answer(hands, row_ranks, samples, plain):
     opponents counted) and rounded to numerators over 2 * samples, like the plain answer."""
     from .joint import monotone
 
-    masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    masks = card_masks(hands)
     sums, counts = hand_removal_sums(masks, row_ranks)
     out = []
     for row in range(3):
@@ -241,7 +241,7 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
         arranger = Arranger(*tables)
         _, row_ranks = arranger.many(hands)
         if removal:
-            masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+            masks = card_masks(hands)
             num, den = removal_counts(reps[0], reps[1], masks, row_ranks)
             answers.append([(2 * n * samples + d) // np.maximum(2 * d, 1)
                             for n, d in zip(num, den)])
