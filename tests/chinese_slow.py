@@ -114,8 +114,18 @@ def distinct_strengths(size):
     return sorted(found)
 
 
-def check_arranger(n_hands, tables, seed=0):
-    """Compare generator.chinese.arranger with best_split on n random hands; returns mismatches."""
+def held_chance(table, held, den, rank, counts):
+    """A row's chance corrected for the cards held, as held_cards.py defines it: the table's
+    chance plus, for each rank k, counts[k] (cards of rank k held) * held[rank][k] / den,
+    within 0..1."""
+    correction = sum(counts[k] * int(held[rank][k]) for k in range(13))
+    return min(1.0, max(0.0, float(table[rank]) + correction / den))
+
+
+def check_arranger(n_hands, tables, seed=0, held=None, held_denominator=1):
+    """Compare generator.chinese.arranger with best_split on n random hands; returns mismatches.
+    With `held` (three (ranks x 13) integer arrays), each hand's chances are corrected for its
+    cards (held_chance)."""
     import random
 
     from generator.chinese.arranger import Arranger, split_cards
@@ -123,13 +133,21 @@ def check_arranger(n_hands, tables, seed=0):
     rank5 = {s: i for i, s in enumerate(distinct_strengths(5))}
     rank3 = {s: i for i, s in enumerate(distinct_strengths(3))}
     front, middle, back = tables
-    fast = Arranger(front, middle, back)
+    fast = Arranger(front, middle, back, held, held_denominator)
     rng = random.Random(seed)
     bad = []
     for _ in range(n_hands):
         cards = rng.sample(range(52), 13)
-        value, f, m, b = best_split(cards, lambda s: front[rank3[s]], lambda s: middle[rank5[s]],
-                                    lambda s: back[rank5[s]])
+        if held is None:
+            chances = (lambda s: front[rank3[s]], lambda s: middle[rank5[s]],
+                       lambda s: back[rank5[s]])
+        else:
+            counts = [sum(1 for c in cards if c // 4 == k) for k in range(13)]
+            chances = tuple(
+                (lambda s, t=t, h=h, r=r: held_chance(t, h, held_denominator, r[s], counts))
+                for t, h, r in ((front, held[0], rank3), (middle, held[1], rank5),
+                                (back, held[2], rank5)))
+        value, f, m, b = best_split(cards, *chances)
         index, fast_value = fast.best(cards)
         if (tuple(x for x in split_cards(cards, index)) != (list(f), list(m), list(b))
                 or fast_value != value):
@@ -149,7 +167,8 @@ if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     t = tablefile.read(Path(__file__).resolve().parents[1] / "content" / "chinese" / "tables.json")
     start = time.perf_counter()
-    bad = check_arranger(n, (t["front"], t["middle"], t["back"]), seed=12345)
+    bad = check_arranger(n, (t["front"], t["middle"], t["back"]), seed=12345, held=t.get("held"),
+                         held_denominator=t.get("held_denominator", 1))
     print(f"{n - len(bad)} of {n} random hands: same best split and E+ as the slow reference "
           f"({time.perf_counter() - start:.0f} s)")
     sys.exit(1 if bad else 0)

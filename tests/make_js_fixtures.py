@@ -24,8 +24,9 @@ The fixtures (1.3 MB together, gzip-compressed where large):
   the other families' exports derive their tables for minutes, too long for the quick check that
   the fixtures are current, so the slow test_js_plays_every_deal_optimally plays Full Pay Deuces
   Wild and Joker Poker Two Pair from a temporary folder.
-- chinese.json.gz: the Chinese Poker rank keys and win numerators (content/chinese), the best
-  and second-best split of 1,000 seeded random 13-card hands, and rank keys of 2,000 parts.
+- chinese.json.gz: the Chinese Poker rank keys, win numerators and held-cards correction
+  (content/chinese), the best and second-best split of 1,000 seeded random 13-card hands, and
+  rank keys of 2,000 parts.
 """
 
 import gzip
@@ -154,10 +155,10 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
 
 
 def chinese() -> bytes:
-    from generator.chinese import arranger, rank_kernels, ranks, tablefile
+    from generator.chinese import arranger, page, rank_kernels, tablefile
 
     t = tablefile.read(tablefile.path_in(ROOT / "content"))
-    a = arranger.Arranger(t["front"], t["middle"], t["back"])
+    a = arranger.Arranger.of(t)
     rng = random.Random(15)
     hands_ = []
     for _ in range(1000):
@@ -170,11 +171,7 @@ def chinese() -> bytes:
         cards = rng.sample(range(52), size)
         keys.append({"cards": cards, "key": int(rank_kernels.key5(*cards) if size == 5
                                                 else rank_kernels.key3(*cards))})
-    five, three = ranks.rank_keys()
-    tables = {"denominator": t["denominator"]}
-    for row, k in (("front", three), ("middle", five), ("back", five)):
-        tables[row] = {"keys": k.tolist(), "win_numerators": t[row + "_numerators"].tolist()}
-    return _json({"tables": tables, "hands": hands_, "keys": keys})
+    return _json({"tables": page.arranger_data(t), "hands": hands_, "keys": keys})
 
 
 def groups() -> dict[str, Callable]:

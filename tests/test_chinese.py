@@ -239,6 +239,89 @@ def test_training_options_are_deterministic_and_recorded():
         assert (removal[name] != plain[name]).any()
 
 
+def test_held_corrections_against_a_direct_count():
+    """Each correction is the row's win share against reference hands weighted by the chance
+    they lack one given card of the rank ((4 - cards of that rank) / 4), minus the unweighted
+    share, times HELD_DENOMINATOR rounded half up: here with Fractions, hand by hand."""
+    from fractions import Fraction
+
+    from generator.chinese import held_cards
+
+    hands = training.deal_hands(8, 2, 0, 300, 13)
+    _, row_ranks = arranger.Arranger(*committed_tables()).many(hands)
+    sizes = (455, 7462, 7462)
+    got = held_cards.corrections(hands, row_ranks, sizes)
+    rng = random.Random(9)
+    cases = [(0, 454, 12), (0, 0, 0)] + [(r, rng.randrange(sizes[r]), rng.randrange(13))
+                                         for r in (0, 1, 2) for _ in range(8)]
+    cases += [(row, int(row_ranks[h, row]), rng.randrange(13)) for h in range(4) for row in (0, 1, 2)]
+    den = held_cards.HELD_DENOMINATOR
+    for row, v, k in cases:
+        def share(weight):
+            total = sum(weight(cards) for cards in hands.tolist())
+            wins = sum(weight(cards) * Fraction(2 * (row_ranks[h, row] < v)
+                                                + (row_ranks[h, row] == v), 2)
+                       for h, cards in enumerate(hands.tolist()))
+            return wins / total
+        d = share(lambda cards: 4 - sum(c // 4 == k for c in cards)) - share(lambda cards: 1)
+        assert got[row][v, k] == (2 * d * den + 1) // 2, (row, v, k)
+    assert any(got[row][v, k] != 0 for row, v, k in cases)  # (the test can see a difference)
+
+
+def test_held_arranger_agrees_with_the_slow_reference():
+    """The arranger with a held-cards correction against every split tried with each hand's
+    corrected chances (tests/chinese_slow.py): large random corrections, so that they decide,
+    and the committed one; and many() sets each hand as best() does."""
+    rng = np.random.default_rng(5)
+    held = tuple(rng.integers(-3000, 3001, (n, 13)) for n in (455, 7462, 7462))
+    assert slow.check_arranger(8, committed_tables(), seed=4, held=held,
+                               held_denominator=100_000) == []
+    t = tablefile.read(tablefile.path_in(CONTENT))
+    if t.get("held") is not None:
+        assert slow.check_arranger(6, committed_tables(), seed=6, held=t["held"],
+                                   held_denominator=t["held_denominator"]) == []
+    a = arranger.Arranger(*committed_tables(), held, 100_000)
+    plain = arranger.Arranger(*committed_tables())
+    hands = training.deal_hands(3, 4, 0, 200, 13)
+    index, ranks_ = a.many(hands)
+    assert [int(i) for i in index] == [a.best(h.tolist())[0] for h in hands]
+    assert (index != plain.many(hands)[0]).any()  # the correction changes some settings
+
+
+def test_held_training_is_deterministic_recorded_and_leaves_the_tables():
+    """held_cards adds the correction (exact, deterministic, in the settings, the cache key and
+    the file's digest) and changes nothing else; a damaged correction is one line."""
+    plain = training.train(2, 300, 5)
+    held = training.train(2, 300, 5, held_cards=500)
+    assert tablefile.to_text(held) == tablefile.to_text(training.train(2, 300, 5, held_cards=500))
+    assert held["settings"] == {"rounds": 2, "samples": 300, "seed": 5, "held_cards": 500}
+    assert training.cache_key(2, 300, 5) != training.cache_key(2, 300, 5, held_cards=500)
+    assert training.cache_key(2, 300, 5) == training.cache_key(2, 300, 5, held_cards=0)
+    for name in ("front", "middle", "back"):
+        assert (held[name] == plain[name]).all()
+    assert [h.shape for h in held["held"]] == [(455, 13), (7462, 13), (7462, 13)]
+    assert tablefile.digest(held) != tablefile.digest(plain)
+
+
+def test_held_tables_file_round_trip_and_damage(tmp_path):
+    result = training.train(1, 100, 1, held_cards=200)
+    path = tmp_path / "chinese" / "tables.json"
+    tablefile.write(path, result)
+    t = tablefile.read(path)
+    assert t["held_denominator"] == 100_000
+    assert all((a == b).all() for a, b in zip(t["held"], result["held"]))
+    data = json.loads(path.read_text())
+    data["held_middle"][3] = data["held_middle"][3][:12]
+    path.write_text(json.dumps(data))
+    with pytest.raises(Exception, match="held_middle.*7462 lists of 13 integers"):
+        tablefile.read(path)
+    data = json.loads(tablefile.to_text(result))
+    data["held_back"][7000][0] += 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(Exception, match="sha256"):
+        tablefile.read(path)
+
+
 def test_joint_candidates_and_points_against_a_direct_count():
     """The joint answer's inputs: each hand's candidates are undominated legal splits, best E+
     first (the first is the arranger's own choice's E+), and their points are a direct 4-2 count
@@ -628,7 +711,8 @@ def test_bad_hands_are_one_line(hand, says):
 
 def test_train_writes_the_file_and_check_compares(tmp_path):
     target = tmp_path / "t.json"
-    args = ["chinese", "train", "--rounds", "1", "--samples", "200", "--seed", "3"]
+    args = ["chinese", "train", "--rounds", "1", "--samples", "200", "--seed", "3",
+            "--held-cards", "300"]
     out = run_cli(*args, "--out", str(target), env_cache=tmp_path / "cache")
     assert out.returncode == 0, out.stderr
     assert "round 1/1" in out.stdout and target.is_file()
@@ -643,6 +727,28 @@ def test_evaluate_runs_small():
     assert out.returncode == 0, out.stderr
     assert "against its best response" in out.stdout and "95% interval" in out.stdout
     assert "exploitability" in out.stdout and "in-sample (biased up)" in out.stdout
+
+
+def test_evaluate_writes_the_arranger_and_the_tables_alone(tmp_path):
+    """--write keeps the other evaluation: the arranger's (with the held-cards correction) at
+    the top, the tables alone (--without-held, as the card sets hands) under tables_alone, each
+    with its command and the digest of what it evaluated."""
+    result = training.train(1, 200, 2, held_cards=300)
+    path = tmp_path / "chinese" / "tables.json"
+    tablefile.write(path, result)
+    small = ["--pairs", "10", "--pool", "3000", "--tables", str(path), "--write"]
+    assert run_cli("chinese", "evaluate", *small).returncode == 0
+    out = run_cli("chinese", "evaluate", *small, "--without-held")
+    assert out.returncode == 0, out.stderr
+    data = json.loads((tmp_path / "chinese" / "evaluation.json").read_text())
+    t = tablefile.read(path)
+    assert data["tables_sha256"] == tablefile.digest_of(t)
+    assert data["tables_alone"]["tables_sha256"] == tablefile.digest_of(tablefile.without_held(t))
+    assert data["tables_sha256"] != data["tables_alone"]["tables_sha256"]
+    assert data["command"].endswith("--seed 1")
+    assert data["tables_alone"]["command"].endswith("--without-held")
+    assert run_cli("chinese", "evaluate", *small).returncode == 0  # the main again: kept
+    assert "tables_alone" in json.loads((tmp_path / "chinese" / "evaluation.json").read_text())
 
 
 # --- (6) site ----------------------------------------------------------------------------------
@@ -660,6 +766,10 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
     ex = ev["exploitability"]
     assert f"{ex['per_hand']:.4f} (95% interval {ex['low']:.4f} to {ex['high']:.4f})" in html
     assert f"{ex['in_sample_per_hand']:.4f}" in html and ev["command"] in html
+    # the tables alone, as the card sets hands, beside the arranger with the held-cards correction
+    alone = ev["tables_alone"]["exploitability"]
+    assert f"{alone['per_hand']:.4f} (95% interval {alone['low']:.4f} to {alone['high']:.4f})" in html
+    assert ev["tables_alone"]["command"] in html and "corrects each row's chance" in html
     # how the tables were made, from their settings
     settings = tablefile.read(tablefile.path_in(CONTENT))["settings"]
     scale = settings.get("front_scale", 100)
@@ -675,6 +785,8 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
     t = tablefile.read(tablefile.path_in(CONTENT))
     assert data["back"]["win_numerators"] == t["back_numerators"].tolist()
     assert data["front"]["hands"][-1] == "AAA" and data["middle"]["hands"][0] == "7-5-4-3-2"
+    assert data["held"]["back"] == t["held"][2].reshape(-1).tolist()
+    assert len(data["held"]["front"]) == 455 * 13 and data["held"]["denominator"] == 100_000
     # the same inputs give the same bytes
     again = tmp_path / "again"
     again.mkdir()
@@ -782,7 +894,7 @@ def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
     same; a bad hand and a fouled own split get one line; the page never scrolls sideways."""
     page, errors = phone_page
     t = tablefile.read(tablefile.path_in(CONTENT))
-    a = arranger.Arranger(t["front"], t["middle"], t["back"])
+    a = arranger.Arranger.of(t)
     from generator.cards import card_text, parse_hand
 
     text = "As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h"

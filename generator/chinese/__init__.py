@@ -6,6 +6,8 @@ Modules, each with one job:
   hand_categories  the nine categories a key starts with, and their names (for ranks and its
              numba kernels, rank_kernels)
   arranger   13 cards and three win-probability tables in, the best of the 72,072 splits out
+  held_cards reference hands set by the tables in, each row's correction for the cards a hand
+             holds out (card removal between the players)
   dealing    a seed and a stream in, reproducible hands out (for training and evaluation)
   training   settings in, trained tables out (fictitious play, deterministic, cached)
   joint      a training round's answer fitted to the true points of the splits decided between,
@@ -27,6 +29,7 @@ DEFAULT_SKIP = 15
 DEFAULT_JOINT = 0
 DEFAULT_RESPOND = 0
 DEFAULT_HAND_REMOVAL = 0
+DEFAULT_HELD_CARDS = 400_000  # reference hands of the held-cards correction (issue 40)
 DEFAULT_FRONT_SCALE = 97  # the front's chances 3% nearer 1/2 (issue 40, design doc)
 
 # The content folder of the trained tables and their evaluation, here so that a site build whose

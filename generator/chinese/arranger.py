@@ -6,6 +6,8 @@ Out: the split of the 72,072 (back: 5 of 13, middle: 5 of the other 8, front: th
 is not fouled (front <= middle <= back) and has the highest
     E+ = pf + pm + pb + pf*pm + pf*pb + pm*pb - 2*pf*pm*pb,
 the expected points won per opponent under the tables if the rows were independent (E = 2 E+ - 4).
+With the held-cards correction (held_cards.py) each row's chance is first corrected for the 13
+cards the hand holds, so the tables a hand is set by are its own (held_chances).
 
 Splits are numbered in one fixed order (backs in lexicographic order of the sorted hand's
 positions, then middles from the remaining eight the same way); the first of equal E+ wins, so the
@@ -150,6 +152,55 @@ def arrange_one(cards, five_subsets, three_subsets, tables, splits,
     return i, value, r3[splits[i, 0]], r5[splits[i, 1]], r5[splits[i, 2]]
 
 
+@njit(cache=True)
+def held_chances(cards, r5, r3, front, middle, back, held_front, held_middle, held_back, den):
+    """A hand's own chance tables under the held-cards correction (held_cards.py): at each rank
+    of the hand's parts, table + sum over k of count_k * held[rank, k] / den within 0 .. 1, where
+    count_k is how many cards of rank k the 13 hold. Entries of ranks the hand lacks are unset
+    (nothing reads them). The same operations in the same order as chinese-arranger.js."""
+    counts = np.zeros(13, np.int64)
+    for c in cards:
+        counts[c // 4] += 1
+    f = np.empty(len(front), np.float64)
+    m = np.empty(len(middle), np.float64)
+    b = np.empty(len(back), np.float64)
+    for i in range(len(r5)):
+        v = r5[i]
+        sm = 0
+        sb = 0
+        for k in range(13):
+            sm += counts[k] * held_middle[v, k]
+            sb += counts[k] * held_back[v, k]
+        m[v] = min(1.0, max(0.0, middle[v] + sm / den))
+        b[v] = min(1.0, max(0.0, back[v] + sb / den))
+    for i in range(len(r3)):
+        v = r3[i]
+        sf = 0
+        for k in range(13):
+            sf += counts[k] * held_front[v, k]
+        f[v] = min(1.0, max(0.0, front[v] + sf / den))
+    return f, m, b
+
+
+@njit(cache=True, parallel=True)
+def arrange_many_held(hands, five_subsets, three_subsets, tables, splits, front, middle, back,
+                      held_front, held_middle, held_back, den):
+    """arrange_many with each hand's chances corrected for the cards it holds (held_chances)."""
+    n = len(hands)
+    chosen = np.empty(n, np.int64)
+    row_ranks = np.empty((n, 3), np.int64)
+    for h in prange(n):
+        k5, k3, r5, r3 = hand_keys(hands[h], five_subsets, three_subsets, tables)
+        f, m, b = held_chances(hands[h], r5, r3, front, middle, back, held_front, held_middle,
+                               held_back, den)
+        i, _ = best_split_index(k5, k3, r5, r3, splits, f, m, b)
+        chosen[h] = i
+        row_ranks[h, 0] = r3[splits[i, 0]]
+        row_ranks[h, 1] = r5[splits[i, 1]]
+        row_ranks[h, 2] = r5[splits[i, 2]]
+    return chosen, row_ranks
+
+
 @njit(cache=True, parallel=True)
 def arrange_many(hands, five_subsets, three_subsets, tables, splits,
                  front, middle, back):
@@ -183,38 +234,57 @@ def arranger_tables():
 
 
 class Arranger:
-    """Sets 13-card hands by three win-probability tables (numpy float64 arrays)."""
+    """Sets 13-card hands by three win-probability tables (numpy float64 arrays), and when
+    `held` is given (the three rows' held-cards corrections, (ranks x 13) integers over
+    `held_denominator`; held_cards.py) with each hand's chances corrected for the cards it holds."""
 
-    def __init__(self, front, middle, back):
+    def __init__(self, front, middle, back, held=None, held_denominator: int = 1):
         self.front = np.ascontiguousarray(front, np.float64)
         self.middle = np.ascontiguousarray(middle, np.float64)
         self.back = np.ascontiguousarray(back, np.float64)
+        self.held = None if held is None else tuple(np.ascontiguousarray(h, np.int64)
+                                                    for h in held)
+        self.held_denominator = held_denominator
         self.tables = arranger_tables()
 
+    @classmethod
+    def of(cls, tables: dict) -> "Arranger":
+        """The arranger of a tables file as tablefile.read returns it (with its held-cards
+        correction when the file has one)."""
+        return cls(tables["front"], tables["middle"], tables["back"], tables.get("held"),
+                   tables.get("held_denominator", 1))
+
     def _parts(self, cards):
+        """Keys and ranks of the hand's parts, and the (front, middle, back) chance tables."""
         hand = np.array(sorted(cards), np.int64)
-        return hand_keys(hand, FIVE_SUBSETS, THREE_SUBSETS, self.tables)
+        k5, k3, r5, r3 = hand_keys(hand, FIVE_SUBSETS, THREE_SUBSETS, self.tables)
+        if self.held is None:
+            return k5, k3, r5, r3, (self.front, self.middle, self.back)
+        return k5, k3, r5, r3, held_chances(hand, r5, r3, self.front, self.middle, self.back,
+                                            *self.held, self.held_denominator)
 
     def best(self, cards) -> tuple[int, float]:
         """(split index, E+) of the best legal split of 13 cards."""
-        k5, k3, r5, r3 = self._parts(cards)
-        i, value = best_split_index(k5, k3, r5, r3, SPLITS, self.front, self.middle, self.back)
+        k5, k3, r5, r3, chances = self._parts(cards)
+        i, value = best_split_index(k5, k3, r5, r3, SPLITS, *chances)
         return int(i), float(value)
 
     def ranked(self, cards, count: int) -> list[dict]:
         """The `count` best legal splits, best first (ties in split order), with pf, pm, pb, E+."""
-        k5, k3, r5, r3 = self._parts(cards)
-        values = split_values(k5, k3, r5, r3, SPLITS, self.front, self.middle, self.back)
+        k5, k3, r5, r3, chances = self._parts(cards)
+        front, middle, back = chances
+        values = split_values(k5, k3, r5, r3, SPLITS, front, middle, back)
         order = np.argsort(-values, kind="stable")
         out = []
         for i in order[:count]:
             if values[i] < 0:
                 break
             f, m, b = (int(x) for x in SPLITS[i])
-            front, middle, back = split_cards(cards, int(i))
-            out.append({"index": int(i), "front": front, "middle": middle, "back": back,
-                        "pf": float(self.front[r3[f]]), "pm": float(self.middle[r5[m]]),
-                        "pb": float(self.back[r5[b]]), "e_plus": float(values[i]),
+            front_cards, middle_cards, back_cards = split_cards(cards, int(i))
+            out.append({"index": int(i), "front": front_cards, "middle": middle_cards,
+                        "back": back_cards,
+                        "pf": float(front[r3[f]]), "pm": float(middle[r5[m]]),
+                        "pb": float(back[r5[b]]), "e_plus": float(values[i]),
                         "ranks": (int(r3[f]), int(r5[m]), int(r5[b])),
                         "keys": (int(k3[f]), int(k5[m]), int(k5[b]))})
         return out
@@ -222,5 +292,9 @@ class Arranger:
     def many(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Best split index and (front, middle, back) ranks of each row of `hands` (n x 13)."""
         hands = np.sort(np.asarray(hands, np.int64), axis=1)
+        if self.held is not None:
+            return arrange_many_held(hands, FIVE_SUBSETS, THREE_SUBSETS, self.tables, SPLITS,
+                                     self.front, self.middle, self.back, *self.held,
+                                     self.held_denominator)
         return arrange_many(hands, FIVE_SUBSETS, THREE_SUBSETS, self.tables, SPLITS,
                             self.front, self.middle, self.back)

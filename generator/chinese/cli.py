@@ -18,7 +18,7 @@ def cmd_train(args) -> int:
         raise VpchartsError(f"--front-scale {args.front_scale}: expected 0 to 100 (percent)")
     out = args.out or tablefile.path_in(args.content)
     settings = (args.rounds, args.samples, args.seed, args.removal, args.skip, args.joint,
-                args.front_scale, args.respond, args.hand_removal)
+                args.front_scale, args.respond, args.hand_removal, args.held_cards)
     cached = store.cache_dir() / f"chinese-{training.cache_key(*settings)}.json"
     start = time.perf_counter()
     text = None
@@ -57,8 +57,8 @@ def cmd_set(args) -> int:
 
     cards = parse_hand(args.hand, size=13)
     tables = tablefile.read(tablefile.path_in(args.content))
-    splits = Arranger(tables["front"], tables["middle"], tables["back"]).ranked(cards, args.top)
-    print(command_text.set_text(cards, splits))
+    splits = Arranger.of(tables).ranked(cards, args.top)
+    print(command_text.set_text(cards, splits, held=tables.get("held") is not None))
     return 0
 
 
@@ -70,8 +70,9 @@ def cmd_evaluate(args) -> int:
 
 
 def add_parser(commands) -> None:
-    from . import (DEFAULT_FRONT_SCALE, DEFAULT_HAND_REMOVAL, DEFAULT_JOINT, DEFAULT_REMOVAL,
-                   DEFAULT_RESPOND, DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_SKIP)
+    from . import (DEFAULT_FRONT_SCALE, DEFAULT_HAND_REMOVAL, DEFAULT_HELD_CARDS, DEFAULT_JOINT,
+                   DEFAULT_REMOVAL, DEFAULT_RESPOND, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
+                   DEFAULT_SEED, DEFAULT_SKIP)
 
     chinese = commands.add_parser("chinese", help="Chinese Poker: train, set a hand, evaluate")
     sub = chinese.add_subparsers(dest="chinese_command", required=True)
@@ -100,6 +101,10 @@ def add_parser(commands) -> None:
                        help="1: count each hand's rows only against the round's hands that "
                             "share no card with it (card removal between the players; "
                             f"default {DEFAULT_HAND_REMOVAL})")
+    train.add_argument("--held-cards", type=int, default=DEFAULT_HELD_CARDS,
+                       help="reference hands for the correction of each row's chance by the "
+                            "cards the hand holds (0: none; default "
+                            f"{DEFAULT_HELD_CARDS:,})")
     train.add_argument("--out", type=Path, help="default: CONTENT/chinese/tables.json")
     train.add_argument("--check", action="store_true",
                        help="compare with the file instead of writing it (exit 1 if different)")
@@ -118,6 +123,9 @@ def add_parser(commands) -> None:
     ev.add_argument("--seed", type=int, default=1)
     ev.add_argument("--tables", type=Path,
                     help="a tables file to evaluate (default: CONTENT/chinese/tables.json)")
+    ev.add_argument("--without-held", action="store_true",
+                    help="set hands by the tables alone, as the printed card does (no "
+                         "correction for the cards held)")
     ev.add_argument("--write", action="store_true",
                     help="save the figures for the site in CONTENT/chinese/evaluation.json")
     ev.set_defaults(run=cmd_evaluate)

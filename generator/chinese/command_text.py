@@ -21,9 +21,11 @@ def split_line(n: int, split: dict) -> str:
             f"E+ {split['e_plus']:.4f}  E {2 * split['e_plus'] - 4:+.4f}")
 
 
-def set_text(cards, splits: list[dict]) -> str:
+def set_text(cards, splits: list[dict], held: bool = False) -> str:
+    source = ("the trained tables, corrected for the cards held" if held
+              else "the trained tables")
     lines = [f"hand: {format_hand(sorted(cards, reverse=True))}",
-             "best split first; win chance per row from the trained tables; "
+             f"best split first; win chance per row from {source}; "
              "E = 2 E+ - 4 points per opponent"]
     lines += [split_line(i + 1, s) for i, s in enumerate(splits)]
     return "\n".join(lines)

@@ -31,6 +31,7 @@ from numba import njit, prange
 
 from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS, Arranger, hand_keys
 from .dealing import card_masks, deal_hands
+from .tablefile import digest_of, without_held
 
 POOL_STREAM = 1_000_003
 PAIRS_STREAM = 2_000_003
@@ -300,8 +301,11 @@ def gain_summary(cross_fit: np.ndarray, in_sample: np.ndarray) -> dict:
     return out
 
 
-def evaluate(tables: dict, pairs: int, pool: int, seed: int, progress=None) -> dict:
-    arranger = Arranger(tables["front"], tables["middle"], tables["back"])
+def evaluate(tables: dict, pairs: int, pool: int, seed: int, progress=None,
+             held: bool = True) -> dict:
+    """The tables' matches (`held`: set hands with their held-cards correction when they have
+    one; False: by the tables alone, as the printed card does)."""
+    arranger = Arranger.of(tables if held else without_held(tables))
     t = arranger.tables
     start = time.perf_counter()
     pool_hands = np.sort(deal_hands(seed, POOL_STREAM, 0, pool, 13), axis=1)
@@ -376,21 +380,30 @@ def text(results: dict) -> str:
 def run(tables: dict, args) -> int:
     import json
 
-    from .tablefile import ROWS, digest
-
+    held = not args.without_held and tables.get("held") is not None
     start = time.perf_counter()
     results = evaluate(tables, args.pairs, args.pool, args.seed,
-                       progress=lambda s: print(s, flush=True))
+                       progress=lambda s: print(s, flush=True), held=held)
     seconds = time.perf_counter() - start
     print(text(results))
     print(f"({seconds:.0f} s)")
     if args.write:
-        # what the site shows, with what made it; only for these tables (their digest)
-        results["tables_sha256"] = digest({r: tables[r + "_numerators"] for r, _ in ROWS})
+        # what the site shows, with what made it; only for these tables (their digest). The
+        # tables alone (--without-held: as the card sets hands) go in "tables_alone", each
+        # write keeping the other.
+        results["tables_sha256"] = digest_of(tables if held else without_held(tables))
         results["command"] = (f"vpcharts chinese evaluate --pairs {args.pairs} "
-                              f"--pool {args.pool} --seed {args.seed}")
+                              f"--pool {args.pool} --seed {args.seed}"
+                              + ("" if held else " --without-held"))
         results["seconds"] = round(seconds)
         path = tables["path"].parent / "evaluation.json"
-        path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        saved = json.loads(path.read_text()) if path.is_file() else {}
+        if held:
+            if "tables_alone" in saved:
+                results["tables_alone"] = saved["tables_alone"]
+            saved = results
+        else:
+            saved["tables_alone"] = results
+        path.write_text(json.dumps(saved, indent=1, sort_keys=True) + "\n")
         print(f"wrote {path}")
     return 0

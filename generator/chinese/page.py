@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from . import CONTENT_FOLDER
 from .ranks import CATEGORY_NAMES, key_text, rank_keys
-from .tablefile import digest
+from .tablefile import digest_of, without_held
 from ..site.plot import for_screens
 
 BAND_SPAN = 0.06
@@ -67,28 +67,53 @@ def tables_csv(tables: dict) -> str:
     return out.getvalue()
 
 
+def held_data(tables: dict) -> dict | None:
+    """The held-cards correction as the downloads and the in-page arranger take it: each row's
+    (ranks x 13) integers flattened rank by rank, over `denominator` (None without one)."""
+    if tables.get("held") is None:
+        return None
+    data = {"denominator": tables["held_denominator"]}
+    for (row, _), held in zip(ROW_NAMES, tables["held"]):
+        data[row] = held.reshape(-1).tolist()
+    return data
+
+
 def tables_json(tables: dict) -> str:
     data = {"about": "Chinese Poker win chance per hand and row: numerator / denominator; "
-                     "rank 0 is the weakest hand of its size",
+                     "rank 0 is the weakest hand of its size. held (when present): the "
+                     "correction for the cards a hand holds, per row, rank by rank, 13 numbers "
+                     "a rank (deuce to ace) over held.denominator: a hand holding a_k cards of "
+                     "rank k rates a row at chance + sum of a_k * held[13 * rank + k] / "
+                     "held.denominator, kept within 0 to 1",
             "settings": tables["settings"], "denominator": tables["denominator"],
-            "sha256": digest({r: tables[r + "_numerators"] for r, _ in ROW_NAMES})}
+            "sha256": digest_of(tables)}
     for row, _ in ROW_NAMES:
         data[row] = {"hands": [key_text(k) for k in _keys(row).tolist()],
                      "keys": _keys(row).tolist(),
                      "win_numerators": tables[row + "_numerators"].tolist()}
+    if tables.get("held") is not None:
+        data["held"] = held_data(tables)
     return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def tables_script(tables: dict) -> str:
-    """The tables for the in-page arranger as a classic script (pages opened from file:// cannot
-    fetch JSON): keys and numerators only."""
+def arranger_data(tables: dict) -> dict:
+    """What static/js/chinese-arranger.js's Arranger takes: keys, numerators and the held-cards
+    correction (the page's script and the JS tests' fixture)."""
     data = {"denominator": tables["denominator"]}
     for row, _ in ROW_NAMES:
         data[row] = {"keys": _keys(row).tolist(),
                      "win_numerators": tables[row + "_numerators"].tolist()}
+    if tables.get("held") is not None:
+        data["held"] = held_data(tables)
+    return data
+
+
+def tables_script(tables: dict) -> str:
+    """The tables for the in-page arranger as a classic script (pages opened from file:// cannot
+    fetch JSON)."""
     return ("// Chinese Poker tables for static/js/chinese-arranger.js (by vpcharts build)\n"
             "globalThis.vpchartsChineseTables = "
-            + json.dumps(data, sort_keys=True, separators=(",", ":")) + ";\n")
+            + json.dumps(arranger_data(tables), sort_keys=True, separators=(",", ":")) + ";\n")
 
 
 WIDTH, HEIGHT = 640, 240
@@ -159,8 +184,12 @@ def read_evaluation(content: Path, tables: dict) -> dict | None:
     if not path.is_file():
         return None
     data = json.loads(path.read_text())
-    if data.get("tables_sha256") != digest({r: tables[r + "_numerators"] for r, _ in ROW_NAMES}):
+    if data.get("tables_sha256") != digest_of(tables):
         return None
+    alone = data.get("tables_alone")
+    if alone is not None and (tables.get("held") is None
+                              or alone.get("tables_sha256") != digest_of(without_held(tables))):
+        del data["tables_alone"]  # (made with other tables, or the same as the main one)
     return data
 
 
@@ -171,7 +200,16 @@ def context(tables: dict, evaluation: dict | None) -> dict:
                      for name, title in ROW_NAMES],
             "settings": tables["settings"], "denominator": tables["denominator"],
             "last_change": max(history[-1]["max_change"].values()), "history": history,
-            "evaluation": evaluation}
+            "evaluation": evaluation, "held": held_summary(tables)}
+
+
+def held_summary(tables: dict) -> dict | None:
+    """What the page says of the held-cards correction: its largest move of a chance by one
+    card, in percentage points (None without one)."""
+    if tables.get("held") is None:
+        return None
+    largest = max(int(abs(h).max()) for h in tables["held"])
+    return {"largest": 100 * largest / tables["held_denominator"]}
 
 
 def write_site(content: Path, out: Path, renderer, nav, static_dir: Path | None = None) -> bool:
@@ -219,7 +257,7 @@ def card_pdf(tables: dict, renderer, static_dir: Path) -> bytes | None:
     from ..site.pocket import subsetter
 
     rows = [{"title": title, "bands": bands(tables, name)} for name, title in ROW_NAMES]
-    html = renderer.render("chinese-card.html", rows=rows)
+    html = renderer.render("chinese-card.html", rows=rows, held=tables.get("held") is not None)
     key = hashlib.sha256(html.encode() + version("weasyprint").encode())
     for font in ("fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf"):
         key.update((static_dir / font).read_bytes())

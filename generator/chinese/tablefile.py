@@ -1,7 +1,8 @@
 """The trained tables as a content file, `content/chinese/tables.json`.
 
 In (write): the result of training.train. Out (read): the three tables as float64 win
-probabilities plus the file's settings and history, after checking that the file is whole, was
+probabilities (and, when trained with it, the held-cards correction: `held`, three (ranks x 13)
+integer arrays over `held_denominator`) plus the file's settings and history, after checking that the file is whole, was
 made by this trainer version, and that its numbers are consistent; otherwise one ContentError line.
 
 The file is committed so that `vpcharts build`, the tests and CI never pay for training (minutes);
@@ -27,9 +28,29 @@ def path_in(content: Path) -> Path:
     return Path(content) / CONTENT_FOLDER / "tables.json"
 
 
+HELD = tuple(("held_" + name, size) for name, size in ROWS)
+
+
 def digest(result: dict) -> str:
-    text = json.dumps([[int(x) for x in result[name]] for name, _ in ROWS])
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The tables' digest, and their held-cards correction's when they have one (the evaluation
+    records it: the correction changes how hands are set)."""
+    rows = [[int(x) for x in result[name]] for name, _ in ROWS]
+    if result.get("held") is not None:
+        rows.append(int(result["held_denominator"]))
+        rows += [np.asarray(h).tolist() for h in result["held"]]
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
+def digest_of(tables: dict) -> str:
+    """digest() of tables as read() returns them."""
+    return digest({**{name: tables[name + "_numerators"] for name, _ in ROWS},
+                   "held": tables.get("held"), "held_denominator": tables.get("held_denominator")})
+
+
+def without_held(tables: dict) -> dict:
+    """Tables as read() returns them, less their held-cards correction (as the card plays)."""
+    return {key: value for key, value in tables.items()
+            if key not in ("held", "held_denominator")}
 
 
 def to_text(result: dict) -> str:
@@ -37,9 +58,15 @@ def to_text(result: dict) -> str:
     data = {"trainer_version": TRAINER_VERSION, "rules": RULES,
             "settings": result["settings"], "denominator": int(result["denominator"]),
             "sha256": digest(result), "history": result["history"]}
+    held = result.get("held")
+    if held is not None:
+        data["held_denominator"] = int(result["held_denominator"])
     lines = ["{"]
     for key in sorted(data):
         lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], sort_keys=True)},")
+    for (name, _), rows in zip(HELD, held or ()):
+        lines.append(f"  {json.dumps(name)}: "
+                     f"{json.dumps(np.asarray(rows).tolist(), separators=(',', ':'))},")
     for i, (name, _) in enumerate(ROWS):
         comma = "," if i < len(ROWS) - 1 else ""
         lines.append(f"  {json.dumps(name)}: {json.dumps([int(x) for x in result[name]])}{comma}")
@@ -50,6 +77,17 @@ def to_text(result: dict) -> str:
 def write(path: Path, result: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(to_text(result))
+
+
+def _held_row(path: Path, data: dict, name: str, size: int, den: int) -> np.ndarray:
+    values = data.get(name)
+    if (not isinstance(values, list) or len(values) != size
+            or not all(isinstance(r, list) and len(r) == 13
+                       and all(isinstance(v, int) and -den <= v <= den for v in r)
+                       for r in values)):
+        raise ContentError(path, name, None,
+                           f"{size} lists of 13 integers from -{den} to {den}")
+    return np.array(values, np.int64)
 
 
 def read(path: Path) -> dict:
@@ -76,6 +114,12 @@ def read(path: Path) -> dict:
             raise ContentError(path, name, None, f"{size} integers from 0 to {den}")
         out[name + "_numerators"] = np.array(values, np.int64)
         out[name] = out[name + "_numerators"] / den
-    if data.get("sha256") != digest({name: out[name + "_numerators"] for name, _ in ROWS}):
+    if "held_denominator" in data:
+        held_den = data["held_denominator"]
+        if not isinstance(held_den, int) or held_den <= 0:
+            raise ContentError(path, "held_denominator", held_den, "a positive integer")
+        out["held_denominator"] = held_den
+        out["held"] = tuple(_held_row(path, data, name, size, held_den) for name, size in HELD)
+    if data.get("sha256") != digest_of(out):
         raise ContentError(path, "sha256", data.get("sha256"), "the digest of the tables")
     return out

@@ -17,8 +17,9 @@ arranger works in float64 on those fractions; ties go by split order.
 
 Deterministic: hand i of round k is dealt from a counter-based generator seeded by (seed, k, i),
 so the deals do not depend on thread scheduling, and the counts are integers.
-Card removal between the two players is ignored by default (as in the seed); evaluation.py
-measures what that costs. Two options, measured in issue 40 (docs/design/06-chinese-poker.md):
+The rounds ignore card removal between the two players (as the seed); by default the training
+then adds the held-cards correction (`held_cards`, held_cards.py), which puts it back at the
+arranger, and evaluation.py measures what is left. Two options, measured in issue 40 (docs/design/06-chinese-poker.md):
 `removal` counts a rank's share only against dealt hands sharing no card with a few hands of that
 rank (card removal within the row; it made the tables more exploitable), and `skip` drops the
 first rounds' answers from the average, so the tables answer the recent strategies.
@@ -34,6 +35,7 @@ from numba import njit, prange
 
 from .arranger import Arranger
 from .dealing import card_masks, deal_hands  # (deal_hands: the tests read it as training's)
+from .held_cards import HELD_DENOMINATOR, HELD_STREAM, corrections
 from .ranks import BINOMIAL, N_FIVE, N_THREE, lookup_tables
 from .version import RULES, TRAINER_VERSION  # (bump it when a change here can change the tables)
 
@@ -192,7 +194,7 @@ def scale_front(numerators, denominator: int, percent: int):
 
 def cache_key(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
               joint: int = 0, front_scale: int = 100, respond: int = 0,
-              hand_removal: int = 0) -> str:
+              hand_removal: int = 0, held_cards: int = 0) -> str:
     text = f"{TRAINER_VERSION}\n{RULES}\nrounds={rounds} samples={samples} seed={seed}"
     if removal or skip:
         text += f" removal={removal} skip={skip}"
@@ -204,12 +206,14 @@ def cache_key(rounds: int, samples: int, seed: int, removal: int = 0, skip: int 
         text += f" respond={respond}"
     if hand_removal:
         text += f" hand_removal={hand_removal}"
+    if held_cards:
+        text += f" held_cards={held_cards}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
           joint: int = 0, front_scale: int = 100, respond: int = 0, hand_removal: int = 0,
-          progress=None) -> dict:
+          held_cards: int = 0, progress=None) -> dict:
     """Run fictitious play; returns numerators, denominator and per-round history.
 
     `removal`: 0 for win shares against all dealt hands (the seed's way); n > 0 for card removal
@@ -227,6 +231,9 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
     `hand_removal`: 0 to ignore the cards the players hold (as the seed); 1 to count each hand's
     rows only against the round's hands that share no card with it (card removal between the
     players, which the evaluation's best response plays; hand_removal_answer).
+    `held_cards`: 0 for no held-cards correction; n > 0 to compute it (held_cards.py) from n
+    reference hands dealt from their own stream and set by the final tables; it leaves the
+    tables themselves unchanged.
     `progress(round, seconds, history_row)` is called after each round.
     """
     five0, three0 = initial_tables()
@@ -286,5 +293,13 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
         settings["respond"] = respond
     if hand_removal:
         settings["hand_removal"] = hand_removal
-    return {"front": sums[0], "middle": sums[1], "back": sums[2],
-            "denominator": denominator, "history": history, "settings": settings}
+    result = {"front": sums[0], "middle": sums[1], "back": sums[2],
+              "denominator": denominator, "history": history, "settings": settings}
+    if held_cards:
+        settings["held_cards"] = held_cards
+        final = Arranger(*(np.asarray(s) / denominator for s in sums))
+        reference = deal_hands(seed, HELD_STREAM, 0, held_cards, 13)
+        _, ranks = final.many(reference)
+        result["held"] = corrections(reference, ranks, sizes)
+        result["held_denominator"] = HELD_DENOMINATOR
+    return result

@@ -1,7 +1,10 @@
 // Chinese Poker arranger: the port of generator/chinese/ranks.py and arranger.py.
 //
 // 13 cards (ids as in cards.js) and the trained tables (chinese-tables.js: for each row the
-// sorted hand keys and the win numerators over one denominator) in; the legal splits by E+ out.
+// sorted hand keys and the win numerators over one denominator, and the held-cards correction:
+// for each row, rank and card rank, integers over held.denominator) in; the legal splits by E+
+// out. Each row's chance is corrected for the 13 cards held as in held_cards.py:
+// table + sum over ranks k of (cards of rank k held) * held[rank][k] / held.denominator, in 0..1.
 // Splits are walked in the same order as Python's (backs in lexicographic order of the sorted
 // hand's positions, then middles from the other eight) and E+ is computed with the same
 // operations in the same order, so the first best split is the same split with the same E+.
@@ -94,28 +97,49 @@
 
   const ePlus = (pf, pm, pb) => pf + pm + pb + pf * pm + pf * pb + pm * pb - 2.0 * pf * pm * pb;
 
-  /** Sets hands by the tables: { denominator, front: {keys, win_numerators}, middle, back }. */
+  /** How many cards of each rank (deuce .. ace) the cards hold. */
+  function rankCounts(cards) {
+    const counts = new Array(13).fill(0);
+    for (const c of cards) counts[c >> 2] += 1;
+    return counts;
+  }
+
+  /** Sets hands by the tables: { denominator, front: {keys, win_numerators}, middle, back,
+   * held: { denominator, front, middle, back } (optional; each ranks x 13 integers, flat) }. */
   class Arranger {
     constructor(tables) {
+      const held = tables.held;
       const row = (name) => ({
         keys: tables[name].keys,
         p: Float64Array.from(tables[name].win_numerators, (v) => v / tables.denominator),
+        held: held ? Int32Array.from(held[name]) : null,
       });
+      this.heldDenominator = held ? held.denominator : 1;
       this.front = row("front");
       this.middle = row("middle");
       this.back = row("back");
     }
 
+    /** A row's chance for a hand of `rank` when the 13 cards hold `counts` of each rank
+     * (arranger.py's held_chances: the same operations in the same order). */
+    chance(row, rank, counts) {
+      if (!row.held) return row.p[rank];
+      let s = 0;
+      for (let k = 0; k < 13; k++) s += counts[k] * row.held[rank * 13 + k];
+      return Math.min(1.0, Math.max(0.0, row.p[rank] + s / this.heldDenominator));
+    }
+
     /** Keys, ranks and win chances of every part of 13 cards (sorted ascending). */
     parts(sorted) {
+      const counts = rankCounts(sorted);
       const fives = FIVES.map((s) => {
         const key = handKey(s.map((p) => sorted[p]));
         const rank = rankOf(this.back.keys, key);
-        return { key, pm: this.middle.p[rank], pb: this.back.p[rank] };
+        return { key, pm: this.chance(this.middle, rank, counts), pb: this.chance(this.back, rank, counts) };
       });
       const threes = THREES.map((s) => {
         const key = handKey(s.map((p) => sorted[p]));
-        return { key, pf: this.front.p[rankOf(this.front.keys, key)] };
+        return { key, pf: this.chance(this.front, rankOf(this.front.keys, key), counts) };
       });
       return { fives, threes };
     }
@@ -162,9 +186,10 @@
       if (front.length !== 3 || middle.length !== 5 || back.length !== 5) return { error: "a split is 3 cards in front, 5 in the middle and 5 in the back" };
       const [kf, km, kb] = [handKey(front), handKey(middle), handKey(back)];
       if (kf > km || km > kb) return { error: "fouled: the back must be at least as strong as the middle, and the middle as the front" };
-      const pf = this.front.p[rankOf(this.front.keys, kf)];
-      const pm = this.middle.p[rankOf(this.middle.keys, km)];
-      const pb = this.back.p[rankOf(this.back.keys, kb)];
+      const counts = rankCounts([...front, ...middle, ...back]);
+      const pf = this.chance(this.front, rankOf(this.front.keys, kf), counts);
+      const pm = this.chance(this.middle, rankOf(this.middle.keys, km), counts);
+      const pb = this.chance(this.back, rankOf(this.back.keys, kb), counts);
       return { pf, pm, pb, ePlus: ePlus(pf, pm, pb) };
     }
   }

@@ -63,7 +63,8 @@
     const splits = arranger.ranked(chosen, 5);
     const ms = performance.now() - started;
     out.dataset.ms = ms.toFixed(1);
-    say(`Best split of ${chosen.length} cards, found in ${ms.toFixed(0)} ms.`);
+    const held = root.vpchartsChineseTables.held ? " (win chances corrected for the cards you hold)" : "";
+    say(`Best split of ${chosen.length} cards${held}, found in ${ms.toFixed(0)} ms.`);
     splits.forEach((s, i) => out.append(showSplit(i === 0 ? "Best split" : `Next best #${i}`, s)));
     scoreOwn(splits[0]);
   }
