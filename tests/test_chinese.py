@@ -254,7 +254,8 @@ def test_held_corrections_against_a_direct_count():
     rng = random.Random(9)
     cases = [(0, 454, 12), (0, 0, 0)] + [(r, rng.randrange(sizes[r]), rng.randrange(13))
                                          for r in (0, 1, 2) for _ in range(8)]
-    cases += [(row, int(row_ranks[h, row]), rng.randrange(13)) for h in range(4) for row in (0, 1, 2)]
+    cases += [(row, int(row_ranks[h, row]), rng.randrange(13))
+              for h in range(4) for row in (0, 1, 2)]
     den = held_cards.HELD_DENOMINATOR
     for row, v, k in cases:
         def share(weight):
@@ -768,7 +769,8 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
     assert f"{ex['in_sample_per_hand']:.4f}" in html and ev["command"] in html
     # the tables alone, as the card sets hands, beside the arranger with the held-cards correction
     alone = ev["tables_alone"]["exploitability"]
-    assert f"{alone['per_hand']:.4f} (95% interval {alone['low']:.4f} to {alone['high']:.4f})" in html
+    assert (f"{alone['per_hand']:.4f} (95% interval {alone['low']:.4f} to "
+            f"{alone['high']:.4f})") in html
     assert ev["tables_alone"]["command"] in html and "corrects each row's chance" in html
     # how the tables were made, from their settings
     settings = tablefile.read(tablefile.path_in(CONTENT))["settings"]

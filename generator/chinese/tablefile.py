@@ -2,8 +2,9 @@
 
 In (write): the result of training.train. Out (read): the three tables as float64 win
 probabilities (and, when trained with it, the held-cards correction: `held`, three (ranks x 13)
-integer arrays over `held_denominator`) plus the file's settings and history, after checking that the file is whole, was
-made by this trainer version, and that its numbers are consistent; otherwise one ContentError line.
+integer arrays over `held_denominator`) plus the file's settings and history, after checking
+that the file is whole, was made by this trainer version, and that its numbers are consistent;
+otherwise one ContentError line.
 
 The file is committed so that `vpcharts build`, the tests and CI never pay for training (minutes);
 `vpcharts chinese train` writes it, recording the settings and TRAINER_VERSION, and

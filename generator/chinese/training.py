@@ -19,10 +19,11 @@ Deterministic: hand i of round k is dealt from a counter-based generator seeded 
 so the deals do not depend on thread scheduling, and the counts are integers.
 The rounds ignore card removal between the two players (as the seed); by default the training
 then adds the held-cards correction (`held_cards`, held_cards.py), which puts it back at the
-arranger, and evaluation.py measures what is left. Two options, measured in issue 40 (docs/design/06-chinese-poker.md):
-`removal` counts a rank's share only against dealt hands sharing no card with a few hands of that
-rank (card removal within the row; it made the tables more exploitable), and `skip` drops the
-first rounds' answers from the average, so the tables answer the recent strategies.
+arranger, and evaluation.py measures what is left. Two options, measured in issue 40
+(docs/design/06-chinese-poker.md): `removal` counts a rank's share only against dealt hands
+sharing no card with a few hands of that rank (card removal within the row; it made the tables
+more exploitable), and `skip` drops the first rounds' answers from the average, so the tables
+answer the recent strategies.
 Measured and off by default as well: `hand_removal` (card removal between the players, from the
 round's own set hands), and in joint.py `joint` and `respond`.
 """
