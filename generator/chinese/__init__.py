@@ -6,6 +6,7 @@ Modules, each with one job:
   hand_categories  the nine categories a key starts with, and their names (for ranks and its
              numba kernels, rank_kernels)
   arranger   13 cards and three win-probability tables in, the best of the 72,072 splits out
+  shares     counts of a row's ranks in, mid-rank win-share numerators out (a tie counts half)
   held_cards reference hands set by the tables in, each row's correction for the cards a hand
              holds out (card removal between the players)
   dealing    a seed and a stream in, reproducible hands out (for training and evaluation)

@@ -25,6 +25,8 @@ unweighted one.
 
 import numpy as np
 
+from .shares import midrank_numerators
+
 HELD_DENOMINATOR = 100_000  # a correction is at most a few hundredths; five digits are plenty
 HELD_STREAM = 3_000_003      # the reference hands' deal stream (training uses 1..rounds)
 
@@ -35,25 +37,17 @@ def rank_counts(hands: np.ndarray) -> np.ndarray:
     return np.stack([(ranks == k).sum(axis=1) for k in range(13)], axis=1).astype(np.int64)
 
 
-def _midrank(counts) -> list[int]:
-    """2 * (count below v) + (count at v) for each v, as Python ints."""
-    out, below = [], 0
-    for c in counts:
-        out.append(2 * below + c)
-        below += c
-    return out
-
-
 def row_corrections(row_ranks: np.ndarray, counts: np.ndarray, size: int) -> np.ndarray:
     """(size, 13) corrections of one row: row_ranks (n,) its rank in each reference hand,
     counts (n, 13) each reference hand's rank counts. Exact integer arithmetic (Python ints)."""
-    plain = _midrank(np.bincount(row_ranks, minlength=size).tolist())
+    # (Python ints from here: the products below times HELD_DENOMINATOR can pass int64's range)
+    plain = midrank_numerators(np.bincount(row_ranks, minlength=size)).tolist()
     total = len(row_ranks)
     out = np.zeros((size, 13), np.int64)
     for k in range(13):
         weights = 4 - counts[:, k]
-        weighted = _midrank(np.bincount(row_ranks, weights=weights, minlength=size)
-                            .round().astype(np.int64).tolist())
+        weighted = midrank_numerators(np.bincount(row_ranks, weights=weights, minlength=size)
+                                      .round().astype(np.int64)).tolist()
         weight = int(weights.sum())
         den = 2 * total * weight  # weighted[v] / (2 weight) - plain[v] / (2 total)
         for v in range(size):

@@ -38,13 +38,8 @@ from .arranger import Arranger
 from .dealing import card_masks, deal_hands  # (deal_hands: the tests read it as training's)
 from .held_cards import HELD_DENOMINATOR, HELD_STREAM, corrections
 from .ranks import BINOMIAL, N_FIVE, N_THREE, lookup_tables
+from .shares import midrank_numerators
 from .version import RULES, TRAINER_VERSION  # (bump it when a change here can change the tables)
-
-def midrank_numerators(counts: np.ndarray) -> np.ndarray:
-    """2 * (count below r) + (count at r) for each rank r: the win share times 2 * total."""
-    below = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    return 2 * below + counts
-
 
 def initial_tables() -> tuple[np.ndarray, np.ndarray]:
     """Round 0: each rank's mid-rank share among all hands of its size (5-card, 3-card)."""
