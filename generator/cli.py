@@ -340,6 +340,8 @@ def parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=cmd_bench)
     from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
     add_chinese(commands)
+    from .ultimate_x.cli import add_parser as add_ultimate_x  # and Ultimate X in its own
+    add_ultimate_x(commands)
     for command in commands.choices.values():
         _common(command)
     return top
