@@ -156,8 +156,11 @@ def run(content: Path, counts: list[int], markdown: Path | None = None,
     extra = thousand(max(figures, key=lambda f: f.tables), machine.cores)
     print("\n".join(extra))
     if markdown is not None:
-        markdown.write_text(markdown_page(machine.finished(), command, figures, extra),
-                            encoding="utf-8")
+        from .ultimate_x.bench import kept_section
+
+        kept = kept_section(markdown)  # (the Ultimate X figures: their own command)
+        markdown.write_text(markdown_page(machine.finished(), command, figures, extra)
+                            + ("\n" + kept if kept else ""), encoding="utf-8")
         print(f"wrote {markdown}")
     return 0
 

@@ -176,6 +176,14 @@ def cmd_bench(args) -> int:
         from . import any_bench
 
         return any_bench.run(tuple(args.any) or any_bench.DEFAULT_GAMES)
+    if args.ultimate_x is not None:
+        from .ultimate_x import bench as ux_bench
+
+        markdown = DEFAULT_SCALING if args.markdown == DEFAULT_BENCHMARKS else args.markdown
+        words = ["vpcharts bench --ultimate-x", *args.ultimate_x]
+        if markdown is not None:
+            words.append("--markdown" if markdown == DEFAULT_SCALING else f"--markdown {markdown}")
+        return ux_bench.run(args.content, args.ultimate_x, markdown, " ".join(words))
     if args.builds:
         from . import bench_build
 
@@ -332,6 +340,10 @@ def parser() -> argparse.ArgumentParser:
                        "game ids; default: Deuces Wild and one game of each deck): the exact "
                        "return and every card priced, first and after typing a pay; peak memory; "
                        "and the session calculator of a pay table's page")
+    bench.add_argument("--ultimate-x", nargs="*", metavar="GAME",
+                       help="the CPU each Ultimate X game's solve and export take, each in a "
+                       "fresh process (default: every game of content/ultimate-x; a file name "
+                       "takes its games); with --markdown, its section of docs/scaling.md")
     bench.add_argument("--strategy", action="store_true",
                        help="only the strategy figures, for every pay table (about 4 minutes)")
     bench.add_argument("--markdown", type=Path, nargs="?", const=DEFAULT_BENCHMARKS,

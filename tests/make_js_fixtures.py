@@ -191,7 +191,9 @@ def file_names() -> list[str]:
     names += [f"evs-{slug}.json.gz" for slug in EV_TABLES]
     for slug in PLAY_TABLES:
         names += [f"play-{slug}.json.gz", f"play-{slug}-reps.bin.gz", f"play-{slug}-optimal.bin.gz"]
-    return names
+    from tests.make_ux_fixtures import names as ux_names  # (Ultimate X: its own module)
+
+    return names + ux_names()
 
 
 def read(path: Path) -> bytes:

@@ -9,9 +9,14 @@ catalogue is built by `vpcharts build` (its figures go in the issue's note). The
   the index groups by (`PayTable.game`) and the lowest paying pair, which changes the strategy
   (Joker Poker Kings or Better and Two Pair or Better are one game to the index, two here).
 
+- and of the Ultimate X games (content/ultimate-x), those of UX_SAMPLE: a game's export derives
+  its single strategy's card as well as solving, half a minute each.
+
     sample_slugs() -> [slug, ...] sorted
     sample_content(folder) -> a content folder of the sample, its pages and Chinese tables
 """
+
+import re
 
 import functools
 import shutil
@@ -26,8 +31,10 @@ PINNED = (
     "9-6-double-double-bonus", "9-6-jacks-or-better", "9-7-double-bonus", "bonus-deuces-9-4-4",
     "deuces-and-joker-wild-12-9-6", "double-joker-9-5-4", "full-pay-deuces-wild",
     "joker-poker-kings-or-better", "joker-poker-two-pair-or-better", "loose-deuces",
-    "nsu-deuces-wild",
+    "nsu-deuces-wild", "8-6-jacks-or-better",
 )
+# Ultimate X files and the line counts of each the sample keeps (its base pay table is PINNED).
+UX_SAMPLE = {"8-6-jacks-or-better": (3,)}
 
 
 def game_key(table) -> tuple:
@@ -66,4 +73,10 @@ def sample_content(folder: Path) -> Path:
             shutil.copytree(CONTENT / name, folder / name)
     if (CONTENT / "site.toml").exists():
         shutil.copy(CONTENT / "site.toml", folder / "site.toml")
+    (folder / "ultimate-x").mkdir()
+    for stem, counts in UX_SAMPLE.items():
+        text = (CONTENT / "ultimate-x" / f"{stem}.toml").read_text(encoding="utf-8")
+        head, *tables = re.split(r"(?m)^(?=\[lines\.)", text)
+        kept = [t for t in tables if int(re.match(r"\[lines\.(\d+)\]", t).group(1)) in counts]
+        (folder / "ultimate-x" / f"{stem}.toml").write_text(head + "".join(kept), encoding="utf-8")
     return folder

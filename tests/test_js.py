@@ -25,6 +25,7 @@ from generator.export import export
 from generator.solve.paytable import load_paytable
 from tests import make_js_fixtures as fixtures
 from tests import make_solver_fixtures as solver_fixtures
+from tests import make_ux_fixtures as ux_fixtures
 
 ROOT = Path(__file__).resolve().parents[1]
 JS_TESTS = ROOT / "tests" / "js"
@@ -59,7 +60,8 @@ def js_test_count() -> int:
         text = path.read_text(encoding="utf-8")
         loop = text.find("\nfor (const ")
         outside, inside = (text, "") if loop < 0 else (text[:loop], text[loop:])
-        tables = {"ev.test.mjs": len(fixtures.EV_TABLES), "play.test.mjs": len(fixtures.PLAY_TABLES)}
+        tables = {"ev.test.mjs": len(fixtures.EV_TABLES), "play.test.mjs": len(fixtures.PLAY_TABLES),
+                  "ux.test.mjs": len(ux_fixtures.GAMES)}
         count += outside.count("\ntest(") + inside.count("\n  test(") * tables.get(path.name, 0)
     return count
 
@@ -86,6 +88,14 @@ def test_checked_in_fixtures_are_what_the_command_writes_now(group, solved_any):
         path = fixtures.FOLDER / name
         assert path.exists(), f"{name} is missing: run python -m tests.make_js_fixtures"
         assert fixtures.read(path) == content, f"{name} is stale: run python -m tests.make_js_fixtures"
+
+
+def test_ultimate_x_fixtures_are_what_the_command_writes_now():
+    """tests/js/fixtures/ux-*.json.gz equal what `python -m tests.make_ux_fixtures` makes now."""
+    for name, content in ux_fixtures.contents().items():
+        path = fixtures.FOLDER / name
+        assert path.exists() and fixtures.read(path) == content, \
+            f"{name} is stale: run python -m tests.make_ux_fixtures"
 
 
 def test_solver_fixture_is_what_the_command_writes_now(solved):

@@ -28,7 +28,7 @@ from typing import Callable
 from .. import faults, store
 from ..errors import ContentError
 from ..decimals import decimal
-from . import any_paytable, rendered, view
+from . import any_paytable, rendered, ultimate_x, view
 from .folders import ROOT, STATIC, TEMPLATES
 from .lock import build_lock
 from .swap import clean_leftovers, swap
@@ -74,6 +74,7 @@ class _Published:
     cards: dict = field(default_factory=dict)   # slug -> CardResult
     exports_cached: int = 0
     cards_cached: int = 0
+    ultimate_x: list = field(default_factory=list)  # ultimate_x.Listed, for the index
 
 
 def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progress=print,
@@ -88,9 +89,12 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     protected = protected_for(content_dir, templates_dir, static_dir, ROOT)
     out_dir = checked_output(Path(out_dir), protected, force)
     # Read and check every input before any slow work.
+    from ..ultimate_x.game import FOLDER as UX_FOLDER, load_games
+
     tables = load_paytables(content_dir / "paytables")
     pages = load_pages(content_dir / "pages")
-    _check_slugs(tables, pages, content_dir)
+    games = load_games(content_dir / UX_FOLDER, tables)
+    _check_slugs(tables, pages, content_dir, games)
     for table in tables:
         for line in table.warnings:
             progress(f"warning: {line}")
@@ -102,10 +106,11 @@ def build_site(content_dir: Path, out_dir: Path, use_cache: bool = True, progres
     with build_lock(out_dir):
         for path in clean_leftovers(out_dir):
             progress(f"Removed {path}, left by a build that was killed")
-        return _build_locked(config, tables, pages, renderer, start)
+        return _build_locked(config, tables, pages, renderer, start, games)
 
 
-def _build_locked(config: BuildConfig, tables, pages, renderer, start: float) -> dict:
+def _build_locked(config: BuildConfig, tables, pages, renderer, start: float,
+                  games=()) -> dict:
     """Write the site into a temporary folder beside the output, check it, swap it in."""
     out_dir = config.out_dir
     tmp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=out_dir.name + ".tmp-"))
@@ -120,6 +125,10 @@ def _build_locked(config: BuildConfig, tables, pages, renderer, start: float) ->
             site = rendered.site_digest(config.templates_dir, config.static_dir, key_head())
         (tmp / view.ROUNDS_FOLDER).mkdir()
         published = _write_pay_tables(config, tmp, tables, pages, renderer, site)
+        ux_files, published.ultimate_x = ultimate_x.files_of(list(games), config, renderer,
+                                                             pages)
+        for name, content in ux_files.items():
+            _write(tmp / name, content)
         figures = {d["slug"]: figures_of(d) for d in published.exports}
         for page in pages:
             _write(tmp / f"{page.slug}.html", renderer.render(
@@ -217,20 +226,24 @@ def _index_html(renderer, published: _Published, pages, chinese: bool) -> str:
         simple_rule=SIMPLE_RULE,
         id_pays=id_pays,
         search_pays={d["slug"]: view.search_pays(d) for d in exports},
-        pay_key=view.pay_key(id_pays.values()), chinese=chinese)
+        pay_key=view.pay_key(id_pays.values()), chinese=chinese,
+        ultimate_x=[(item, view.identifying_pays(item.data), view.search_pays(item.data))
+                    for item in published.ultimate_x])
 
 
 def _summary(config: BuildConfig, tables, pages, published: _Published, chinese_files: dict,
              start: float) -> dict:
     exports, cards = published.exports, published.cards
     missing = {slug: card.reason for slug, card in cards.items() if not card.written}
+    ux = len(published.ultimate_x)
     return {
         "paytables": len(tables),
+        "ultimate_x": ux,
         # (each pay table's page, its exact table's page, the Markdown pages, the index and the
         # Chinese Poker page; a pocket card per pay table and Chinese Poker's)
         "pages": (len(tables) + sum(1 for d in exports if d["strategy"]) + len(pages) + 1
-                  + ("chinese.html" in chinese_files)),
-        "cards": len(tables) - len(missing) + ("chinese.pdf" in chinese_files),
+                  + ("chinese.html" in chinese_files) + ux),
+        "cards": len(tables) - len(missing) + ("chinese.pdf" in chinese_files) + ux,
         "cards_missing": missing,
         "strategies_missing": {d["slug"]: d["strategy_error"] for d in exports
                                if d["strategy"] is None},
@@ -465,7 +478,9 @@ def exact_context(data: dict, pages) -> dict:
 
 
 def summary_text(summary: dict) -> str:
+    ux = summary.get("ultimate_x")
     out = [f"Built {summary['out']}/: {counted(summary['paytables'], 'pay table')}, "
+           + (f"{counted(ux, 'Ultimate X game')}, " if ux else "") +
            f"{counted(summary['pages'], 'page')}, {counted(summary['cards'], 'pocket card')} in "
            f"{summary['seconds']:.1f} s ({counted(summary['exports_cached'], 'export')} and "
            f"{counted(summary['cards_cached'], 'card')} from the cache)"]
@@ -487,8 +502,12 @@ def _lines_note(data: dict) -> str:
     return counted(count, "line") if count is not None else "no strategy table yet"
 
 
-def _check_slugs(tables, pages, content_dir: Path) -> None:
+def _check_slugs(tables, pages, content_dir: Path, games=()) -> None:
     table_slugs = {t.slug for t in tables}
+    for game in games:
+        if game.slug in table_slugs or game.slug in {p.slug for p in pages}:
+            raise ContentError(game.source, "slug", game.slug, "a name no pay table or page "
+                               "uses (rename the file)")
     for page in pages:
         if page.slug in table_slugs or page.slug in RESERVED:
             raise ContentError(page.source, "file name", page.slug,

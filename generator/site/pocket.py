@@ -297,20 +297,23 @@ def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[st
 
 def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict],
               layout: Layout, size: float, settings: Settings, shown: int | None = None,
-              continued: dict[int, str] | None = None) -> str:
+              continued: dict[int, str] | None = None, template: str = "card.html",
+              extra: dict | None = None) -> str:
     """`continued`: the lines (by index) above which their section's heading is printed again,
-    as they open a column (`card_columns`)."""
+    as they open a column (`card_columns`). `template` and `extra`: another card's template
+    and what it adds to the context (an Ultimate X card's multipliers and moves)."""
     return renderer.render(
-        "card.html", export=export, level=level, lines=wordings[:shown], count=level["printed"],
+        template, export=export, level=level, lines=wordings[:shown], count=level["printed"],
         layout=layout, size=size, page_size=settings.page_size,
         key=card_key(wordings, layout, export["rules"]), continued=continued or {},
-        address=f"{settings.url}{export['slug']}.html")
+        address=f"{settings.url}{export['slug']}.html", **(extra or {}))
 
 
 def render_card(export: dict, renderer: Renderer, static_dir: Path,
-                use_cache: bool = True, settings: Settings | None = None) -> CardResult:
+                use_cache: bool = True, settings: Settings | None = None,
+                template: str = "card.html", extra: dict | None = None) -> CardResult:
     """The pocket card of one export: read from the cache when its key is there, otherwise laid
-    out (`CardSearch`), written as PDF, and kept."""
+    out (`CardSearch`), written as PDF, and kept. `template`, `extra`: as `card_html`."""
     settings = settings or Settings()
     levels = levels_of(export)
     if levels is None:
@@ -321,7 +324,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     def html(layout, shown=None, size=MIN_SIZE, continued=None):
         return card_html(renderer, export, level, wordings, layout, size, settings, shown,
-                         continued)
+                         continued, template, extra)
 
     htmls = [html(layout) for layout in LAYOUTS]
     if use_cache:

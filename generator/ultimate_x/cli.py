@@ -109,9 +109,22 @@ def cmd_ultimate_x(args) -> int:
     return 0
 
 
-def add_parser(commands) -> None:
-    from ..cli import positive_int
+def deal_count(text: str) -> int:
+    """--simulate's DEALS: a whole number from 100 (a batch mean a deal) up."""
+    import argparse
 
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 100:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: expected a whole number of deals, at "
+                                         "least 100 (the standard error is taken over 100 "
+                                         "batches)")
+    return value
+
+
+def add_parser(commands) -> None:
     ux = commands.add_parser("ultimate-x", help="an Ultimate X game: the long-run optimum, the "
                              "card by multiplier, a machine left with multipliers lit")
     ux.add_argument("game", help="a file of content/ultimate-x (8-6-jacks-or-better), a path to "
@@ -124,7 +137,7 @@ def add_parser(commands) -> None:
                     '9d", at the multipliers of --multipliers')
     ux.add_argument("--multipliers", metavar="M", help='with --deal: the multipliers showing, '
                     'one per line ("2 1 12"), or total=N (default: every line 1x)')
-    ux.add_argument("--simulate", type=positive_int, metavar="DEALS",
+    ux.add_argument("--simulate", type=deal_count, metavar="DEALS",
                     help="also play DEALS deals at random by the computed holds and compare")
     ux.add_argument("--seed", type=int, default=1, help="the simulation's seed (default 1)")
     ux.add_argument("--json", action="store_true", help="print the export")

@@ -2,7 +2,7 @@
 dict, cached like the pay tables' exports.
 
 `export(game)` solves the game (mdp.py), prices the policies that ignore the multipliers
-exactly (exact.py), takes the single strategy's card from the strategy stage (its pay table is
+exactly (fixed.py), takes the single strategy's card from the strategy stage (its pay table is
 an ordinary one) and finds the lines that move by multiplier (moves.py), and answers the
 vulture's question (vulture.py). Floating-point figures are written to 12 significant digits:
 the solver's bound is below 1e-11, and the last bits of a sum may differ between machines.
@@ -80,7 +80,7 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
     from ..solve import cache
     from ..strategy.holds import hold_data
     from . import mdp, moves, vulture
-    from .exact import fixed_return, single_table
+    from .fixed import fixed_return, single_table
     from .holds import hold_arrays
 
     began = time.process_time()

@@ -20,7 +20,7 @@ units of one line's 5-coin bet) lies between min_S and max_S of (T V - V)(S) at 
 The return per coin bet is g / (2 N): each line is bet 10 coins, and pays per 5.
 
 Floating point, because V is the fixed point of an average over 134,459 classes of maxima, with
-no exact form worth having; `exact.py` gives the exact returns of the policies that do not look
+no exact form worth having; `fixed.py` gives the exact returns of the policies that do not look
 at the multipliers (the base game's strategy, the single strategy), and the tests hold this
 solver to exact rational policy evaluation on the single-hand game.
 
