@@ -42,8 +42,9 @@ def test_the_game_has_its_page_card_and_json(sample_site):
 
 def test_a_bands_moves_name_lines_the_card_prints(sample_site):
     from generator.site.ultimate_x import moves_said
+    from generator.ultimate_x.export import export
 
-    data = json.loads((sample_site / f"{SLUG}.json").read_text())
+    data = export(game_3_play())[0]
     printed = {str(i + 1) for i in range(len(data["card"]["lines"]))}
     letters = {chr(65 + i) for i in range(len(data["card"]["extra"]))}
     for band in data["bands"]:
@@ -52,18 +53,23 @@ def test_a_bands_moves_name_lines_the_card_prints(sample_site):
             assert first in printed | letters and second in printed | letters, move
 
 
-def python_values(cards, total):
-    """Every hold's value by the solver, in the deal's order (bit i holds cards[i])."""
+def game_3_play():
     from generator.solve.paytable import load_paytables
-    from generator.solve.solver import class_of
-    from generator.ultimate_x import mdp
     from generator.ultimate_x.game import load_games_of_file
-    from generator.ultimate_x.holds import hold_arrays
 
     root = Path(__file__).resolve().parents[1] / "content"
-    game = next(g for g in load_games_of_file(root / "ultimate-x" / "8-6-jacks-or-better.toml",
+    return next(g for g in load_games_of_file(root / "ultimate-x" / "8-6-jacks-or-better.toml",
                                               load_paytables(root / "paytables"))
                 if g.lines == 3)
+
+
+def python_values(cards, total):
+    """Every hold's value by the solver, in the deal's order (bit i holds cards[i])."""
+    from generator.solve.solver import class_of
+    from generator.ultimate_x import mdp
+    from generator.ultimate_x.holds import hold_arrays
+
+    game = game_3_play()
     arrays = hold_arrays(game)
     solved = mdp.solve(mdp.model(arrays, 3))
     cls, position = class_of(arrays.deck, cards)
@@ -78,9 +84,13 @@ def test_the_checker_gives_pythons_hold_and_values(sample_site, browser, artifac
     errors = []
 
     def check(base):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        # (bypass_csp: to inject axe-core itself, as tests/test_browser.py does)
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("console", lambda m: m.type == "error" and "Failed to load resource"
+                not in m.text and errors.append(m.text))
+        page.on("response", lambda r: r.status >= 400 and not r.url.endswith("favicon.ico")
+                and errors.append(f"{r.status} {r.url}"))
         page.goto(base + f"{SLUG}.html")
         page.fill("#ux-deal", "Ah Kh Qh 7c 7d")
         page.fill("#ux-mult", "12 1 1")
