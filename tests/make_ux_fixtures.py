@@ -5,7 +5,7 @@
 
 For each game in GAMES: the data the page's checker embeds for its engine (the base rules, the
 multipliers, the reachable totals and their relative values, as the export writes them: 12
-significant digits), and 300 seeded deals, each at a seeded total, with every hold's value from
+significant digits), and 120 seeded deals, each at a seeded total, with every hold's value from
 `Solved.hold_values` (in the deal's order: bit i holds cards[i]) and the hold the tie rule
 picks. tests/js/ux.test.mjs holds static/js/ux-engine.js to them; tests/test_ultimate_x.py
 checks the files are current. Seeded and written with sorted keys: two runs write the same bytes.
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "tests" / "js" / "fixtures"
 # (file of content/ultimate-x, lines): a natural game and a joker game, one hand and ten
 GAMES = [("8-6-jacks-or-better", 3), ("joker-poker-kings-17-7-5", 10)]
-DEALS = 300
+DEALS = 120
 
 
 def game_of(stem: str, lines: int):

@@ -48,9 +48,10 @@ def test_a_bands_moves_name_lines_the_card_prints(sample_site):
     printed = {str(i + 1) for i in range(len(data["card"]["lines"]))}
     letters = {chr(65 + i) for i in range(len(data["card"]["extra"]))}
     for band in data["bands"]:
-        for move in moves_said(band, data):
-            first, _, second = move.partition(" before ")
-            assert first in printed | letters and second in printed | letters, move
+        for said in moves_said(band, data):
+            for move in said.rpartition(": ")[2].split(", "):
+                first, _, second = move.partition(" before ")
+                assert first in printed | letters and second in printed | letters, move
 
 
 def game_3_play():

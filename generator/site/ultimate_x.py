@@ -75,8 +75,12 @@ def compute_missing(config, games: list) -> None:
 
 
 def card_export(data: dict, single: dict) -> dict:
-    """The single strategy's export as the card reads it: this game's slug, name and pays."""
-    return dict(single, slug=data["slug"], name=data["name"], rules=data["rules"])
+    """The single strategy's export as the card reads it: this game's slug, name and pays, and
+    the level the game's card is (`levels_of` reads "card")."""
+    strategy = single["strategy"]
+    levels = dict(strategy["levels"], card=strategy["levels"][data["card"]["level"]])
+    return dict(single, slug=data["slug"], name=data["name"], rules=data["rules"],
+                strategy=dict(strategy, levels=levels))
 
 
 def card_of(data: dict, single: dict, renderer, static_dir: Path, use_cache: bool, settings):
@@ -98,7 +102,12 @@ def _label(index: int, data: dict, printed: dict, lettered: dict) -> list[tuple]
     return [(label, str(number)) for _, number, label in printed[lines[index]["number"]]]
 
 
-def band_name(band: dict) -> str:
+def band_name(band: dict, lines: int = 3) -> str:
+    """A band as a player reads it: of the average multiplier ("under 1.5x", "2.5x to 3.9x"), or
+    on one hand the multipliers themselves ("3x or 4x")."""
+    if lines == 1:
+        shown = [f"{t}x" for t in band["totals"]]
+        return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
     low = Fraction(band["low"])
     high = None if band["high"] is None else Fraction(band["high"])
     if high is None:
@@ -110,25 +119,28 @@ def band_name(band: dict) -> str:
 
 
 def moves_said(band: dict, data: dict) -> list[str]:
-    """A band's moves as the card prints them: "30 before 29" (in a wild game, per section)."""
+    """A band's moves as the card prints them: "30 before 29"; in a wild game grouped by the
+    section they are in ("With the joker: 26 before 27, D before 20")."""
     printed = view.printed_numbers(data["card"]["lines"], data["rules"]["wild"])
     lettered = letters(data)
-    out = []
+    by_section: dict = {}
     for a, b in band["moves"]:
         first = _label(a, data, printed, lettered)
         second = _label(b, data, printed, lettered)
-        shared = [(la, na, nb) for la, na in first for lb, nb in second
+        shared = [(la or lb, na, nb) for la, na in first for lb, nb in second
                   if la == lb or la is None or lb is None]
-        for label, na, nb in shared[:1] if all(l is None for l, _, _ in shared) else shared:
-            out.append(f"{na} before {nb}" + (f" ({label})" if label else ""))
-    return out
+        for label, na, nb in shared:
+            said = by_section.setdefault(label, [])
+            if f"{na} before {nb}" not in said:
+                said.append(f"{na} before {nb}")
+    return [(f"{label}: " if label else "") + ", ".join(said) for label, said in by_section.items()]
 
 
 def card_context(data: dict) -> dict:
     """What the page and the card say of the moves: per band its name, share and moves; the
     added lines with their letters."""
     lettered = letters(data)
-    bands = [{"name": band_name(b), "share": f"{b['share'] * 100:.0f}%",
+    bands = [{"name": band_name(b, data["lines"]), "share": f"{b['share'] * 100:.0f}%",
               "moves": moves_said(b, data), "cost": f"{b['cost'] * 100:.3f}%",
               "card_cost": f"{b['card_cost'] * 100:.3f}%"} for b in data["bands"]]
     added = [{"letter": lettered[int(k)], "text": line["text"], "notation": line["notation"]}
@@ -149,7 +161,7 @@ def checker_data(data: dict) -> dict:
                    for line in data["card"]["lines"]]
     out["extra"] = {k: view.for_checker(line) for k, line in data["card"]["extra"].items()}
     out["letters"] = {str(k): v for k, v in letters(data).items()}
-    out["band_names"] = [band_name(b) for b in data["bands"]]
+    out["band_names"] = [band_name(b, data["lines"]) for b in data["bands"]]
     out["optimal_return"] = data["returns"]["optimal"]["percent"]
     return out
 

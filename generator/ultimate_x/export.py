@@ -24,6 +24,11 @@ from .game import UltimateX
 
 SCHEMA = 1
 KIND = "ultimate-x"
+# The single strategy's card level is the reference card where it prints at most this many lines
+# (a pocket card's, beside the pays and the moves); else its simple level (Joker Poker's card
+# level prints over a hundred).
+CARD_LINES = 50
+ADDED_NOTATION = 24  # characters of an added line's notation, at most
 
 
 def _num(x: float) -> float:
@@ -96,11 +101,15 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
     single_data, _ = table_export(single, use_cache)
     base_data, _ = table_export(game.table, use_cache)
     data = hold_data(single_solution)
-    card_json = single_data["strategy"]["levels"]["card"]["lines"]
+    level = ("card" if single_data["strategy"]["levels"]["card"]["printed"] <= CARD_LINES
+             else "simple")
+    card_json = single_data["strategy"]["levels"][level]["lines"]
     exact_json = single_data["strategy"]["levels"]["exact"]["lines"]
     card = _lines_of(single_solution, card_json)
     exact_lines = _lines_of(single_solution, exact_json)
-    extra_index = [i for i, line in enumerate(exact_lines) if line not in card]
+    # (an exact line a band may add is printed on the card beside the moves: a short one)
+    extra_index = [i for i, line in enumerate(exact_lines) if line not in card
+                   and len(exact_json[i]["notation"]) <= ADDED_NOTATION]
     extra = [exact_lines[i] for i in extra_index]
     found = moves.bands(solved, data, card, extra)
     with_moves = mdp.evaluate(model, moves.band_policy(solved, data, card, found, extra=extra))
@@ -145,9 +154,10 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
         "stationary": [_num(p) for p in evaluation.stationary],
         "line_multipliers": [_num(p) for p in mdp.line_multipliers(
             model, solved.policy, evaluation.stationary)],
-        "card": {"lines": card_json, "extra": extra_out,
+        "card": {"lines": card_json, "extra": extra_out, "level": level,
                  "single_slug": single.slug, "printed": single_data["strategy"]["levels"][
-                     "card"]["printed"]},
+                     level]["printed"],
+                 "card_level_printed": single_data["strategy"]["levels"]["card"]["printed"]},
         "bands": [{"low": str(b.low), "high": None if b.high is None else str(b.high),
                    "totals": list(b.totals), "share": _num(b.share),
                    "moves": [list(move) for move in b.moves], "order": list(b.order),

@@ -27,8 +27,9 @@ from .mdp import Solved
 # edges. The single-hand game's totals are its multipliers themselves.
 EDGES = (Fraction(1), Fraction(3, 2), Fraction(5, 2), Fraction(4))
 SINGLE_HAND_EDGES = (Fraction(1), Fraction(2), Fraction(3), Fraction(7))
-MAX_MOVES = 6  # per band: a card holds a few
+MAX_MOVES = 5  # per band: a card holds a few
 MIN_GAIN = 2e-5  # of the bet, at the band's mean total: a move winning less is not printed
+MAX_ADDED = 3  # lines of the exact table the bands add, in all: each is printed in full
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ def bands(solved: Solved, data: HoldData, lines: list, extra: list = ()) -> list
     pi = solved.evaluation.stationary
     edges = SINGLE_HAND_EDGES if m.lines == 1 else EDGES
     reference = list(range(len(lines)))
+    added: list[int] = []  # the extra lines the bands have added so far (MAX_ADDED at most)
     out = []
     for i, low in enumerate(edges):
         high = edges[i + 1] if i + 1 < len(edges) else None
@@ -138,7 +140,8 @@ def bands(solved: Solved, data: HoldData, lines: list, extra: list = ()) -> list
             float(m.totals[ks[0]])
         value = mean_total * m.win + solved.next_value[m.rows]
         order, moves = list(reference), []
-        pool = list(range(len(lines), len(lines) + len(extra)))
+        pool = list(range(len(lines), len(lines) + len(extra))) if len(added) < MAX_ADDED \
+            else list(added)
         while len(moves) < MAX_MOVES:
             gain, move = _best_move(fits, order, pool, value, weights)
             if move is None or gain / m.bet < MIN_GAIN:
@@ -148,6 +151,10 @@ def bands(solved: Solved, data: HoldData, lines: list, extra: list = ()) -> list
                 order.pop(x)
             else:
                 pool.remove(line)
+                if line not in added:
+                    added.append(line)
+                    if len(added) == MAX_ADDED:
+                        pool = [x for x in pool if x in added]
             order.insert(p, line)
             moves.append((line, order[p + 1]))
         costs, card_costs = [], []

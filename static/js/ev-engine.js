@@ -48,8 +48,13 @@
    * The EV engine of one pay table (the export's `rules`): {unit, exactInNumber, evs(cards)}.
    * evs(cards) -> 32 integers (Number or BigInt), index bit i holding cards[i]; the EV of a hold
    * is evs[mask] / unit.
+   *
+   * `channels` (optional): more tallies taken in the same pass over the deck, each a small
+   * integer weight per pay line (the table's lines, then Nothing): Ultimate X's shares of the
+   * draws earning each multiplier (ux-engine.js). Then channelEvs(cards) -> per channel, 32
+   * Numbers over `denominator` (draws * denominator / the hold's draws, summed by weight).
    */
-  function makeEngine(rules) {
+  function makeEngine(rules, channels = []) {
     const table = payTable(rules);
     const n = table.deckSize;
     const unseen = n - 5;
@@ -70,6 +75,19 @@
     const payOfCode = Array.from(table.codeToCategory, (category) => num(table.scaledPays[category]));
     const family = table.family;
     const hand = new Int32Array(5);
+    // The channels per fine code, and their tallies (Numbers: a weight is a small integer).
+    const K = channels.length;
+    const chanOfCode = channels.map((weights) => Array.from(table.codeToCategory, (category) => weights[category]));
+    const c0s = new Float64Array(K);
+    const c1s = channels.map(() => new Float64Array(n));
+    const c2s = channels.map(() => new Float64Array(n * n));
+    /** A hand's weight w added to the tallies of its cards and pairs (one channel). */
+    function add(t1, t2, w, a, b, c, d, e) {
+      t1[a] += w; t1[b] += w; t1[c] += w; t1[d] += w; t1[e] += w;
+      t2[a * n + b] += w; t2[a * n + c] += w; t2[a * n + d] += w; t2[a * n + e] += w;
+      t2[b * n + c] += w; t2[b * n + d] += w; t2[b * n + e] += w;
+      t2[c * n + d] += w; t2[c * n + e] += w; t2[d * n + e] += w;
+    }
 
     function pay(sortedHand) {
       return payOfCode[fineCode(family, sortedHand)];
@@ -89,7 +107,13 @@
             hand[1] = c1;
             for (let c0 = 0; c0 < c1; c0++) {
               hand[0] = c0;
-              const p = payOfCode[fineCode(family, hand)];
+              const code = fineCode(family, hand);
+              for (let k = 0; k < K; k++) {
+                const w = chanOfCode[k][code];
+                if (w) add(c1s[k], c2s[k], w, c0, c1, c2, c3, c4);
+                c0s[k] += w;
+              }
+              const p = payOfCode[code];
               if (!p) continue;
               n0 += p;
               n1[c0] += p; n1[c1] += p; n1[c2] += p; n1[c3] += p; n1[c4] += p;
@@ -146,6 +170,59 @@
       return values.map((v, mask) => v * factor[POPCOUNT[mask]]);
     }
 
+    // The channels' tallies of a set of 0..5 cards: as tally(), every channel in one pass.
+    const factorNumber = Array.from({ length: 6 }, (_, k) => Number(denominator / choose(unseen, 5 - k)));
+    function channelTally(set) {
+      const k = set.length;
+      const out = new Float64Array(K);
+      if (k === 0) return out.map((_, ch) => c0s[ch]);
+      if (k === 1) return out.map((_, ch) => c1s[ch][set[0]]);
+      if (k === 2) {
+        const at = set[0] < set[1] ? set[0] * n + set[1] : set[1] * n + set[0];
+        return out.map((_, ch) => c2s[ch][at]);
+      }
+      const count = (sorted) => {
+        const code = fineCode(family, sorted);
+        for (let ch = 0; ch < K; ch++) out[ch] += chanOfCode[ch][code];
+      };
+      const inSet = (c) => set.includes(c);
+      if (k === 5) {
+        work.set(set);
+        count(sort5(work));
+      } else if (k === 4) {
+        for (let a = 0; a < n; a++) {
+          if (inSet(a)) continue;
+          work.set(set);
+          work[4] = a;
+          count(sort5(work));
+        }
+      } else {
+        for (let b = 1; b < n; b++) {
+          if (inSet(b)) continue;
+          for (let a = 0; a < b; a++) {
+            if (inSet(a)) continue;
+            work.set(set);
+            work[3] = a;
+            work[4] = b;
+            count(sort5(work));
+          }
+        }
+      }
+      return out;
+    }
+
+    /** Per channel, each hold's weighted draws over `denominator`, by inclusion-exclusion. */
+    function channelEvs(cards) {
+      const values = Array.from({ length: 32 }, (_, mask) => channelTally(cards.filter((_, i) => (mask >> i) & 1)));
+      for (let bit = 1; bit < 32; bit <<= 1) {
+        for (let mask = 0; mask < 32; mask++) {
+          if (mask & bit) continue;
+          for (let ch = 0; ch < K; ch++) values[mask][ch] -= values[mask | bit][ch];
+        }
+      }
+      return channels.map((_, ch) => values.map((v, mask) => v[ch] * factorNumber[POPCOUNT[mask]]));
+    }
+
     /** The same 32 integers by enumerating every draw of every hold (slow: the tests' oracle). */
     function bruteEvs(cards) {
       const rest = [];
@@ -168,7 +245,7 @@
       return out;
     }
 
-    return { unit, exactInNumber, labels: table.labels, evs, bruteEvs };
+    return { unit, denominator, exactInNumber, labels: table.labels, evs, bruteEvs, channelEvs };
   }
 
   ns.ev = { makeEngine, choose };

@@ -4,8 +4,8 @@
 // A hold's value is total * (its EV of the pay) + E[V(next total)], where the next total is the
 // sum of one multiplier a line, drawn independently for each line from the distribution the
 // hold's final hands give (README: "Ultimate X"). The EV of the pay and each multiplier's share
-// of the draws come from ev-engine.js, once with the pays and once per multiplier with a pay of
-// 1 on the hands earning it: the same integers as the solver. V (the relative value of each
+// of the draws come from ev-engine.js, the pays and one channel per multiplier tallied in one
+// pass over the deck: the same integers as the solver. V (the relative value of each
 // total) is the export's `relative_values`, found by the build's solver.
 //
 // No import/export: attaches to globalThis.vpcharts.ux (see cards.js for why).
@@ -17,11 +17,9 @@
   const TOLERANCE = 1e-9;
   const POPCOUNT = Array.from({ length: 32 }, (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + (m >> 4));
 
-  /** The rules with a pay of 1 on the hands earning `value` and 0 on the rest. */
-  function channelRules(rules, multipliers, value) {
-    const pays = rules.pays.map((line, i) => ({ ...line, pay: multipliers[i] === value ? "1" : "0" }));
-    const quads = rules.quads.map((rule) => ({ ...rule, pay: "0" }));
-    return { ...rules, pays, quads };
+  /** Per multiplier above 1, a weight of 1 on the pay lines earning it (then Nothing: 0). */
+  function channels(data) {
+    return data.values.slice(1).map((v) => [...data.multipliers.map((m) => Number(m === v)), 0]);
   }
 
   /** The distribution of the sum of `lines` draws from `probs` over `values`, up to `top`. */
@@ -47,9 +45,8 @@
    * lines, totals, relative_values): {holds(cards, total), reachable(total), nextValue}.
    */
   function makeUxEngine(data) {
-    const ev = ns.ev;
-    const win = ev.makeEngine(data.rules);
-    const others = data.values.slice(1).map((v) => ev.makeEngine(channelRules(data.rules, data.multipliers, v)));
+    const win = ns.ev.makeEngine(data.rules, channels(data));
+    const denominator = Number(win.denominator);
     const top = data.lines * Math.max(...data.values);
     const valueOf = new Float64Array(top + 1);
     const reachable = new Set(data.totals);
@@ -59,7 +56,7 @@
     function holds(cards, total) {
       if (!reachable.has(total)) throw new Error(`${total} is not a total ${data.lines} lines can show`);
       const pays = win.evs(cards);
-      const shares = others.map((engine) => engine.evs(cards).map((x) => Number(x) / Number(engine.unit)));
+      const shares = win.channelEvs(cards).map((draws) => draws.map((x) => x / denominator));
       const out = [];
       for (let mask = 0; mask < 32; mask++) {
         const probs = [1 - shares.reduce((sum, s) => sum + s[mask], 0), ...shares.map((s) => s[mask])];

@@ -1,5 +1,5 @@
 // The Ultimate X engine (static/js/ux-engine.js) against Python's solver: every hold's value on
-// 300 sampled deals at sampled totals (fixtures/ux-<slug>.json.gz, by tests/make_ux_fixtures.py),
+// 120 sampled deals at sampled totals (fixtures/ux-<slug>.json.gz, by tests/make_ux_fixtures.py),
 // the best hold, and the parsing of the multipliers a player types.
 import { test } from "node:test";
 import assert from "node:assert/strict";
