@@ -3,8 +3,8 @@
 - Gary J. Koehler, "Ultimate X Poker Analysis" (2010, revised 2015), page 1: "...Deuces Wild with
   the outcome values in Table 1, the optimal expected profits per hand of play are -0.00456096
   and -0.010869, respectively." Table 1 is the introduction's pay tables (9/6 Jacks or Better;
-  Deuces Wild 25/15/9/4/4/3): these are the base games' profits per coin, which the solver gives
-  with every multiplier 1 and the 5-coin bet (the feature off).
+  Deuces Wild 25/15/9/4/4/3, the pays of Illinois Deuces): these are the base games' profits per
+  coin, which the solver gives with every multiplier 1 and the 5-coin bet (the feature off).
 - Wizard of Odds, Ultimate X Poker (multi-line) tables, optimal returns to six places, as
   extracted by script in github.com/briand619/slotzzz (frontend/video-poker/multi/js/tables.js):
   the build checks every shipped game's (content/ultimate-x/); here, pay tables not shipped.
@@ -63,7 +63,7 @@ def single_strategy_return(game: UltimateX) -> float:
 
 
 @pytest.mark.parametrize("slug, printed", [("9-6-jacks-or-better", "-0.00456096"),
-                                           ("deuces-wild-25-15-9-4-4-3", "-0.010869")])
+                                           ("illinois-deuces", "-0.010869")])
 def test_koehlers_table_1_profits_are_the_base_games_feature_off(slug, printed):
     """Koehler, Ultimate X Poker Analysis, page 1 (see the module's docstring)."""
     game = UltimateX("x", "x", TABLES[slug], 1, (1,) * len(TABLES[slug].lines), "", "")

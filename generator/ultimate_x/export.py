@@ -50,7 +50,8 @@ def _code_version() -> str:
 
 def _meta(game: UltimateX) -> dict:
     return {"kind": KIND, "schema": SCHEMA, "code": _code_version(), "slug": game.slug,
-            "game": game.canonical(), "name": game.name}
+            "game": game.canonical(), "name": game.name, "base": [game.table.slug,
+                                                                 game.table.name]}
 
 
 def cache_path(game: UltimateX) -> Path:

@@ -80,13 +80,15 @@ def slug_for(stem: str, lines: int) -> str:
 
 
 def _multiplier(value, path, field) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LARGEST_MULTIPLIER:
+    if isinstance(value, bool) or not isinstance(value, int) \
+            or not 1 <= value <= LARGEST_MULTIPLIER:
         raise ContentError(path, field, value, f"a whole number of times from 1 to "
                            f"{LARGEST_MULTIPLIER}, as the machine shows it (12 for 12x)")
     return value
 
 
-def parse_game(data: dict, path: Path | str, stem: str, tables: dict[str, PayTable]) -> list[UltimateX]:
+def parse_game(data: dict, path: Path | str, stem: str,
+               tables: dict[str, PayTable]) -> list[UltimateX]:
     """The games of one file (one per `[lines.N]`), checked against the base pay tables."""
     allowed = {"paytable", "source", "lines", "name"}
     for key in data:
@@ -176,7 +178,7 @@ def _parse_lines(entry: dict, path, where: str, stem: str, name: str, table: Pay
 
 
 def load_games(folder: Path | str, tables: list[PayTable]) -> list[UltimateX]:
-    """Every game of every `*.toml` in `folder` (none if there is no such folder), sorted by slug."""
+    """Every game of every `*.toml` in `folder` (none if there is no such folder), by slug."""
     folder = Path(folder)
     if not folder.is_dir():
         return []
@@ -194,15 +196,6 @@ def load_games(folder: Path | str, tables: list[PayTable]) -> list[UltimateX]:
                                f"valid TOML ({exc})") from None
         games += parse_game(data, path, path.stem, by_slug)
     return sorted(games, key=lambda g: g.slug)
-
-
-def load_game(path: Path | str, lines: int, tables: list[PayTable]) -> UltimateX:
-    """One game of one file, for the command line."""
-    path = Path(path)
-    games = [g for g in load_games_of_file(path, tables) if g.lines == lines]
-    if not games:
-        raise ContentError(path, "--lines", lines, "a number of lines this file has a table for")
-    return games[0]
 
 
 def load_games_of_file(path: Path, tables: list[PayTable]) -> list[UltimateX]:

@@ -22,7 +22,8 @@ class HoldArrays:
     deck: Deck
     unit: int  # win / unit is a hold's EV of the pay, per coin of the 5-coin bet
     win: np.ndarray  # (classes, 32) int64
-    counts: np.ndarray  # (classes, 32, len(values)) int32: draws * (denominator / draws) per multiplier
+    # (classes, 32, len(values)) int32: per multiplier, draws * (denominator / the hold's draws)
+    counts: np.ndarray
     values: tuple[int, ...]  # the multipliers, 1 first
     category_multiplier: np.ndarray  # (categories,) int64: the multiplier of each final hand
 
