@@ -264,7 +264,7 @@ def test_each_bands_cost_is_its_order_played_by_the_strategy_stage(job3_export):
     from generator.strategy.holds import hold_data
     from generator.strategy.levels import play
     from generator.ultimate_x import mdp
-    from generator.ultimate_x.fixed import single_table
+    from generator.ultimate_x.game import single_table
     from generator.ultimate_x.export import _lines_of
     from generator.ultimate_x.holds import hold_arrays
 

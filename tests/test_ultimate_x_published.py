@@ -57,7 +57,8 @@ def rounds_to(value: float, printed: str) -> bool:
 
 def single_strategy_return(game: UltimateX) -> float:
     from generator.solve import cache
-    from generator.ultimate_x.fixed import fixed_return, single_table
+    from generator.ultimate_x.fixed import fixed_return
+    from generator.ultimate_x.game import single_table
 
     return float(fixed_return(game, cache.solve(single_table(game))[0].best))
 

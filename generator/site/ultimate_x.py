@@ -34,7 +34,7 @@ def ux_one(game, templates_dir: Path | None, static_dir: Path | None, settings):
     cache entries it made (workers.Computed)."""
     from .. import store
     from ..export import cache_entry, code_version, export as table_export
-    from ..ultimate_x.fixed import single_table
+    from ..ultimate_x.game import single_table
     from ..ultimate_x.export import cache_path, export
     from .folders import STATIC, TEMPLATES
     from .pocket import entry_files
@@ -217,7 +217,7 @@ def published(data: dict) -> dict:
 def files_of(games: list, config, renderer, pages) -> tuple[dict, list[Listed]]:
     """Every game's page, JSON and card, by file name; and the index's rows."""
     from ..export import dumps, export as table_export
-    from ..ultimate_x.fixed import single_table
+    from ..ultimate_x.game import single_table
     from ..ultimate_x.export import check_published, export
 
     compute_missing(config, games)

@@ -15,8 +15,6 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
-
 from .. import store
 from ..decimals import decimal, percent
 from ..errors import ContentError
@@ -86,7 +84,8 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
     from ..solve import cache
     from ..strategy.holds import hold_data
     from . import mdp, moves, vulture
-    from .fixed import fixed_return, single_table
+    from .fixed import fixed_return
+    from .game import single_table
     from .holds import hold_arrays
 
     began = time.process_time()

@@ -12,33 +12,18 @@ are such policies. (The optimal policy looks at the total and has no such produc
 
 The single strategy is Wizard of Odds' (its Ultimate X pages): value each final hand at
 2 x its pay + its multiplier - 1, and play that as an ordinary pay table. Its exact strategy
-and card come from the strategy stage like any pay table's (`single_table`).
+and card come from the strategy stage like any pay table's (`game.single_table`).
 """
 
-from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
 
 from ..solve import npsolve
 from ..solve.categories import categories
-from ..solve.paytable import PayLine, PayTable
+from ..solve.paytable import PayTable
 from ..solve.solver import deck, fine_counts, hand_codes
 from .game import BET_FACTOR, UltimateX
-
-SINGLE_WIN_WEIGHT = 2  # Wizard of Odds' multi-line valuation: 2 x win + multiplier - 1
-
-
-def single_table(game: UltimateX) -> PayTable:
-    """The pay table the single strategy plays: each hand valued at 2 pay + multiplier - 1."""
-    table = game.table
-    lines = tuple(PayLine(line.key, line.label, SINGLE_WIN_WEIGHT * line.pay + m - 1)
-                  for line, m in zip(table.lines, game.multipliers))
-    by_key = {line.key: line.pay for line in lines}
-    rules = tuple(replace(rule, pay=by_key["quads:" + rule.key]) for rule in table.quad_rules)
-    slug = f"{game.slug}-single"
-    return replace(table, slug=slug, name=f"{game.name}: single strategy", lines=lines,
-                   quad_rules=rules, warnings=(), published_return=None, published_source=None)
 
 
 def final_counts(table: PayTable, held: np.ndarray) -> np.ndarray:

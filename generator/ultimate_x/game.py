@@ -19,17 +19,18 @@ Each `[lines.N]` is one game (N = 1, 3, 5 or 10), with its own page, pocket card
 The bet is 10 coins a line where the base game's is 5: every return here is per coin bet, the
 pays stay those of the 5-coin pay table. A hand that pays nothing earns 1x.
 
-In: the file and the base pay tables. Out: `UltimateX` records; every problem is a
+In: the file and the base pay tables. Out: `UltimateX` records (and `single_table`, the pay
+table Wizard of Odds' single strategy plays); every problem is a
 `ContentError` naming the file, the field, the value and what was expected.
 """
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import ContentError
-from ..solve.paytable import PayTable, _parse_published  # (the same published-figure rules)
+from ..solve.paytable import PayLine, PayTable, _parse_published  # (the same published-figure rules)
 
 LINE_COUNTS = (1, 3, 5, 10)  # the machines IGT makes: single hand, Triple, Five and Ten Play
 LARGEST_MULTIPLIER = 12  # the largest any Ultimate X machine awards; the states are sums of them
@@ -204,3 +205,18 @@ def load_games_of_file(path: Path, tables: list[PayTable]) -> list[UltimateX]:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ContentError(path, None, None, f"a readable TOML file ({exc})") from None
     return parse_game(data, path, path.stem, {t.slug: t for t in tables})
+
+
+SINGLE_WIN_WEIGHT = 2  # Wizard of Odds' multi-line valuation: 2 x win + multiplier - 1
+
+
+def single_table(game: UltimateX) -> PayTable:
+    """The pay table the single strategy plays: each hand valued at 2 pay + multiplier - 1."""
+    table = game.table
+    lines = tuple(PayLine(line.key, line.label, SINGLE_WIN_WEIGHT * line.pay + m - 1)
+                  for line, m in zip(table.lines, game.multipliers))
+    by_key = {line.key: line.pay for line in lines}
+    rules = tuple(replace(rule, pay=by_key["quads:" + rule.key]) for rule in table.quad_rules)
+    slug = f"{game.slug}-single"
+    return replace(table, slug=slug, name=f"{game.name}: single strategy", lines=lines,
+                   quad_rules=rules, warnings=(), published_return=None, published_source=None)
