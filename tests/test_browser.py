@@ -338,6 +338,13 @@ def whole_site(sample_site):
     return sample_site
 
 
+def paytable_files(site: Path, suffix: str) -> list[Path]:
+    """The pay tables' files of a site with that suffix: those with a JSON file beside them, but
+    the Ultimate X games' (their pages and cards are test_ultimate_x_site.py's)."""
+    return sorted(p for p in site.glob(f"*.{suffix}") if p.with_suffix(".json").exists()
+                  and not p.stem.startswith("ultimate-x-"))
+
+
 def key_lines(card_text: str) -> list[str]:
     """The lines of a pocket card's key, as the PDF's text has them: after the last row of the
     pay table (which ends with a pay) and before "Pays per coin."."""
@@ -360,7 +367,7 @@ def test_every_pocket_card_key_wraps_evenly(whole_site):
     from pypdf import PdfReader
 
     short = []
-    for pdf in sorted(p for p in whole_site.glob("*.pdf") if p.with_suffix(".json").exists()):
+    for pdf in paytable_files(whole_site, "pdf"):
         lines = key_lines(PdfReader(pdf).pages[0].extract_text())
         if not lines:  # a card said in words alone has no key (Bonus Deuces Wild 9/4/4)
             continue
@@ -384,8 +391,7 @@ def test_every_pocket_card_has_each_pay_on_one_line(whole_site):
     """At equal column widths, "Natural Royal Flush" took two rows of the deuces cards' pay
     table."""
     wrapped = [(pdf.stem, name)
-               for pdf in sorted(p for p in whole_site.glob("*.pdf")
-                                 if p.with_suffix(".json").exists())
+               for pdf in paytable_files(whole_site, "pdf")
                for name in wrapped_pay_names(pdf)]
     assert wrapped == []
 
@@ -395,7 +401,7 @@ def test_every_pocket_card_has_each_pay_on_one_line(whole_site):
 def test_every_paytable_page_within_height_and_width(whole_site, browser, width):
     """Every pay table's page of the shipped site: at most HEIGHT_LIMIT tall, no horizontal
     scrolling at 375 px, and a pocket card."""
-    pages = sorted(p for p in whole_site.glob("*.html") if (whole_site / f"{p.stem}.json").exists())
+    pages = paytable_files(whole_site, "html")
     assert sorted(p.stem for p in pages) == sample_slugs()
     errors, over = [], []
     limit = HEIGHT_LIMIT[width]
