@@ -242,11 +242,13 @@ def hand_keys(family_key: str, hands: np.ndarray) -> np.ndarray:
     return (key * 2 + suited) * 2 + all_suited
 
 
+@cache
 def hand_categories(family_key: str, n_cards: int, min_pair: int | None, quad_key=None):
     """The reference category of every hand of the deck, in colex order.
 
     Returns (names, index): names[index[h]] is hand h's pay-line key, or None. Only one hand per
-    distinct `hand_keys` value is evaluated; the rest share its answer.
+    distinct `hand_keys` value is evaluated; the rest share its answer. Cached: the tests ask
+    for the same deck's names again and again.
     """
     hands = all_hands(n_cards)
     keys = hand_keys(family_key, hands)
@@ -255,7 +257,9 @@ def hand_categories(family_key: str, n_cards: int, min_pair: int | None, quad_ke
                for h in first.tolist()]
     names = sorted(set(per_key), key=lambda name: (name is None, str(name)))
     name_index = np.array([names.index(name) for name in per_key], np.int16)
-    return names, name_index[inverse.ravel()]
+    index = name_index[inverse.ravel()]
+    index.flags.writeable = False  # cached: shared by every caller
+    return names, index
 
 
 def pay_scale(table: PayTable) -> int:
@@ -293,6 +297,25 @@ def hold_total(table: PayTable, held: list[int], unseen: np.ndarray) -> tuple[in
     final.sort(axis=1)
     pays = hand_pays(table)[colex_index(final, table.deck_size)]
     return int(pays.sum()), len(drawn)
+
+
+def reference_hold_finals(table: PayTable, cards: list[int]) -> list[tuple[dict, int]]:
+    """Per hold of `cards` (bit i holds cards[i]): how many draws end in each pay line (None:
+    paying nothing), and the number of draws. What a hold pays and, in Ultimate X, which
+    multiplier it earns both follow from these counts."""
+    quad_key = table.quad_key if table.family.has_quad_rules else None
+    names, index = hand_categories(table.family.key, table.deck_size, table.min_pair, quad_key)
+    unseen = np.array(sorted(set(range(table.deck_size)) - set(cards)), np.int8)
+    out = []
+    for mask in range(32):
+        held = [cards[i] for i in range(5) if mask >> i & 1]
+        drawn = unseen[draw_positions(len(unseen), 5 - len(held))]
+        final = np.concatenate([np.broadcast_to(np.array(held, np.int8),
+                                                (len(drawn), len(held))), drawn], axis=1)
+        final.sort(axis=1)
+        counts = np.bincount(index[colex_index(final, table.deck_size)], minlength=len(names))
+        out.append(({name: int(c) for name, c in zip(names, counts) if c}, len(drawn)))
+    return out
 
 
 def reference_hold_evs(table: PayTable, cards: list[int]) -> list[Fraction]:

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from generator.errors import ContentError
-from generator.solve.paytable import PayLine, load_paytables
+from generator.solve.paytable import load_paytables
 from generator.ultimate_x.game import load_games_of_file, parse_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,9 +102,11 @@ def test_every_shipped_game_names_every_paying_hand():
     ("8-6-jacks-or-better", 3, 3), ("9-6-double-double-bonus", 10, 2),
     ("deuces-wild-25-15-9-4-4-3", 3, 2), ("joker-poker-kings-17-7-5", 5, 2)])
 def test_every_hold_pays_and_earns_as_every_draw_enumerated_says(stem, lines, deals):
+    """Each hold's pay and its chance of each multiplier, from every draw's final hand named by
+    the reference's own hand ranking."""
     from generator.solve.solver import class_of
     from generator.ultimate_x.holds import hold_arrays
-    from tests.reference import reference_hold_evs
+    from tests.reference import reference_hold_finals
 
     g = game(stem, lines)
     arrays = hold_arrays(g)
@@ -112,23 +114,16 @@ def test_every_hold_pays_and_earns_as_every_draw_enumerated_says(stem, lines, de
     for _ in range(deals):
         cards = rng.sample(range(g.table.deck_size), 5)
         cls, position = class_of(arrays.deck, cards)
-        pays = reference_hold_evs(g.table, cards)
-        shares = {}
-        for value in g.values[1:]:
-            indicator = replace(g.table, lines=tuple(
-                PayLine(line.key, line.label, Fraction(int(m == value)))
-                for line, m in zip(g.table.lines, g.multipliers)), quad_rules=tuple(
-                replace(rule, pay=Fraction(int(g.multiplier("quads:" + rule.key) == value)))
-                for rule in g.table.quad_rules))
-            shares[value] = reference_hold_evs(indicator, cards)
-        for mask in range(32):
+        for mask, (finals, draws) in enumerate(reference_hold_finals(g.table, cards)):
             rep = sum(1 << position[i] for i in range(5) if mask >> i & 1)
-            assert Fraction(int(arrays.win[cls, rep]), arrays.unit) == pays[mask]
+            pay = sum(count * g.table.pay(name) for name, count in finals.items() if name)
+            assert Fraction(int(arrays.win[cls, rep]), arrays.unit) == Fraction(pay, draws)
+            earned = dict.fromkeys(g.values, 0)
+            for name, count in finals.items():
+                earned[g.multiplier(name) if name else 1] += count
             for j, value in enumerate(g.values):
                 got = Fraction(int(arrays.counts[cls, rep, j]), arrays.denominator)
-                want = (1 - sum(s[mask] for s in shares.values())) if value == 1 \
-                    else shares[value][mask]
-                assert got == want, (cards, mask, value)
+                assert got == Fraction(earned[value], draws), (cards, mask, value)
 
 
 def test_the_next_total_is_the_sum_of_independent_lines():
