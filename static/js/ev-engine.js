@@ -134,31 +134,36 @@
       if (k === 1) return n1[set[0]];
       if (k === 2) return set[0] < set[1] ? n2[set[0] * n + set[1]] : n2[set[1] * n + set[0]];
       let total = zero;
+      eachFinal(set, (sorted) => { total += pay(sorted); });
+      return total;
+    }
+
+    // Every final hand a set of 3..5 held cards draws to, sorted, to `visit` (work is reused).
+    function eachFinal(set, visit) {
+      const k = set.length;
+      const inSet = (c) => set.includes(c);
       if (k === 5) {
         work.set(set);
-        return pay(sort5(work));
-      }
-      const inSet = (c) => set.includes(c);
-      if (k === 4) {
+        visit(sort5(work));
+      } else if (k === 4) {
         for (let a = 0; a < n; a++) {
           if (inSet(a)) continue;
           work.set(set);
           work[4] = a;
-          total += pay(sort5(work));
+          visit(sort5(work));
         }
-        return total;
-      }
-      for (let b = 1; b < n; b++) {
-        if (inSet(b)) continue;
-        for (let a = 0; a < b; a++) {
-          if (inSet(a)) continue;
-          work.set(set);
-          work[3] = a;
-          work[4] = b;
-          total += pay(sort5(work));
+      } else {
+        for (let b = 1; b < n; b++) {
+          if (inSet(b)) continue;
+          for (let a = 0; a < b; a++) {
+            if (inSet(a)) continue;
+            work.set(set);
+            work[3] = a;
+            work[4] = b;
+            visit(sort5(work));
+          }
         }
       }
-      return total;
     }
 
     function evs(cards) {
@@ -181,33 +186,10 @@
         const at = set[0] < set[1] ? set[0] * n + set[1] : set[1] * n + set[0];
         return out.map((_, ch) => c2s[ch][at]);
       }
-      const count = (sorted) => {
+      eachFinal(set, (sorted) => {
         const code = fineCode(family, sorted);
         for (let ch = 0; ch < K; ch++) out[ch] += chanOfCode[ch][code];
-      };
-      const inSet = (c) => set.includes(c);
-      if (k === 5) {
-        work.set(set);
-        count(sort5(work));
-      } else if (k === 4) {
-        for (let a = 0; a < n; a++) {
-          if (inSet(a)) continue;
-          work.set(set);
-          work[4] = a;
-          count(sort5(work));
-        }
-      } else {
-        for (let b = 1; b < n; b++) {
-          if (inSet(b)) continue;
-          for (let a = 0; a < b; a++) {
-            if (inSet(a)) continue;
-            work.set(set);
-            work[3] = a;
-            work[4] = b;
-            count(sort5(work));
-          }
-        }
-      }
+      });
       return out;
     }
 
