@@ -130,14 +130,20 @@ def read_cached(table: PayTable) -> dict | None:
 def read_cached_entry(table: PayTable) -> tuple[dict, str] | None:
     """(the cached export of `table`, the SHA-256 of its JSON text, `digest`) if its entry checks
     out; None otherwise. The digest names the export's content for the site's page cache."""
-    payload = store.read_sealed(cache_path(table), _entry_meta(table))
+    return read_sealed_export(cache_path(table), _entry_meta(table), SCHEMA, table.slug)
+
+
+def read_sealed_export(path: Path, meta: dict, schema: int, slug: str) -> tuple[dict, str] | None:
+    """(the JSON object a sealed cache entry holds, the SHA-256 of its text) if the seal checks
+    out and the object is of this schema and slug; None otherwise (also used by Ultimate X's)."""
+    payload = store.read_sealed(path, meta)
     if payload is None:
         return None
     try:
         data = json.loads(payload.decode("utf-8"))
     except ValueError:
         return None
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("slug") != table.slug:
+    if not isinstance(data, dict) or data.get("schema") != schema or data.get("slug") != slug:
         return None
     return data, hashlib.sha256(payload).hexdigest()
 

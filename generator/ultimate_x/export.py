@@ -195,16 +195,10 @@ def check_published(game: UltimateX, data: dict) -> None:
 
 
 def read_cached(game: UltimateX) -> tuple[dict, str] | None:
-    payload = store.read_sealed(cache_path(game), _meta(game))
-    if payload is None:
-        return None
-    try:
-        data = json.loads(payload.decode("utf-8"))
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("slug") != game.slug:
-        return None
-    return data, hashlib.sha256(payload).hexdigest()
+    """(the cached export of `game`, the SHA-256 of its text) if its entry checks out."""
+    from ..export import read_sealed_export
+
+    return read_sealed_export(cache_path(game), _meta(game), SCHEMA, game.slug)
 
 
 def export(game: UltimateX, use_cache: bool = True) -> tuple[dict, bool]:
