@@ -80,7 +80,7 @@ def _returns(value: float | Fraction, bound: float | None = None) -> dict:
 
 
 def compute(game: UltimateX, use_cache: bool = True) -> dict:
-    from ..export import export as table_export
+    from ..export import export as table_export, rules as table_rules
     from ..solve import cache
     from ..strategy.holds import hold_data
     from . import mdp, moves, vulture
@@ -123,8 +123,6 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
     used_extra = sorted({line for band in found for line, _ in band.moves if line >= len(card)})
     extra_out = {str(i): exact_json[extra_index[i - len(card)]] for i in used_extra}
     bet = model.bet
-    from .holds import category_multipliers  # noqa: F401 (the same table the arrays use)
-    from ..export import rules as table_rules
 
     out = {
         "kind": KIND,

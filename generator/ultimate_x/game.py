@@ -20,8 +20,8 @@ The bet is 10 coins a line where the base game's is 5: every return here is per 
 pays stay those of the 5-coin pay table. A hand that pays nothing earns 1x.
 
 In: the file and the base pay tables. Out: `UltimateX` records (and `single_table`, the pay
-table Wizard of Odds' single strategy plays); every problem is a
-`ContentError` naming the file, the field, the value and what was expected.
+table Wizard of Odds' single strategy plays); every problem is a `ContentError` naming the
+file, the field, the value and what was expected.
 """
 
 import re
