@@ -7,7 +7,11 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long exhaustive runs (CI runs them too)")
 
 
+import contextlib
+import fcntl
 import functools
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -53,15 +57,38 @@ def strategy_of():
 @pytest.fixture(scope="session")
 def sample_site(tmp_path_factory):
     """The site as shipped, with the catalogue's sample of pay tables (tests/sample.py: every
-    family and game) and every page, built once per session (the exports come from
-    $VPCHARTS_CACHE when an earlier test derived them)."""
+    family and game) and every page, built once per test run (the exports come from
+    $VPCHARTS_CACHE when an earlier test derived them). Under pytest-xdist the workers share
+    one build: the first to ask builds it while the others wait on a lock, since the build is
+    minutes of both cores' time and the same for every worker."""
     from generator.site import build_site
     from tests.sample import sample_content
 
-    folder = tmp_path_factory.mktemp("whole")
-    site = folder / "site"
-    build_site(sample_content(folder / "content"), site, progress=lambda *_: None)
+    folder = _run_folder(tmp_path_factory) / "sample"
+    site, done = folder / "site", folder / "built"
+    with _locked(folder.with_suffix(".lock")):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a worker's build that failed part-way
+            build_site(sample_content(folder / "content"), site, progress=lambda *_: None)
+            done.touch()
     return site
+
+
+def _run_folder(tmp_path_factory) -> Path:
+    """A folder of this test run that every xdist worker sees (each worker's own temporary
+    folder is a child of it); without xdist, the run's temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    with open(path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="module")
