@@ -49,10 +49,13 @@
     return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  function hasFile(build, path) {
+    return Object.prototype.hasOwnProperty.call(build.files, path);
+  }
+
   // Whether bytes whose SHA-256 is `digest` (hex) are this build's file at `path`.
   function isOfBuild(build, path, digest) {
-    return Object.prototype.hasOwnProperty.call(build.files, path) &&
-      digest.slice(0, 16) === build.files[path];
+    return hasFile(build, path) && digest.slice(0, 16) === build.files[path];
   }
 
   // The title a page gives itself, without the site's name ("9/6 Jacks or Better: strategy").
@@ -91,5 +94,5 @@ ${items.join("\n")}
 `;
   }
 
-  ns.offlineCache = { cacheName, otherCaches, pathOf, urlOf, toInstall, hex, isOfBuild, titleOf, notSavedPage };
+  ns.offlineCache = { cacheName, otherCaches, pathOf, urlOf, toInstall, hex, hasFile, isOfBuild, titleOf, notSavedPage };
 })(globalThis);

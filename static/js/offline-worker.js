@@ -90,10 +90,10 @@
 
   async function respond(request, path) {
     const cache = await caches.open(NAME);
-    const hit = path in build.files ? await cache.match(C.urlOf(path, scope)) : undefined;
+    const hit = C.hasFile(build, path) ? await cache.match(C.urlOf(path, scope)) : undefined;
     if (hit) return hit;
     try {
-      if (!(path in build.files)) return await fetch(request);
+      if (!C.hasFile(build, path)) return await fetch(request);
       const { response, ours } = await fromNetwork(path);
       if (ours) {
         await cache.put(C.urlOf(path, scope), response.clone());
@@ -112,7 +112,7 @@
     if (request.method !== "GET") return;
     const path = C.pathOf(request.url, scope);
     if (path === null || path === "sw.js") return;
-    if (!(path in build.files) && request.mode !== "navigate") return; // not the site's: as if no worker
+    if (!C.hasFile(build, path) && request.mode !== "navigate") return; // not the site's: as if no worker
     event.respondWith(respond(request, path));
   });
 
@@ -123,7 +123,7 @@
     event.waitUntil((async () => {
       const cache = await caches.open(NAME);
       const paths = (message.type === "usage" ? await keptPaths(cache) : message.paths)
-        .filter((path) => path in build.files);
+        .filter((path) => C.hasFile(build, path));
       try {
         if (message.type === "keep") await Promise.all(paths.map((path) => keep(cache, path)));
         let bytes = 0;
