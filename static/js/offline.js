@@ -60,15 +60,16 @@
     const status = $("offline-keep-status");
     if (!box || !button || !status) return;
     const paths = button.dataset.keep.split(" ");
-    box.hidden = false;
     const done = (reply) => {
       button.hidden = true;
       status.textContent = `Kept on this phone (${size(reply.bytes)}): this page, its pocket card, ` +
         "the checker and the exact table work with no signal.";
     };
+    // (shown once the worker says whether they are kept: no button that turns into a note)
     ask(worker, { type: "saved", paths }).then((reply) => {
       if (reply.kept.length === paths.length) done(reply);
-    }, () => {});
+      box.hidden = false;
+    }, () => { box.hidden = false; });
     button.addEventListener("click", () => {
       button.disabled = true;
       status.textContent = "Saving…";
