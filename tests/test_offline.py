@@ -9,6 +9,7 @@ registers and nothing is logged.
 """
 
 import json
+import re
 import shutil
 import struct
 import time
@@ -21,6 +22,7 @@ from tests.test_browser import open_page
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site-content"
 SLUG = "9-6-jacks-or-better"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def until(page, script: str, what: str, seconds: float = 20) -> object:
@@ -65,6 +67,17 @@ def check_royal_draw(page) -> None:
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
     return struct.unpack(">II", data[16:24])
+
+
+def check_stated_storage(total: int, core: int, estimate: int) -> None:
+    """The user guide's storage of a full visit of one pay table is within 10% of `total`."""
+    guide = (ROOT / "docs" / "user-guide" / "03-site.md").read_text(encoding="utf-8")
+    print(f"offline storage: {total:,} bytes ({core:,} the core, {total - core:,} the pay "
+          f"table); chromium's estimate {estimate:,} bytes")
+    said = re.search(r"takes\s+\*\*([\d.]+) (kB|MB)\*\*", guide)
+    assert said, "03-site.md states no storage: 'takes **N MB**'"
+    stated = float(said.group(1)) * {"kB": 1e3, "MB": 1e6}[said.group(2)]
+    assert abs(stated - total) <= total / 10, f"03-site.md says {said.group(0)}; measured {total:,}"
 
 
 def test_the_icons_are_drawn_alike_from_the_cache_or_not_and_are_the_sizes_named(cache_folder):
@@ -122,6 +135,8 @@ def test_a_player_who_loses_signal_keeps_using_what_they_opened(sample_site, bro
         assert set(kept["kept"]) == set(core) | {f"{SLUG}.html", f"{SLUG}.json", f"{SLUG}.pdf",
                                                  f"{SLUG}-exact.html", f"rounds/{SLUG}.js"}
         assert kept["bytes"] == sum((sample_site / p).stat().st_size for p in kept["kept"])
+        check_stated_storage(kept["bytes"], sum((sample_site / p).stat().st_size for p in core),
+                             page.evaluate("navigator.storage.estimate().then(e => e.usage)"))
     # The network is cut, and the server is gone: whatever loads now is the phone's.
     page.context.set_offline(True)
     page.reload()
@@ -142,10 +157,11 @@ def test_a_player_who_loses_signal_keeps_using_what_they_opened(sample_site, bro
     page.click("a.home")
     page.wait_for_selector(f"a[href='{SLUG}.html']")
     page.click("header a[href='any.html']")
-    page.wait_for_selector("#any-pays:not([hidden])")
-    wait_for_measure(page, "any-prices", 1)
-    pay_fields(page)["Flush"].fill("5")  # 9/5 Jacks or Better: solved here, offline
+    wait_for_measure(page, "any-prices", 1)  # the first game of the list, solved
+    page.select_option("#any-game", "jacks-or-better")
     wait_for_measure(page, "any-prices", 2)
+    pay_fields(page)["Flush"].fill("5")  # 9/5 Jacks or Better: solved here, offline
+    wait_for_measure(page, "any-prices", 3)
     assert page.inner_text("#any-return-exact") == exact_return("9-5-jacks-or-better")
     never = next(p.name for p in sorted(sample_site.glob("*.html"))
                  if p.name not in kept["kept"] and not p.name.endswith("-exact.html"))
