@@ -13,6 +13,8 @@ the build (workers.py, which also runs them on a Dask cluster).
 
 Output is flat, so every link is a plain relative file name:
     index.html, <slug>.html, <slug>.json, <slug>.pdf, <page>.html, static/...
+and the offline app's files (offline.py): manifest.webmanifest, icons/..., and sw.js, written
+last, naming the build by a hash of all the others.
 """
 
 import gzip
@@ -28,7 +30,7 @@ from typing import Callable
 from .. import faults, store
 from ..errors import ContentError
 from ..decimals import decimal
-from . import any_paytable, rendered, ultimate_x, view
+from . import any_paytable, offline, rendered, ultimate_x, view
 from .folders import ROOT, STATIC, TEMPLATES
 from .lock import build_lock
 from .swap import clean_leftovers, swap
@@ -142,6 +144,9 @@ def _build_locked(config: BuildConfig, tables, pages, renderer, start: float,
         (tmp / any_paytable.FOLDER).mkdir()
         for name, content in any_paytable.any_files(renderer, published.exports, pages).items():
             _write(tmp / name, content)
+        offline.write_app_files(tmp, _write, config.use_cache)
+        # Last: the service worker names the build by a hash of every other file (offline.py).
+        offline.write_service_worker(tmp, _write)
         check_links(tmp, config.use_cache)
         config.check_output()  # again: the folder may have changed during the build
         swap(tmp, out_dir)

@@ -20,10 +20,11 @@ from ..errors import ContentError
 from . import view
 from .symbols import abbr_notation, long_text, unbroken
 
-# The Content-Security-Policy of every page: no inline scripts or styles, nothing from elsewhere.
+# The Content-Security-Policy of every page: no inline scripts or styles, nothing from elsewhere
+# (manifest-src: the web app's manifest, offline.py; worker-src covers its service worker).
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "font-src 'self'; connect-src 'self'; worker-src 'self'; base-uri 'none'; "
-       "form-action 'none'")
+       "font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+       "base-uri 'none'; form-action 'none'")
 
 
 def _template_line(exc: BaseException, folder: Path) -> tuple[str, int | None]:
