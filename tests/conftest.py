@@ -106,5 +106,24 @@ def browser():
     require(Path(CHROMIUM).exists(), CHROMIUM)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
+        yield WithoutServiceWorkers(chromium)
         chromium.close()
+
+
+class WithoutServiceWorkers:
+    """A Playwright browser whose pages and contexts register no service worker unless a test
+    asks (`service_workers="allow"`, as tests/test_offline.py does): a served page's worker
+    would fetch the site's core files behind every other test's back and could take charge of
+    pages a test rebuilds under it."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_page(self, **options):
+        return self._browser.new_page(**{"service_workers": "block", **options})
+
+    def new_context(self, **options):
+        return self._browser.new_context(**{"service_workers": "block", **options})
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)

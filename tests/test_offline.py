@@ -15,6 +15,8 @@ import struct
 import time
 from pathlib import Path
 
+import pytest
+
 from generator.browser_bench import serving
 from generator.site import build_site, offline
 from tests.test_any_page import exact_return, pay_fields, wait_for_measure
@@ -23,6 +25,23 @@ from tests.test_browser import open_page
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site-content"
 SLUG = "9-6-jacks-or-better"
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def browser(browser):
+    """conftest's chromium, its pages free to register the site's service worker (the other
+    tests' pages are not)."""
+    class WithServiceWorkers:
+        def new_page(self, **options):
+            return browser.new_page(**{"service_workers": "allow", **options})
+
+        def new_context(self, **options):
+            return browser.new_context(**{"service_workers": "allow", **options})
+
+        def __getattr__(self, name):
+            return getattr(browser, name)
+
+    return WithServiceWorkers()
 
 
 def until(page, script: str, what: str, seconds: float = 20) -> object:
