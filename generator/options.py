@@ -71,3 +71,18 @@ def path(text: str) -> Path:
 
 
 path.__name__ = "path"
+
+
+def one_of(*numbers: int):
+    """A type for one of a few whole numbers, written as they are ("-0", " 1" and "1_0" are
+    not: argparse's `type=int` with `choices` took them, or misquoted them when refused)."""
+    names = [str(n) for n in numbers]
+
+    def parse(text: str) -> int:
+        if str(text) in names:
+            return int(text)
+        raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected one of "
+                                         f"{', '.join(names)}")
+
+    parse.__name__ = "choice"
+    return parse

@@ -3,6 +3,7 @@
     level_holds(table, level) -> (Solution, holds)   (exact: the solution's holds; card and
                                  simple: the level's lines played on every class, prices.level_holds)
     bankroll_text(...) -> the report
+    report_text(name, level, solution, holds, ...) -> the same, for a level already solved
 """
 
 import math
@@ -45,8 +46,16 @@ def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | No
                   hands: int) -> str:
     check_session(bankroll, rounds, hands)
     solution, holds = level_holds(table, level)
+    return report_text(table.name, level, solution, holds, bankroll, rounds, hands)
+
+
+def report_text(name: str, level: str, solution, holds, bankroll: Fraction | None,
+                rounds: int | None, hands: int) -> str:
+    """The report of a level already solved (its Solution and holds): `bankroll_text` once the
+    pay table is read, for callers that hold the solution (the fuzz tests run thousands)."""
+    check_session(bankroll, rounds, hands)
     m = moments(solution, holds)
-    out = [f"{table.name}, the {level} level: return {decimal(m.mean * 100, 6)}%",
+    out = [f"{name}, the {level} level: return {decimal(m.mean * 100, 6)}%",
            f"One hand: variance {decimal(m.variance, 6)} = within a deal {decimal(m.within, 6)} "
            f"+ between deals {decimal(m.between, 6)} (bets squared)",
            "", "Hands a round   variance a round   per hand bet   standard deviation a round"]

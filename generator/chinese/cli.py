@@ -86,7 +86,7 @@ def _range(low: int, high: int) -> str:
 
 
 def add_parser(commands) -> None:
-    from ..options import path, whole
+    from ..options import one_of, path, whole
     from . import (DEFAULT_FRONT_SCALE, DEFAULT_HAND_REMOVAL, DEFAULT_HELD_CARDS, DEFAULT_JOINT,
                    DEFAULT_REMOVAL, DEFAULT_RESPOND, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
                    DEFAULT_SEED, DEFAULT_SKIP)
@@ -120,7 +120,7 @@ def add_parser(commands) -> None:
                        help="set each kept round's hands by the best of their 8 best splits in "
                             "true points against N of the round's hands, and answer that "
                             f"(0: by E+; up to {MAX_RESPOND:,}; default {DEFAULT_RESPOND})")
-    train.add_argument("--hand-removal", type=int, default=DEFAULT_HAND_REMOVAL, choices=(0, 1),
+    train.add_argument("--hand-removal", type=one_of(0, 1), default=DEFAULT_HAND_REMOVAL,
                        help="1: count each hand's rows only against the round's hands that "
                             "share no card with it (card removal between the players; "
                             f"default {DEFAULT_HAND_REMOVAL})")

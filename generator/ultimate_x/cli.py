@@ -20,6 +20,9 @@ def find_game(spec: str, lines: int | None, content: Path):
 
     tables = load_paytables(content / "paytables")
     folder = content / FOLDER
+    if not spec.strip() or "\x00" in spec:  # (a NUL: no file has one; Python's calls raise)
+        raise ContentError(folder.resolve(), "GAME", spec, "an Ultimate X file of that folder, "
+                           "a path to one, or a game's slug")
     path = Path(spec)
     if path.suffix == ".toml" or (folder / f"{spec}.toml").is_file():
         games = load_games_of_file(path if path.suffix == ".toml" else folder / f"{spec}.toml",
@@ -121,13 +124,13 @@ MAX_SEED = 2 ** 32 - 1
 
 
 def add_parser(commands) -> None:
-    from ..options import whole
+    from ..options import one_of, whole
 
     ux = commands.add_parser("ultimate-x", help="an Ultimate X game: the long-run optimum, the "
                              "card by multiplier, a machine left with multipliers lit")
     ux.add_argument("game", help="a file of content/ultimate-x (8-6-jacks-or-better), a path to "
                     "one, or a game's slug")
-    ux.add_argument("--lines", type=int, choices=(1, 3, 5, 10),
+    ux.add_argument("--lines", type=one_of(1, 3, 5, 10),
                     help="which of the file's games (default: the only one)")
     ux.add_argument("--vulture", action="store_true",
                     help="also: what a machine left with each total is worth sitting down to")
