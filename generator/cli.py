@@ -225,10 +225,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def port_number(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
+    # (ASCII digits only: int() takes "1_000" and " 80")
+    port = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a port number from 0 "
                                          "to 65535 (0 picks a free one)")
