@@ -36,7 +36,9 @@ def whole(low: int, high: int, what: str = "a whole number"):
 
     def parse(text: str) -> int:
         text = str(text)
-        if len(text) <= _MOST_DIGITS + 1 and _WHOLE.fullmatch(text) and low <= int(text) <= high:
+        # (no number here is negative: "-0" is refused as "-5" is, a port's way)
+        if len(text) <= _MOST_DIGITS + 1 and _WHOLE.fullmatch(text) and not text.startswith("-") \
+                and low <= int(text) <= high:
             return int(text)
         raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected {what} from "
                                          f"{count(low)} to {count(high)}")

@@ -93,13 +93,13 @@ def accepted(kind, value: str) -> bool:
     if isinstance(kind, tuple) and isinstance(kind[0], str):
         return value in kind
     if kind == "bets":
-        if not value or not all(c in "0123456789." for c in value) or value.count(".") > 1 \
+        if not value or len(value) > 60 or not all(c in "0123456789." for c in value) \
+                or value.count(".") > 1 \
                 or value.startswith(".") or value.endswith("."):
             return False
         return 0 < Fraction(value) <= 1_000_000
     low, high = kind
-    digits = value[1:] if value.startswith("-") else value
-    return digits != "" and all(c in "0123456789" for c in digits) and len(value) < 32 \
+    return value != "" and all(c in "0123456789" for c in value) and len(value) < 32 \
         and low <= int(value) <= high
 
 
