@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from .errors import VpchartsError, os_error_line, shorten
+from .options import path, whole
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
@@ -58,8 +59,10 @@ def cmd_solve(args) -> int:
 
 
 def cmd_bankroll(args) -> int:
+    from .bankroll.limits import check_session
     from .bankroll.report import bankroll_text
 
+    check_session(args.bankroll, args.rounds, args.hands)  # before any pay table is solved
     table = resolve_paytable(args.paytable, args.content)
     print(bankroll_text(table, args.level, args.bankroll, args.rounds, args.hands))
     return 0
@@ -210,46 +213,43 @@ def cmd_bench(args) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad command line is one line (with a hint where one helps), exit 2."""
+    """argparse, but a bad command line is one line (with a hint where one helps), exit 2. The
+    line starts `vpcharts: error:` for a command's options too, as every other error does (and
+    as the README says); the hint names the command whose --help lists them."""
 
     def error(self, message):
         hint = f" (see '{self.prog} --help')"
         if "unrecognized arguments" in message and self.prog.endswith("analyze"):
             hint = ' (quote the hand: "As Ks Qs Js 9d")'
-        self.exit(2, f"{self.prog}: error: {shorten(message, 200)}{hint}\n")
+        self.exit(2, f"vpcharts: error: {shorten(message, 200)}{hint}\n")
 
 
 def port_number(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
+    # (ASCII digits only: int() takes "1_000" and " 80")
+    port = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a port number from 0 "
                                          "to 65535 (0 picks a free one)")
     return port
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a whole number of at "
-                                         "least 1")
-    return value
+MAX_REPEAT = 1000  # `bench --repeat`: timed runs of each figure
+MAX_BUILD = 10_000  # `bench --builds N`: pay tables of a first build (the catalogue holds ~120)
+repeat_count = whole(1, MAX_REPEAT)
+_build_count = whole(1, MAX_BUILD, "a number of pay tables")
 
 
 def counts_list(text: str) -> list[int]:
-    """The counts of `--builds`: "23,50,123" -> [23, 50, 123], each at least 1."""
-    return [positive_int(part) for part in text.split(",")]
+    """The counts of `--builds`: "23,50,123" -> [23, 50, 123], each from 1 to MAX_BUILD."""
+    if len(text) > 200:
+        raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected at most a few counts")
+    return [_build_count(part) for part in text.split(",")]
 
 
 def _common(command: argparse.ArgumentParser) -> None:
     """Options taken before or after the command (SUPPRESS: the top level's value stands unless
     given here)."""
-    command.add_argument("--content", type=Path, default=argparse.SUPPRESS,
+    command.add_argument("--content", type=path, default=argparse.SUPPRESS,
                          help="content folder (default: ./content)")
     command.add_argument("--debug", "--verbose", dest="debug", action="store_true",
                          default=argparse.SUPPRESS, help="show tracebacks")
@@ -257,7 +257,7 @@ def _common(command: argparse.ArgumentParser) -> None:
 
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="vpcharts", description="Exact video poker strategy charts.")
-    top.add_argument("--content", type=Path, default=DEFAULT_CONTENT,
+    top.add_argument("--content", type=path, default=DEFAULT_CONTENT,
                      help="content folder (default: ./content)")
     top.add_argument("--debug", "--verbose", dest="debug", action="store_true",
                      help="show tracebacks instead of one-line errors")
@@ -269,13 +269,20 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("--no-cache", action="store_true", help="solve afresh; neither read nor write the cache")
     solve.set_defaults(run=cmd_solve, short=True)
 
+    from .bankroll.limits import MAX_BANKROLL, MAX_HANDS, MAX_ROUNDS  # (imports no numpy)
+    from .options import bets
+
     bankroll = commands.add_parser("bankroll", help="a level's variance for 1 to 100 hands a "
                                    "round, a session's risk, a lifetime's bankroll")
     bankroll.add_argument("paytable", help="a slug from content/paytables, or a path to a .toml file")
     bankroll.add_argument("--level", choices=("exact", "card", "simple"), default="exact")
-    bankroll.add_argument("--bankroll", type=Fraction, metavar="BETS", help="the bankroll, in bets")
-    bankroll.add_argument("--rounds", type=positive_int, help="rounds in the session")
-    bankroll.add_argument("--hands", type=positive_int, default=1, help="hands a round (default 1)")
+    bankroll.add_argument("--bankroll", type=bets(MAX_BANKROLL), metavar="BETS",
+                          help="the session's bankroll, in bets (like 400 or 2.5): at least a "
+                          f"round's stake (HANDS bets), at most {MAX_BANKROLL:,}; with --rounds")
+    bankroll.add_argument("--rounds", type=whole(1, MAX_ROUNDS),
+                          help=f"rounds in the session, 1 to {MAX_ROUNDS:,}; with --bankroll")
+    bankroll.add_argument("--hands", type=whole(1, MAX_HANDS), default=1,
+                          help=f"hands a round, 1 to {MAX_HANDS} (default 1)")
     bankroll.set_defaults(run=cmd_bankroll, short=True)
 
     families = commands.add_parser("families", help="the game families and the pay keys each "
@@ -312,7 +319,7 @@ def parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build", help="build the site from the content folder")
     build.add_argument("--no-cache", action="store_true",
                        help="recompute every export and card; neither read nor write the cache")
-    build.add_argument("--out", type=Path, default=DEFAULT_SITE,
+    build.add_argument("--out", type=path, default=DEFAULT_SITE,
                        help="output folder (default: ./site), replaced whole when the build ends; "
                        "only a missing or empty folder, or a site vpcharts wrote")
     build.add_argument("--force", action="store_true",
@@ -326,11 +333,12 @@ def parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--port", type=port_number, default=8000,
                        help="port (default 8000; 0 picks one)")
-    serve.add_argument("--out", type=Path, default=DEFAULT_SITE, help="folder to serve (default: ./site)")
+    serve.add_argument("--out", type=path, default=DEFAULT_SITE, help="folder to serve (default: ./site)")
     serve.set_defaults(run=cmd_serve)
 
     bench = commands.add_parser("bench", help="measure solve time, process time and peak memory")
-    bench.add_argument("--repeat", type=positive_int, default=5, help="timed runs per figure (default 5)")
+    bench.add_argument("--repeat", type=repeat_count, default=5,
+                       help=f"timed runs per figure, 1 to {MAX_REPEAT:,} (default 5)")
     bench.add_argument("--builds", type=counts_list, metavar="N[,N...]",
                        help="time a first build (empty caches, kernels compiled) of N pay tables "
                        "of the catalogue, for each N: wall, CPU, peak memory, site size "
@@ -346,7 +354,7 @@ def parser() -> argparse.ArgumentParser:
                        "takes its games); with --markdown, its section of docs/scaling.md")
     bench.add_argument("--strategy", action="store_true",
                        help="only the strategy figures, for every pay table (about 4 minutes)")
-    bench.add_argument("--markdown", type=Path, nargs="?", const=DEFAULT_BENCHMARKS,
+    bench.add_argument("--markdown", type=path, nargs="?", const=DEFAULT_BENCHMARKS,
                        metavar="FILE", help="also write the figures as a Markdown page "
                        f"(default {DEFAULT_BENCHMARKS}; with --strategy, that part alone)")
     bench.set_defaults(run=cmd_bench)

@@ -212,3 +212,24 @@ def test_find_my_machine_offers_the_any_page_right_under_the_box_when_nothing_ma
         link = page.locator("#find-any")
         assert link.get_attribute("href") == "any.html"
     assert errors == []
+
+
+def test_a_bad_deal_in_the_address_is_said_at_once_then_beside_its_field(sample_site, browser):
+    """Issue 55: any.html#...&deal=As+As+As+As+As said nothing while the pays were solved (the
+    deal's form is hidden with the result until then): now the address's line says it at once,
+    and once the result shows, the line beside the deal's field says it instead (once)."""
+    errors = []
+    said = "'As As As As As' repeats As: expected 5 different cards"
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html{JOB}&deal=As+As+As+As+As", errors)
+        page.wait_for_selector("#any-pay-fields input")
+        assert page.evaluate("document.getElementById('any-error').hidden") is False
+        assert page.inner_text("#any-error") == f"The address's deal: {said}"
+        wait_for_measure(page, "any-prices", 1)
+        assert page.locator("#any-error").is_hidden()
+        assert page.inner_text("#any-deal-error") == said and page.is_visible("#any-deal-error")
+        page.fill("#any-deal", "As Ks Qs Js 9d")  # and the page is still usable after
+        page.click("#any-deal-form button")
+        page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
+        assert page.locator("#any-deal-error").is_hidden()
+    assert errors == []

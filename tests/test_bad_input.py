@@ -252,6 +252,30 @@ ARGUMENTS = [
     ("port 99999", ["serve", "--port", "99999"], ("--port: '99999'",)),
     ("an unknown command", ["publish"], ("invalid choice: 'publish'",)),
     ("an unknown option", ["solve", "9-6-jacks-or-better", "--fast"], ("--fast",)),
+    # issue 55's first minute of looking: each exited 0 with a figure, or as an internal error
+    ("a negative bankroll", ["bankroll", "9-6-jacks-or-better", "--bankroll", "-5", "--rounds",
+                             "100"], ("argument --bankroll: '-5': expected", "1,000,000")),
+    ("a bankroll without rounds", ["bankroll", "9-6-jacks-or-better", "--bankroll", "-5"],
+     ("--bankroll",)),
+    ("a bankroll without rounds, positive", ["bankroll", "9-6-jacks-or-better", "--bankroll",
+                                             "400"], ("--bankroll 400: a session needs --rounds",)),
+    ("10**20 rounds", ["bankroll", "9-6-jacks-or-better", "--bankroll", "400", "--rounds",
+                       "99999999999999999999"],
+     ("argument --rounds: '99999999999999999999': expected a whole number from 1 to 100,000",)),
+    ("a bankroll of 1e308", ["bankroll", "9-6-jacks-or-better", "--bankroll", "1e308",
+                             "--rounds", "10"], ("argument --bankroll: '1e308'", "1,000,000")),
+    ("a bankroll under the stake", ["bankroll", "9-6-jacks-or-better", "--bankroll", "4",
+                                    "--rounds", "10", "--hands", "5"],
+     ("--bankroll 4: a round of 5 hands stakes 5 bets",)),
+    ("101 hands a round", ["bankroll", "9-6-jacks-or-better", "--hands", "101"],
+     ("argument --hands: '101': expected a whole number from 1 to 100",)),
+    ("a negative seed", ["chinese", "train", "--seed", "-1"], ("--seed: '-1'", "4,294,967,295")),
+    ("a negative --top", ["chinese", "set", "As", "--top", "-1"], ("--top: '-1'",)),
+    ("a superscript multiplier", ["ultimate-x", "8-6-jacks-or-better", "--lines", "3", "--deal",
+                                  "As Ks Qs Js 9d", "--multipliers", "\u00b2 1 1"],
+     ("--multipliers '\u00b2 1 1'",)),
+    ("a seed numpy refuses", ["ultimate-x", "8-6-jacks-or-better", "--simulate", "1000",
+                              "--seed", "-3"], ("--seed: '-3'",)),
 ]
 
 
@@ -264,6 +288,7 @@ def test_malformed_arguments(capsys, cache_folder, case, argv, needles):
         code = exit_.code
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("vpcharts: error: "), err  # a command's options too, as the README says
     assert len(err) < 1000
     for needle in needles:
         assert needle in err, err

@@ -526,7 +526,7 @@ def test_front_scale_is_exact_and_recorded():
         assert 0 <= scaled[name].min() and scaled[name].max() <= d1
     out = run_cli("chinese", "train", "--front-scale", "150")
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
-    assert "expected 0 to 100" in out.stderr
+    assert "--front-scale: '150': expected a whole number from 0 to 100" in out.stderr
 
 
 def test_committed_tables_file_is_whole_and_from_this_trainer():

@@ -3,18 +3,19 @@
     level_holds(table, level) -> (Solution, holds)   (exact: the solution's holds; card and
                                  simple: the level's lines played on every class, prices.level_holds)
     bankroll_text(...) -> the report
+    report_text(name, level, solution, holds, ...) -> the same, for a level already solved
 """
 
 import math
 from fractions import Fraction
 
 from ..decimals import decimal
+from .limits import check_session
 from .moments import ROUND_SIZES, Moments, moments
 from .rounds import MULTI_SIZES, round_results
 from .session import hand_walk, lifetime_bankroll, lifetime_bankrolls, round_walk, session
 
 LEVELS = ("exact", "card", "simple")
-MAX_HANDS = 100  # a round's distribution by FFT: 2 minutes for Full Pay Deuces' 100 hands
 
 
 def level_holds(table, level: str):
@@ -43,9 +44,18 @@ def level_moments(table, level: str) -> Moments:
 
 def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | None,
                   hands: int) -> str:
+    check_session(bankroll, rounds, hands)
     solution, holds = level_holds(table, level)
+    return report_text(table.name, level, solution, holds, bankroll, rounds, hands)
+
+
+def report_text(name: str, level: str, solution, holds, bankroll: Fraction | None,
+                rounds: int | None, hands: int) -> str:
+    """The report of a level already solved (its Solution and holds): `bankroll_text` once the
+    pay table is read, for callers that hold the solution (the fuzz tests run thousands)."""
+    check_session(bankroll, rounds, hands)
     m = moments(solution, holds)
-    out = [f"{table.name}, the {level} level: return {decimal(m.mean * 100, 6)}%",
+    out = [f"{name}, the {level} level: return {decimal(m.mean * 100, 6)}%",
            f"One hand: variance {decimal(m.variance, 6)} = within a deal {decimal(m.within, 6)} "
            f"+ between deals {decimal(m.between, 6)} (bets squared)",
            "", "Hands a round   variance a round   per hand bet   standard deviation a round"]
@@ -56,26 +66,22 @@ def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | No
     lifetime_line = None
     if bankroll is not None and rounds is not None:
         out.append("")
-        if hands > MAX_HANDS:
-            out.append(f"A session of {hands}-hand rounds: not computed (at most {MAX_HANDS} "
-                       "hands a round); the variances above hold for any number of hands.")
-        else:
-            # (the build's sizes together, so that the figures are the page's to the last bit)
-            sizes = MULTI_SIZES if hands in MULTI_SIZES else (hands,)
-            walk = (hand_walk(m.pays, m.final) if hands == 1
-                    else round_walk(round_results(solution, holds, sizes)[hands]))
-            s = session(walk, bankroll, rounds)
-            what = f"{rounds:,} hands" if hands == 1 else f"{rounds:,} rounds of {hands} hands"
-            if hands > 1 and m.mean > 1:
-                pairs = [lifetime_bankrolls(walk, r) for r in (0.01, 0.05, 0.10)]
-                lifetime_line = (f"Lifetime risk of ruin 1% / 5% / 10% at {hands}-play: bankrolls of "
-                                 + " / ".join(f"{a:,.0f}-{b:,.0f}" for a, b in pairs)
-                                 + " bets (the exact one within each range)")
-            out += [f"A session of {what} from {decimal(Fraction(bankroll), 2)} bets:",
-                    f"  chance of losing the bankroll   {s.ruin * 100:.4f}%",
-                    f"  chance of ending ahead          {s.ahead * 100:.4f}%  (played to the end)",
-                    "  result, 5th / 50th / 95th percentile   "
-                    + " / ".join(f"{s.percentiles[q]:+,.0f}" for q in (5, 50, 95)) + " bets"]
+        # (the build's sizes together, so that the figures are the page's to the last bit)
+        sizes = MULTI_SIZES if hands in MULTI_SIZES else (hands,)
+        walk = (hand_walk(m.pays, m.final) if hands == 1
+                else round_walk(round_results(solution, holds, sizes)[hands]))
+        s = session(walk, bankroll, rounds)
+        what = f"{rounds:,} hands" if hands == 1 else f"{rounds:,} rounds of {hands} hands"
+        if hands > 1 and m.mean > 1:
+            pairs = [lifetime_bankrolls(walk, r) for r in (0.01, 0.05, 0.10)]
+            lifetime_line = (f"Lifetime risk of ruin 1% / 5% / 10% at {hands}-play: bankrolls of "
+                             + " / ".join(f"{a:,.0f}-{b:,.0f}" for a, b in pairs)
+                             + " bets (the exact one within each range)")
+        out += [f"A session of {what} from {decimal(Fraction(bankroll), 2)} bets:",
+                f"  chance of losing the bankroll   {s.ruin * 100:.4f}%",
+                f"  chance of ending ahead          {s.ahead * 100:.4f}%  (played to the end)",
+                "  result, 5th / 50th / 95th percentile   "
+                + " / ".join(f"{s.percentiles[q]:+,.0f}" for q in (5, 50, 95)) + " bets"]
     if lifetime_line:
         out.append(lifetime_line)
     if m.mean > 1:

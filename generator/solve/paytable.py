@@ -501,7 +501,7 @@ def load_paytables(folder: Path | str) -> list[PayTable]:
 def find_paytable(spec: str, content: Path) -> PayTable:
     """A pay table from what a user typed: a path to a .toml file, or a slug from
     `content/paytables` (its file name, or failing that any file there declaring it)."""
-    if not spec.strip():
+    if not spec.strip() or "\x00" in spec:  # (a NUL: no file has one; Python's calls raise)
         raise ContentError(content / "paytables", "PAYTABLE", spec,
                            "a pay table slug or a path to a .toml file")
     path = Path(spec)

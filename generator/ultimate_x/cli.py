@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import ContentError, VpchartsError
+from ..errors import ContentError, VpchartsError, shown
 
 
 def find_game(spec: str, lines: int | None, content: Path):
@@ -20,6 +20,9 @@ def find_game(spec: str, lines: int | None, content: Path):
 
     tables = load_paytables(content / "paytables")
     folder = content / FOLDER
+    if not spec.strip() or "\x00" in spec:  # (a NUL: no file has one; Python's calls raise)
+        raise ContentError(folder.resolve(), "GAME", spec, "an Ultimate X file of that folder, "
+                           "a path to one, or a game's slug")
     path = Path(spec)
     if path.suffix == ".toml" or (folder / f"{spec}.toml").is_file():
         games = load_games_of_file(path if path.suffix == ".toml" else folder / f"{spec}.toml",
@@ -45,22 +48,25 @@ def find_game(spec: str, lines: int | None, content: Path):
 def parse_multipliers(text: str, game) -> int:
     """The multipliers showing, as the total the decision depends on: "12 1 3" (one per line)
     or "total=16"."""
+    import re
+
+    source = text
     text = text.strip()
     words = text.replace(",", " ").split()
     if text.startswith("total="):
-        try:
-            total = int(text[6:])
-        except ValueError:
-            total = -1
+        # (ASCII digits only, and few: int() takes "1_6", Arabic-Indic digits, and 5,000 digits
+        # slowly)
+        total = int(text[6:]) if re.fullmatch(r"[0-9]{1,6}", text[6:]) else -1
         from .mdp import reachable_totals
 
         if total not in set(reachable_totals(game.values, game.lines).tolist()):
-            raise VpchartsError(f"--multipliers {text!r}: expected a total {game.lines} lines can "
+            raise VpchartsError(f"--multipliers {shown(source)}: expected a total {game.lines} lines can "
                                 f"show, each 1x or one of {', '.join(map(str, game.values[1:]))}")
         return total
-    if len(words) != game.lines or not all(w.rstrip("xX").isdigit() for w in words) or any(
-            int(w.rstrip("xX")) not in game.values for w in words):
-        raise VpchartsError(f"--multipliers {text!r}: expected {game.lines} multipliers, one per "
+    # (str.isdigit() is true of "²", which int() refuses: ASCII digits only)
+    if len(words) != game.lines or not all(re.fullmatch(r"[0-9]{1,4}[xX]?", w) for w in words) \
+            or any(int(w.rstrip("xX")) not in game.values for w in words):
+        raise VpchartsError(f"--multipliers {shown(source)}: expected {game.lines} multipliers, one per "
                             f"line, each of {', '.join(map(str, game.values))} (or total=N)")
     return sum(int(w.rstrip("xX")) for w in words)
 
@@ -109,27 +115,22 @@ def cmd_ultimate_x(args) -> int:
     return 0
 
 
-def deal_count(text: str) -> int:
-    """--simulate's DEALS: a whole number from 100 (a batch mean a deal) up."""
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 100:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r}: expected a whole number of deals, at "
-                                         "least 100 (the standard error is taken over 100 "
-                                         "batches)")
-    return value
+# --simulate's DEALS: from 100 (the standard error is taken over 100 batches) to a billion (the
+# kernel plays about ten million deals a second; more would run for minutes on end). --seed:
+# the kernel's generator takes 0 to 2**32 - 1.
+MIN_DEALS = 100
+MAX_DEALS = 1_000_000_000
+MAX_SEED = 2 ** 32 - 1
 
 
 def add_parser(commands) -> None:
+    from ..options import one_of, whole
+
     ux = commands.add_parser("ultimate-x", help="an Ultimate X game: the long-run optimum, the "
                              "card by multiplier, a machine left with multipliers lit")
     ux.add_argument("game", help="a file of content/ultimate-x (8-6-jacks-or-better), a path to "
                     "one, or a game's slug")
-    ux.add_argument("--lines", type=int, choices=(1, 3, 5, 10),
+    ux.add_argument("--lines", type=one_of(1, 3, 5, 10),
                     help="which of the file's games (default: the only one)")
     ux.add_argument("--vulture", action="store_true",
                     help="also: what a machine left with each total is worth sitting down to")
@@ -137,9 +138,11 @@ def add_parser(commands) -> None:
                     '9d", at the multipliers of --multipliers')
     ux.add_argument("--multipliers", metavar="M", help='with --deal: the multipliers showing, '
                     'one per line ("2 1 12"), or total=N (default: every line 1x)')
-    ux.add_argument("--simulate", type=deal_count, metavar="DEALS",
-                    help="also play DEALS deals at random by the computed holds and compare")
-    ux.add_argument("--seed", type=int, default=1, help="the simulation's seed (default 1)")
+    ux.add_argument("--simulate", type=whole(MIN_DEALS, MAX_DEALS, "a whole number of deals"),
+                    metavar="DEALS", help="also play DEALS deals at random by the computed "
+                    f"holds and compare, {MIN_DEALS} to {MAX_DEALS:,}")
+    ux.add_argument("--seed", type=whole(0, MAX_SEED), default=1,
+                    help=f"the simulation's seed, 0 to {MAX_SEED:,} (default 1)")
     ux.add_argument("--json", action="store_true", help="print the export")
     ux.add_argument("--no-cache", action="store_true")
     ux.set_defaults(run=cmd_ultimate_x)

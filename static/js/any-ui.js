@@ -102,6 +102,10 @@
     } else if (message.type === "solved") {
       state.solved = message.result;
       showReturn(message.result);
+      if (addressProblem.startsWith(DEAL_PROBLEM)) { // (now beside its field: said once)
+        addressProblem = "";
+        errorBox.hidden = true;
+      }
       performance.measure("any-return", { start: changed, end: performance.now() });
     } else if (message.type === "priced") {
       state.priced = message.rows;
@@ -116,6 +120,7 @@
 
   // A problem with the address: said until the player changes something.
   let addressProblem = "";
+  const DEAL_PROBLEM = "The address's deal: ";
   function notice(message) {
     addressProblem = message;
     errorBox.hidden = false;
@@ -156,6 +161,11 @@
       status.textContent = "";
       status.hidden = true;
       paysForm.hidden = false;
+      // A deal in the address is read now, not once the pays are solved: a bad one (a card
+      // twice, a joker in a game without one) is said at once, even when the pays are bad and
+      // never solve (issue 55: "deal=As+As+As+As+As" said nothing). A good one waits for the
+      // prices (checkDeal returns until then, and runs again when they come).
+      if (dealInput.value.trim()) checkDeal();
       solveNow();
     });
   }
@@ -346,6 +356,9 @@
       dealError.hidden = false;
       dealError.textContent = error.message;
       dealResult.hidden = true;
+      // Until the pays are solved the deal's form is hidden with the result: said at the top
+      // meanwhile, as the address's other problems are (and moved beside the field once shown).
+      if (result.hidden) notice(DEAL_PROBLEM + error.message);
       return;
     }
     writeAddress(typedPays());
