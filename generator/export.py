@@ -156,12 +156,16 @@ def digest(data: dict) -> str:
 def export(table: PayTable, use_cache: bool = True) -> tuple[dict, bool]:
     """(export of `table`, whether it came from the cache). A cached entry is used only if its
     checksum, schema, code and library versions check out; otherwise it is computed again."""
-    if use_cache:
-        data = read_cached(table)
+    if not use_cache:
+        return compute(table, use_cache), False
+    data = read_cached(table)
+    if data is not None:
+        return data, True
+    with store.computing(cache_path(table)):
+        data = read_cached(table)  # (another process may have written it while this one waited)
         if data is not None:
             return data, True
-    data = compute(table, use_cache)
-    if use_cache:
+        data = compute(table, use_cache)
         store.write_bytes(*cache_entry(table, data))
     return data, False
 

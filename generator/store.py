@@ -12,6 +12,8 @@ full disk, a read-only cache folder) prints one warning and the run goes on with
 The folder is $VPCHARTS_CACHE, or else $XDG_CACHE_HOME/vpcharts (~/.cache/vpcharts).
 """
 
+import contextlib
+import fcntl
 import functools
 import hashlib
 import io
@@ -90,6 +92,25 @@ def write_bytes(path: Path, data: bytes) -> bool:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@contextlib.contextmanager
+def computing(path: Path):
+    """Held while this process computes the entry at `path`: another process asking for the
+    same entry meanwhile (a second build on the same cache, the tests' workers beside a build)
+    waits here, then finds it written, instead of computing it too. An flock on a file in
+    the cache's locks/ folder, so a process that dies lets go; where that file cannot be made,
+    nothing waits."""
+    try:
+        folder = path.parent / "locks"
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / f"{path.name}.lock", "a")
+    except OSError:
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def seal(payload: bytes, meta: dict) -> bytes:

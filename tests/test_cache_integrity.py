@@ -277,3 +277,49 @@ def test_a_solution_made_by_other_library_versions_is_solved_again(cache_folder,
     other = dict(store.library_versions(), numba="0.0.1")
     monkeypatch.setattr(store, "library_versions", lambda: other)
     assert cache.load(table) is None
+
+
+# -- one process at a time ------------------------------------------------------------------
+
+_HOLDER = """
+import sys, time
+from pathlib import Path
+from generator import store
+path = Path(sys.argv[1])
+with store.computing(path):
+    print("holding", flush=True)
+    time.sleep(1.0)
+    path.write_text("written by the first process")
+"""
+
+
+def test_a_second_process_waits_for_the_entry_the_first_is_computing(cache_folder):
+    """store.computing: a process that asks for an entry another is computing waits until that
+    one has written it (so the build's workers and the tests' share one computation)."""
+    import subprocess
+    import sys
+
+    path = cache_folder / "entry.json"
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(path)], stdout=subprocess.PIPE,
+                              text=True, cwd=ROOT)
+    assert holder.stdout.readline() == "holding\n"
+    with store.computing(path):
+        assert path.read_text() == "written by the first process"
+    assert holder.wait() == 0
+
+
+def test_an_export_written_while_waiting_is_read_not_computed(warm, cache_folder, monkeypatch):
+    """export(): the entry another process wrote while this one waited is the one returned."""
+    table, data, entry = warm
+
+    @contextlib.contextmanager
+    def another_process_computed_it(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(entry)
+        yield
+
+    def compute(table, use_cache=True):
+        raise AssertionError("computed again")
+    monkeypatch.setattr(store, "computing", another_process_computed_it)
+    monkeypatch.setattr(export_module, "compute", compute)
+    assert export_module.export(table) == (data, True)

@@ -203,11 +203,15 @@ def export(game: UltimateX, use_cache: bool = True) -> tuple[dict, bool]:
     """(the export of `game`, whether it came from the cache)."""
     from ..export import dumps
 
-    if use_cache:
-        found = read_cached(game)
+    if not use_cache:
+        return compute(game, use_cache), False
+    found = read_cached(game)
+    if found is not None:
+        return found[0], True
+    with store.computing(cache_path(game)):
+        found = read_cached(game)  # (written by another process while this one waited)
         if found is not None:
             return found[0], True
-    data = compute(game, use_cache)
-    if use_cache:
+        data = compute(game, use_cache)
         store.write_bytes(cache_path(game), store.seal(dumps(data).encode(), _meta(game)))
     return data, False
