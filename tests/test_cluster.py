@@ -39,6 +39,12 @@ def two_tables(tmp_path_factory) -> Path:
 
 def test_a_dask_cluster_of_two_workers_builds_the_same_site(two_tables, tmp_path, monkeypatch):
     distributed = pytest.importorskip("distributed")
+    from generator import store
+
+    # The local build reads the test run's cache, where other tests and the sample site's build
+    # have put these two exports (or computes them there): exports computed on this machine's
+    # pool or in a test, never by the cluster's workers.
+    shared = store.cache_dir()
     # The workers get a cache folder of their own, as on other machines: what they computed
     # reaches the site only through what the jobs hand back.
     monkeypatch.setenv("VPCHARTS_CACHE", str(tmp_path / "workers-cache"))
@@ -53,7 +59,7 @@ def test_a_dask_cluster_of_two_workers_builds_the_same_site(two_tables, tmp_path
     # Each job's entries are in the build's own cache, and the workers' cache holds them too.
     assert sorted(p.name for p in (tmp_path / "cluster-cache").glob("export-*.json")) == sorted(
         p.name for p in (tmp_path / "workers-cache").glob("export-*.json"))
-    local = build(two_tables, tmp_path / "local-site", tmp_path / "local-cache")
+    local = build(two_tables, tmp_path / "local-site", shared)
     assert local.returncode == 0, local.stderr
     assert files_of(tmp_path / "cluster-site") == files_of(tmp_path / "local-site")
 
