@@ -1,5 +1,5 @@
 """`vpcharts bench --builds N[,N...]`: what a first build of N pay tables takes, as a new user's
-would run (the README's scaling note quotes it).
+would run (docs/scaling.md holds its figures; the README's "Building on several machines" links it).
 
 For each N, the first N pay tables of the content folder in `catalogue_order` (one of each game
 first, so a small N still has every game, then the rest by name) are copied into a temporary

@@ -215,7 +215,7 @@ def cmd_bench(args) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad command line is one line (with a hint where one helps), exit 2. The
     line starts `vpcharts: error:` for a command's options too, as every other error does (and
-    as the README says); the hint names the command whose --help lists them."""
+    as the README's "Errors" says); the hint names the command whose --help lists them."""
 
     def error(self, message):
         hint = f" (see '{self.prog} --help')"

@@ -1,11 +1,11 @@
 """The per-pay-table export: everything the site, the pocket card and the browser checker read.
 
-`export(table)` solves the pay table, derives both strategy levels, verifies them on every deal
-(by suit class, each class counted once per deal: `strategy.verify.class_check`) and returns one
-JSON-ready dict (schema in the README, "The JSON export"). Deriving takes seconds to a minute,
-so the dict is cached on disk, keyed by the pay table and by the source of every
-module that shapes it: edit the derivation and the cache misses; rebuild with nothing changed and
-it hits.
+`export(table)` solves the pay table, derives both strategy levels, verifies them on every deal (by
+suit class, each class counted once per deal: `strategy.verify.class_check`) and returns one
+JSON-ready dict (schema in docs/user-guide/06-json-export.md, "The JSON export"). Deriving takes
+seconds to a minute, so the dict is cached on disk, keyed by the pay table and by the source of
+every module that shapes it: edit the derivation and the cache misses; rebuild with nothing changed
+and it hits.
 
 Exact numbers are strings ("1653526326983/1661102543100") or integers over `ev_denominator`;
 decimals are for display only.

@@ -288,7 +288,7 @@ def test_malformed_arguments(capsys, cache_folder, case, argv, needles):
         code = exit_.code
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
-    assert err.startswith("vpcharts: error: "), err  # a command's options too, as the README says
+    assert err.startswith("vpcharts: error: "), err  # a command's options too: README's "Errors"
     assert len(err) < 1000
     for needle in needles:
         assert needle in err, err

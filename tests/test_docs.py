@@ -23,6 +23,7 @@ Every bad name of every page is reported at once.
 
 import argparse
 import ast
+import bisect
 import importlib
 import importlib.util
 import re
@@ -324,3 +325,105 @@ def test_misspelt_names_and_broken_links_are_each_reported():
     assert len(found) == 17, "\n".join(found)
     assert all(":1: `" in f or ":2: link" in f for f in found)
     assert problems(page, good) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Pointers to the docs from the code: comments and strings that send a reader to a README or a
+# docs page, or to a section of one, must lead to it.
+
+POINTER_SOURCES = ("generator/**/*.py", "templates/*", "static/**/*.js", "static/**/*.css",
+                   "tests/*.py", ".ci/run", "pyproject.toml")
+# (This file is left out: its own checks hold misspelt names on purpose.)
+_QUOTED = r"""(?:"([^"\n]+)"|'([^'\n]+)'|“([^”\n]+)”)"""
+_DOC = r"(?<![\w/.-])(?:docs/[\w./-]*[\w/]|README(?:\.md)?)(?![\w-])"
+POINTER = re.compile(
+    # FILE, FILE#anchor, FILE's "Title", FILE, "Title", FILE: "Title", "Two", FILE's Title section
+    rf"(?P<doc>{_DOC})(?:#(?P<anchor>[\w-]+))?"
+    rf"(?:(?:'s)?(?:\s*[,:]\s*|\s+)(?P<titles>{_QUOTED}(?:\s*(?:,|and)\s*{_QUOTED})*)"
+    r"|'s\s+(?P<bare>[A-Z][\w-]*(?:\s+[\w-]+){0,4}?)\s+section\b)?"
+    # "Title" section of FILE
+    rf"|(?P<before>{_QUOTED})\s+section\s+(?:of|in)\s+(?:the\s+)?(?P<doc2>{_DOC})")
+_COMMENT_LEAD = re.compile(r"^\s*(?://+|#+|\*(?!/)|\{#-?)?\s*")
+
+
+def _doc_file(name: str) -> Path:
+    return ROOT / ("README.md" if name == "README" else name)
+
+
+def headings(path: Path) -> set[str]:
+    """The titles of a Markdown file's headings, as read (markup dropped), lower-cased."""
+    return {re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", t).strip().lower()
+            for t in HEADING.findall(_prose(path.read_text(encoding="utf-8")))}
+
+
+def pointer_problems(where: str, text: str) -> list[str]:
+    """Every pointer of a source file's text that leads nowhere, as 'file:line: pointer: why'.
+    Lines are joined (their comment leaders dropped) so that a pointer wrapped over two comment
+    lines is read whole."""
+    starts, joined = [], []
+    offset = 0
+    for line in text.splitlines():
+        starts.append(offset)
+        part = _COMMENT_LEAD.sub("", line, count=1)
+        joined.append(part)
+        offset += len(part) + 1
+    flat = " ".join(joined)
+    out = []
+    for match in POINTER.finditer(flat):
+        doc = match.group("doc") or match.group("doc2")
+        file = _doc_file(doc)
+        if match.group("doc2"):
+            titles = [match.group("before")[1:-1]]
+        else:
+            titles = [a or b or c for a, b, c in re.findall(_QUOTED, match.group("titles") or "")]
+            titles += [match.group("bare")] if match.group("bare") else []
+        line = bisect.bisect_right(starts, match.start())
+        said = " ".join(match.group(0).split())
+        if not file.exists():
+            out.append(f"{where}:{line}: {said}: {doc} does not exist")
+            continue
+        if file.suffix != ".md":
+            continue
+        if match.group("anchor") and match.group("anchor") not in anchors(file):
+            out.append(f"{where}:{line}: {said}: {doc} has no heading #{match.group('anchor')}")
+        for title in titles:
+            if " ".join(title.split()).lower() not in headings(file) | anchors(file):
+                out.append(f"{where}:{line}: {said}: {doc} has no heading {title!r}")
+    return out
+
+
+def _pointer_files() -> list[Path]:
+    here = Path(__file__).resolve()
+    found = {p for pattern in POINTER_SOURCES for p in ROOT.glob(pattern) if p.is_file()}
+    return sorted(p for p in found if p.resolve() != here and "node_modules" not in p.parts)
+
+
+def test_every_pointer_from_the_code_to_the_docs_leads_to_a_file_and_a_heading():
+    found = [p for path in _pointer_files()
+             for p in pointer_problems(str(path.relative_to(ROOT)),
+                                       path.read_text(encoding="utf-8", errors="replace"))]
+    assert not found, f"{len(found)} pointers to the docs that lead nowhere:\n" + "\n".join(found)
+
+
+def test_stale_pointers_are_each_reported():
+    """The checker itself, on every form of pointer the code uses: one report for each that
+    leads nowhere, none for those that lead somewhere."""
+    bad = ('# schema in the README, "The JSON export"\n'
+           '// (README: "Playing the table", "No such heading")\n'
+           "// as the README's \"How the solver works\" tells them\n"
+           "(docs/user-guide/03-site.md, 'The checker') docs/design/99-none.md\n"
+           "README.md#no-such-anchor docs/README.md#nothing the README's Hold checker section\n"
+           '// the "Ultimate X" section of docs/scaling.md, a wrapped (README, "Hold\n'
+           '// checker")\n')
+    good = ('# schema in docs/user-guide/06-json-export.md, "A level"; README.md#errors\n'
+            '// (docs/user-guide/06-json-export.md: "Playing the table", "Hold features")\n'
+            "// the README's 'Errors', the README's Errors section, docs/design/ README.md\n"
+            '// the "Ultimate X: one game and the whole set" section of docs/scaling.md\n'
+            '// (docs/design/01-solver.md, "Every hold\n'
+            '// by inclusion-exclusion") docs/design/04-site-build.md#workers\n'
+            'readme = "README.md"\n')
+    found = pointer_problems("x.py", bad)
+    assert len(found) == 11, "\n".join(found)
+    assert [f.split(":")[1] for f in found] == ["1", "2", "2", "3", "4", "4", "5", "5", "5", "6",
+                                                "6"]
+    assert pointer_problems("x.py", good) == []

@@ -31,7 +31,8 @@ DEFAULT_JOINT = 0
 DEFAULT_RESPOND = 0
 DEFAULT_HAND_REMOVAL = 0
 DEFAULT_HELD_CARDS = 400_000  # reference hands of the held-cards correction (issue 40)
-DEFAULT_FRONT_SCALE = 97  # the front's chances 3% nearer 1/2 (issue 40, design doc)
+# The front's chances 3% nearer 1/2 (issue 40, docs/design/06-chinese-poker.md).
+DEFAULT_FRONT_SCALE = 97
 
 # The content folder of the trained tables and their evaluation, here so that a site build whose
 # Chinese Poker page comes from the cache finds it without importing the page's code (numpy).

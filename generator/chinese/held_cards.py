@@ -7,7 +7,8 @@ HELD_DENOMINATOR (rounded half up from exact fractions).
 
 Why: the tables rate a row against the rows opponents set from any 13 cards, but an opponent's
 13 cards come from the 39 the hand does not hold. Holding aces leaves the opponent fewer aces;
-that is most of what the best response wins against the plain tables (issue 40, the design doc).
+that is most of what the best response wins against the plain tables (issue 40,
+docs/design/06-chinese-poker.md).
 A hand holding a_k cards of rank k then rates a row of rank v at
 
     table[v] + sum over k of a_k * held[v][k] / HELD_DENOMINATOR, kept within 0 .. 1

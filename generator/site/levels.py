@@ -3,12 +3,12 @@
     levels_of(export) -> {"exact": LEVEL, "card": LEVEL, "simple": LEVEL or None} or None
     curve_of(export)  -> [{"lines", "cost", "cost_percent"}, ...] or None
 
-Every template, the pocket card and the checker read levels through these two functions only.
-LEVEL is the export's (README, "The JSON export"): "lines", "printed", "cost", "cost_percent",
-"return" {"exact", "percent"}, "misplays", "pat_broken", "max_loss" {"exact", "decimal"},
-"max_loss_example", "route". The simple level is None where it is not offered to players: where
-it is not at least a quarter shorter than the card (the export's `published`), the card is
-already the simple strategy.
+Every template, the pocket card and the checker read levels through these two functions only. LEVEL
+is the export's (docs/user-guide/06-json-export.md, "A level"): "lines", "printed", "cost",
+"cost_percent", "return" {"exact", "percent"}, "misplays", "pat_broken", "max_loss" {"exact",
+"decimal"}, "max_loss_example", "route". The simple level is None where it is not offered to
+players: where it is not at least a quarter shorter than the card (the export's `published`), the
+card is already the simple strategy.
 """
 
 LEVEL_NAMES = ("exact", "card", "simple")

@@ -32,14 +32,15 @@ def choices(masks, spans: bool = False) -> list[str]:
     ordered = by_rank(masks)
     if not spans or any(bin(m).count("1") != 1 for m in ordered):
         return [rank_text(m) for m in ordered]
-    runs = _runs(sorted(m.bit_length() - 1 for m in ordered))[::-1]  # high runs first
-    return [item for low, high in runs for item in (
+    found = runs(sorted(m.bit_length() - 1 for m in ordered))[::-1]  # high runs first
+    return [item for low, high in found for item in (
         [f"{RANKS[low]}-{RANKS[high]}"] if high - low >= 2 else
         [RANKS[r] for r in range(high, low - 1, -1)])]
 
 
-def _runs(numbers) -> list[list[int]]:
-    """Ascending numbers as runs: 1, 2, 3, 7 -> [[1, 3], [7, 7]] (as CE numbers are listed)."""
+def runs(numbers) -> list[list[int]]:
+    """Ascending numbers as runs: 1, 2, 3, 7 -> [[1, 3], [7, 7]]. Ranks here; CE numbers in
+    table_output.py, which takes this as its `ce_runs`."""
     runs: list[list[int]] = []
     for n in numbers:
         if runs and n == runs[-1][1] + 1:

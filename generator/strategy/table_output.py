@@ -10,6 +10,8 @@ from ..cards import format_hand
 from ..decimals import decimal, percent
 from .verify import example
 from .levels import simple_published
+# Ascending CE numbers as runs, 1, 2, 3, 7 -> [[1, 3], [7, 7]], as rank_lists.py runs ranks.
+from .rank_lists import runs as ce_runs
 
 
 def lines_text(table_name: str, level: str, table, solution=None) -> str:
@@ -59,17 +61,6 @@ def _ranges(numbers) -> str:
     if len(text) > 8:
         text = text[:8] + [f"... ({len(numbers)} in all)"]
     return ", ".join(text) if text else "-"
-
-
-def ce_runs(numbers) -> list[list[int]]:
-    """Ascending CE numbers as runs: 1, 2, 3, 7 -> [[1, 3], [7, 7]]."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return runs
 
 
 def verify_text(result: dict) -> str:

@@ -7,8 +7,8 @@ single strategy's exact table and card from the strategy stage, the bands' moves
 export cache. The base game's deck
 tables are computed first and not counted: a build shares them with the base pay table's.
 
-With `--markdown`, the figures replace the "Ultimate X" section of docs/scaling.md (or are added
-at its end); `vpcharts bench --builds --markdown` keeps that section.
+With `--markdown`, the figures replace the "Ultimate X: one game and the whole set" section of
+docs/scaling.md (or are added at its end); `vpcharts bench --builds --markdown` keeps that section.
 """
 
 import json

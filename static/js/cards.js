@@ -6,8 +6,8 @@
 //
 // Written with no import/export and attached to globalThis.vpcharts, so the one file loads as a
 // classic <script> (pages opened from file://, where Chromium blocks module scripts), from
-// importScripts in the worker, and from `import "./cards.js"` in Node tests (README, "Hold
-// checker").
+// importScripts in the worker, and from `import "./cards.js"` in Node tests
+// (docs/design/05-checker.md, "The hold checker": why classic scripts).
 (function (root) {
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});

@@ -7,8 +7,8 @@
 // rules of the round (a hold is only marked on a full deal, a graded deal is final, a late EV
 // answer for an older deal is dropped) without a browser.
 //
-// A classic script on globalThis.vpcharts like cards.js (README, "Why classic scripts"); it plays
-// tables with rules-core.js, which loads first.
+// A classic script on globalThis.vpcharts like cards.js (docs/design/05-checker.md, "The hold
+// checker": why classic scripts); it plays tables with rules-core.js, which loads first.
 (function (root) {
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});

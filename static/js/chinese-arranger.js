@@ -8,7 +8,8 @@
 // Splits are walked in the same order as Python's (backs in lexicographic order of the sorted
 // hand's positions, then middles from the other eight) and E+ is computed with the same
 // operations in the same order, so the first best split is the same split with the same E+.
-// Classic script attached to globalThis.vpcharts, like cards.js (README, "Hold checker").
+// Classic script attached to globalThis.vpcharts, like cards.js (docs/design/05-checker.md,
+// "The hold checker": why classic scripts).
 (function (root) {
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});

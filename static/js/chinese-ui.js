@@ -1,6 +1,7 @@
 // The Chinese Poker page's arranger: click or type 13 cards, see the best split and the next
 // best, and score your own split. Uses cards.js (parsing, card text), chinese-arranger.js and
-// the tables in chinese-tables.js; classic deferred scripts (README, "Hold checker").
+// the tables in chinese-tables.js; classic deferred scripts (docs/design/05-checker.md, "The
+// hold checker": why classic scripts).
 (function (root) {
   "use strict";
   const { parseHand, cardText, CardError } = root.vpcharts.cards;

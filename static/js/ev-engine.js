@@ -2,13 +2,13 @@
 // generator/solve/solver.py (Solution.deal_evs).
 //
 // A hold H of deal D draws exactly the hands that contain H and avoid D - H, so with N(S) = the
-// pays summed over every hand of the deck that contains S, the pays summed over H's draws are
-// sum over T within D - H of (-1)^|T| N(H + T): one Moebius transform over the 32 subsets of the
-// deal (README, "How the solver works"). N of the empty set, of every card and of every pair of
-// cards is tallied once per pay table by enumerating every hand of the deck (`makeEngine`, about
-// half a second); N of a deal's 3-, 4- and 5-card subsets is found per deal by enumerating their
-// completions (11,046 hands of 52 cards; 11,521 of 53; 12,006 of 54). EV * unit = that sum *
-// (denominator / draws).
+// pays summed over every hand of the deck that contains S, the pays summed over H's draws are sum
+// over T within D - H of (-1)^|T| N(H + T): one Moebius transform over the 32 subsets of the deal
+// (docs/design/01-solver.md, "Every hold by inclusion-exclusion"). N of the empty set, of every
+// card and of every pair of cards is tallied once per pay table by enumerating every hand of the
+// deck (`makeEngine`, about half a second); N of a deal's 3-, 4- and 5-card subsets is found per
+// deal by enumerating their completions (11,046 hands of 52 cards; 11,521 of 53; 12,006 of 54).
+// EV * unit = that sum * (denominator / draws).
 //
 // Any deck the families describe: 52 cards, 53 (one joker, card 52) or 54 (two jokers, 52 and
 // 53); the deck size, the draws and the denominator all come from the rules' deck_size, and the

@@ -1,6 +1,7 @@
 // The strategy table played in the browser: hold features, line conditions and the first-match
 // rule, ported from generator/strategy/features.py (features, rank_key) and generator/strategy/deal_kernels.py
-// (verify_deals: how a deal is played). README: "Playing the table", "Hold features".
+// (verify_deals: how a deal is played). docs/user-guide/06-json-export.md: "Playing the table",
+// "Hold features".
 //
 // Wild cards come from the family's data (evaluator.js's FAMILIES, from generator/solve/families.py):
 // the jokers (cards 52 and 53) always, the deuces where `deuces_wild`. evaluator.js must be loaded

@@ -2,7 +2,8 @@
 // optimal hold with Python's tie rule, the final-hand counts, the exact return and variance; the
 // same integers as generator/solve/solver.py (Solution), for pays typed on the page.
 //
-// Three passes, as the README's "How the solver works" tells them:
+// Three passes, as docs/design/05-checker.md's "The solver in the browser (Any pay table)" tells
+// them:
 // 1. every five-card hand of the deck gets its fine code (evaluator.js), once per family, and its
 //    pay line from the pays' categories (payTable);
 // 2. every hand adds one to the count of its pay line in each of its 31 proper subsets (sets of 0

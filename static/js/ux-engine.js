@@ -1,11 +1,11 @@
 // An Ultimate X deal's 32 holds valued at the multipliers showing: the port of
 // generator/ultimate_x/mdp.py (Solved.hold_values) and of its tie rule.
 //
-// A hold's value is total * (its EV of the pay) + E[V(next total)], where the next total is the
-// sum of one multiplier a line, drawn independently for each line from the distribution the
-// hold's final hands give (README: "Ultimate X"). The EV of the pay and each multiplier's share
-// of the draws come from ev-engine.js, the pays and one channel per multiplier tallied in one
-// pass over the deck: the same integers as the solver. V (the relative value of each
+// A hold's value is total * (its EV of the pay) + E[V(next total)], where the next total is the sum
+// of one multiplier a line, drawn independently for each line from the distribution the hold's
+// final hands give (docs/design/08-ultimate-x.md, "The model"). The EV of the pay and each
+// multiplier's share of the draws come from ev-engine.js, the pays and one channel per multiplier
+// tallied in one pass over the deck: the same integers as the solver. V (the relative value of each
 // total) is the export's `relative_values`, found by the build's solver.
 //
 // No import/export: attaches to globalThis.vpcharts.ux (see cards.js for why).
