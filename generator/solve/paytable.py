@@ -329,7 +329,7 @@ def _parse_min_pair(data, family: Family, path) -> int | None:
     value = data["min_pair"]
     if family.pair_optional and value == "none":
         return None
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:  # (a list or table: unhashable)
         raise ContentError(path, "min_pair", value, expected)
     return allowed[value]
 
@@ -356,7 +356,7 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
         raise ContentError(path, "name", name, f"a name of at most {NAME_LIMIT} characters on one "
                            "line, like \"9/6 Jacks or Better\"")
     family_key = data.get("family")
-    if family_key not in FAMILIES:
+    if not isinstance(family_key, str) or family_key not in FAMILIES:  # (a list: unhashable)
         raise ContentError(path, "family", family_key, "one of " + ", ".join(FAMILIES))
     family = FAMILIES[family_key]
     if "jokers" in data and (isinstance(data["jokers"], bool) or data["jokers"] != family.jokers):
