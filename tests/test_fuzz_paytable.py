@@ -104,7 +104,7 @@ def test_a_table_with_random_pays_loads_with_those_pays(tmp_path_factory, slug, 
     pays = data.draw(st.lists(good_pays, min_size=len(BASE[slug]["pays"]),
                               max_size=len(BASE[slug]["pays"])))
     table, line = loaded_or_refused(tmp_path_factory.mktemp("t"), toml_text(with_pays(slug, pays)))
-    if all(Fraction(str(p)) == 0 for p in pays):
+    if all(Fraction(str(p)) == 0 for p in pays) and "quads" not in BASE[slug]:
         assert table is None and "pays: expected at least one pay above zero" in line
         return
     assert table is not None, line
