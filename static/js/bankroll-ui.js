@@ -156,14 +156,16 @@
     }, () => show(`The ${play}-play figures did not load (${form.dataset.rounds}).`));
 
     function report(s, play, start, walk) {
+      // "1 bet", "2 bets" (a bankroll of 1 bet played for 1 hand read "1 bets within 1 hands")
+      const count = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
       const money = (bets) => {
         const sign = bets < 0 ? "-" : bets > 0 ? "+" : "";
         const size = Math.abs(bets);
-        return bet ? `${sign}${(size * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })}` : `${sign}${size.toLocaleString("en-US")} bets`;
+        return bet ? `${sign}${(size * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })}` : `${sign}${count(size, "bet")}`;
       };
       performance.measure("bankroll-session", { start, end: performance.now() });
-      const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${bankroll.toLocaleString("en-US")} bets)` : `${bankroll.toLocaleString("en-US")} bets`;
-      const played = play === 1 ? `${rounds.toLocaleString("en-US")} hands`
+      const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${count(bankroll, "bet")})` : count(bankroll, "bet");
+      const played = play === 1 ? count(rounds, "hand")
         : `${rounds.toLocaleString("en-US")} deals of ${play} hands (${(rounds * play).toLocaleString("en-US")} hands)`;
       $("session-ruin").textContent = `Chance of losing the ${amount} within ${played}: ${percent(s.ruin)}.`;
       $("session-ahead").textContent = `Chance of ending the session ahead: ${percent(s.ahead)}.`;
