@@ -120,6 +120,7 @@ def test_a_table_with_random_pays_loads_with_those_pays(tmp_path_factory, slug, 
 @example(slug=BASES[0], field="min_pair", value=[1], pay=False, drop=False, which=0)
 @example(slug=BASES[1], field="quads", value={"A": -1}, pay=False, drop=False, which=0)
 @example(slug=BASES[0], field="pays", value=10 ** 30, pay=True, drop=False, which=0)
+@example(slug=BASES[0], field="pays", value="9" * 5000, pay=True, drop=False, which=0)
 def test_a_table_with_one_field_damaged_loads_or_names_it(tmp_path_factory, slug, field, value,
                                                           pay, drop, which):
     """One field of a shipped table changed (`pay`: one of its pays instead; `drop`: left out):
@@ -154,6 +155,7 @@ def test_a_table_with_one_field_damaged_loads_or_names_it(tmp_path_factory, slug
                                                              '"\\x"', "[pays]", "a.b = 1 = 2",
                                                              "royal_flush = 800"])),
        raw=st.binary(max_size=8))
+@example(slug=BASES[0], at=7, junk="straight = " + "9" * 5000, raw=b"")
 def test_a_damaged_file_loads_or_names_its_line(tmp_path_factory, slug, at, junk, raw):
     """A line of junk inserted somewhere in a shipped table, and bytes that may not be UTF-8:
     loaded, or one line naming `line N` (or the field the junk made wrong, or the encoding)."""

@@ -236,6 +236,9 @@ def _order_warning(lines, family: "Family", path) -> tuple[str, ...]:
     return ()
 
 
+PAY_CHARS = 100  # characters of a pay written as a string: far more than the largest pay takes
+
+
 def parse_pay(value, path, field) -> Fraction:
     """An exact, non-negative pay from a TOML integer, float or string."""
     if isinstance(value, bool):
@@ -248,6 +251,8 @@ def parse_pay(value, path, field) -> Fraction:
         if not _DECIMAL.match(text):
             raise ContentError(path, field, value, PAY_EXPECTED)
         pay = Fraction(text)
+    elif isinstance(value, str) and len(value) > PAY_CHARS:  # (Fraction() refuses 4,300 digits)
+        raise ContentError(path, field, value, f"{PAY_EXPECTED} of at most {PAY_CHARS} characters")
     elif isinstance(value, str) and (_FRACTION.match(value) or _DECIMAL.match(value)):
         match = _FRACTION.match(value)
         if match and int(match.group(2)) == 0:
@@ -464,13 +469,22 @@ def check_published(table: "PayTable", exact: Fraction) -> None:
 def load_paytable(path: Path | str) -> PayTable:
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except UnicodeDecodeError as exc:
         raise ContentError(path, "encoding", None, f"UTF-8 text (byte {exc.start}: {exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
         where = re.search(r"\(at (line \d+), column \d+\)|\(at (end of document)\)", str(exc))
         field = (where.group(1) or where.group(2)) if where else None
         raise ContentError(path, field, None, f"valid TOML ({exc})") from None
+    except ValueError as exc:  # a TOML number past Python's limit of digits (sys.int_info)
+        import sys
+
+        limit = sys.get_int_max_str_digits()
+        long = re.search(r"\d{%d,}" % (limit + 1), text)
+        line = f"line {text.count(chr(10), 0, long.start()) + 1}" if long else None
+        raise ContentError(path, line, None, f"valid TOML with numbers of at most {limit:,} "
+                           f"digits ({shorten(exc)})") from None
     except IsADirectoryError:
         raise ContentError(path, None, None, "a pay table file (.toml), not a folder") from None
     except OSError as exc:
