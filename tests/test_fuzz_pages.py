@@ -320,6 +320,12 @@ def python_pays(game: str, pays: list[str]) -> bool:
         return False
 
 
+def page_limit(error) -> bool:
+    """Whether the page refused a pay the build takes for the page's smaller limit (its exact
+    sums are JavaScript Numbers below 2^53: docs/user-guide/03-site.md)."""
+    return error is not None and "the largest this page sums exactly" in error
+
+
 def good_pays(game: str) -> list[str]:
     return [str(v) for v in GAMES[game]["pays"].values()]
 
@@ -373,7 +379,7 @@ def test_the_any_pages_pays_take_any_text(any_page):
         pays = good_pays("jacks-or-better")
         pays[index] = typed
         error, = probe(page, "any-error")
-        if python_pays("jacks-or-better", pays):
+        if python_pays("jacks-or-better", pays) and not page_limit(error):
             assert error is None, (typed, error)
             assert page.get_attribute(f"#any-pay-{index}", "aria-invalid") is None
         else:
@@ -428,13 +434,15 @@ def test_the_any_pages_address_takes_any_parameters(any_page, game, pays, deal, 
     })""", hash_)
     if read is None:
         return  # (the same address: no change, nothing read again)
-    settle(page, "!document.getElementById('any-pays').hidden")
-    error, deal_error = probe(page, "any-error", "any-deal-error")
-    error = error or deal_error  # (a bad deal is said at the top, then beside its field once solved)
     game_, pays_, deal_ = read
     games = page.evaluate("[...document.querySelectorAll('#any-game option')].map((o) => o.value)")
     problem = bool(game_) and game_ not in games  # (said, and the first game shown instead)
     shown_game = game_ if game_ in games else games[0]
+    settle(page, f"(vpcharts.anyGames || {{}})[{shown_game!r}] && document.querySelectorAll("
+                 f"'#any-pay-fields input').length === vpcharts.anyGames[{shown_game!r}]"
+                 ".rules.pays.length")  # (a game's data loads the first time it is asked for)
+    error, deal_error = probe(page, "any-error", "any-deal-error")
+    error = error or deal_error  # (a bad deal is said at the top, then beside its field once solved)
     assert page.input_value("#any-game") == shown_game
     if shown_game in GAMES:
         typed = pays_.split("_") if pays_ is not None else good_pays(shown_game)
@@ -447,7 +455,7 @@ def test_the_any_pages_address_takes_any_parameters(any_page, game, pays, deal, 
         if problem:
             one_line(error, 800)
         else:  # (no line: the pays are being solved)
-            assert error is None, (read, error)
+            assert error is None or page_limit(error), (read, error)
     elif error is not None:  # (a game this test has no pays of: at most one line)
         one_line(error, 800)
     assert errors == [], (hash_, errors)
