@@ -71,7 +71,8 @@ good_pays = st.one_of(st.integers(0, 5000), st.integers(0, 400).map(lambda n: n 
 any_values = st.one_of(
     good_pays, st.integers(-10 ** 30, 10 ** 30), st.floats(), st.booleans(), st.text(max_size=30),
     st.sampled_from(["", "-1", "1/0", "4000/5", "2.5", "1e3", "nan", "inf", "٣", "<script>",
-                     "9" * 400, "1/3", " 5 ", "0x10", "none", "jacks", "natural", "aces"]),
+                     "9" * 400, "1/3", " 5 ", "0x10", "none", "jacks", "natural", "aces",
+                     "4000 /\xa05", "\u2003 7", "٣/1"]),
     st.lists(st.integers(0, 9), max_size=3), st.dictionaries(st.text(max_size=5),
                                                              st.integers(), max_size=2))
 FIELDS = ("name", "family", "jokers", "min_pair", "slug", "published_return", "source", "pays",

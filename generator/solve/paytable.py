@@ -134,8 +134,11 @@ class PayTable:
         }, sort_keys=True, separators=(",", ":"))
 
 
-_FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
-_DECIMAL = re.compile(r"^\s*\d+(\.\d+)?\s*$")
+# ASCII digits, as the page's checkPays reads them (JavaScript's \d; its \s, like Python's, is any
+# space): Python's \d also took "٣" as a pay of 3, which any.html refuses (found by the page fuzz,
+# whose oracle this loader is).
+_FRACTION = re.compile(r"^\s*([0-9]+)\s*/\s*([0-9]+)\s*$")
+_DECIMAL = re.compile(r"^\s*[0-9]+(\.[0-9]+)?\s*$")
 PAY_EXPECTED = "a non-negative number: an integer, a decimal like 2.5, or a fraction like \"4000/5\""
 
 
@@ -257,7 +260,8 @@ def parse_pay(value, path, field) -> Fraction:
         match = _FRACTION.match(value)
         if match and int(match.group(2)) == 0:
             raise ContentError(path, field, value, PAY_EXPECTED + " with a non-zero denominator")
-        pay = Fraction(value.replace(" ", ""))
+        # (from the match: a no-break space inside "4000 /\xa05" made Fraction() raise)
+        pay = Fraction(int(match.group(1)), int(match.group(2))) if match else Fraction(value.strip())
     else:
         raise ContentError(path, field, value, PAY_EXPECTED)
     if pay < 0:
@@ -426,7 +430,7 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
                     _order_warning(lines, family, path), published, source)
 
 
-_PUBLISHED = re.compile(r"^\d{1,3}(\.\d{1,12})?%$|^\d(\.\d{1,14})?$")
+_PUBLISHED = re.compile(r"^\d{1,3}(\.\d{1,12})?%$|^\d(\.\d{1,14})?$", re.ASCII)
 SOURCE_LIMIT = 300  # characters of `source`: a name and an address
 
 
