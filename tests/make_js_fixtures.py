@@ -59,6 +59,7 @@ HAND_TEXTS = [
     "A♤ K♡ Q♢ J♧ 9s", "As, Ks, Qs, Js, 9d", "As Ks Qs Js Jk", "As Ks Qs Js X", "As Ks Qs Js",
     "As Ks Qs Js 9d 8d", "As As Qs Js 9d", "As Ks Qs Js 1d", "As Ks Qs Js Zz", "", "  ",
     "As Ks Qs Js <b>", "As Ks Qs Js 9x", "jk jk 2c 3c 4c", "2c 3c 4c 5c 6c", "Tc Jc Qc Kc 10c",
+    "As " * 40, "9" * 200, "As Ks Qs Js Jk " + "é" * 100,  # (long: the text cut to 80 characters)
 ]
 # Read also with two jokers allowed (and, after HAND_TEXTS, with none and one).
 TWO_JOKER_TEXTS = ["Jk X As Ks Qs", "x Jk 2c 3c 4c", "As Jk Ks Jk Qs", "Jk Jk Jk As Ks", "Jk Jk As Ks",

@@ -260,6 +260,6 @@ def test_the_pages_session_calculator_says_pythons_figures(sample_site, browser,
         page.fill("#session-bankroll", "lots")
         page.click("#session-form button")
         assert page.inner_text("#session-error") == \
-            'Bankroll = "lots": expected a number above 0, like 400 or 2.5'
+            'Bankroll = "lots": expected a number of bets from 1 to 1,000,000, like 400 or 2.5'
         assert page.locator("#session-result").is_hidden()
     assert errors == []

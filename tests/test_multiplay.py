@@ -227,7 +227,8 @@ def test_the_pages_calculator_plays_3_hands_a_deal_from_the_rounds_script(sample
         page.fill("#session-bankroll", "2")
         page.click("#session-form button")
         assert page.inner_text("#session-error") == \
-            'Bankroll = "2": a deal of 3 hands stakes 3 bets; expected at least 3'
+            ('Bankroll = "2": a deal of 3 hands stakes 3 bets; expected a number of bets from 3 to '
+             '1,000,000, like 400 or 2.5')
     assert errors == []
 
 

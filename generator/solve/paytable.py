@@ -134,8 +134,11 @@ class PayTable:
         }, sort_keys=True, separators=(",", ":"))
 
 
-_FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
-_DECIMAL = re.compile(r"^\s*\d+(\.\d+)?\s*$")
+# ASCII digits, as the page's checkPays reads them (JavaScript's \d; its \s, like Python's, is any
+# space): Python's \d also took "٣" as a pay of 3, which any.html refuses (found by the page fuzz,
+# whose oracle this loader is).
+_FRACTION = re.compile(r"^\s*([0-9]+)\s*/\s*([0-9]+)\s*$")
+_DECIMAL = re.compile(r"^\s*[0-9]+(\.[0-9]+)?\s*$")
 PAY_EXPECTED = "a non-negative number: an integer, a decimal like 2.5, or a fraction like \"4000/5\""
 
 
@@ -236,6 +239,9 @@ def _order_warning(lines, family: "Family", path) -> tuple[str, ...]:
     return ()
 
 
+PAY_CHARS = 100  # characters of a pay written as a string: far more than the largest pay takes
+
+
 def parse_pay(value, path, field) -> Fraction:
     """An exact, non-negative pay from a TOML integer, float or string."""
     if isinstance(value, bool):
@@ -248,11 +254,14 @@ def parse_pay(value, path, field) -> Fraction:
         if not _DECIMAL.match(text):
             raise ContentError(path, field, value, PAY_EXPECTED)
         pay = Fraction(text)
+    elif isinstance(value, str) and len(value) > PAY_CHARS:  # (Fraction() refuses 4,300 digits)
+        raise ContentError(path, field, value, f"{PAY_EXPECTED} of at most {PAY_CHARS} characters")
     elif isinstance(value, str) and (_FRACTION.match(value) or _DECIMAL.match(value)):
         match = _FRACTION.match(value)
         if match and int(match.group(2)) == 0:
             raise ContentError(path, field, value, PAY_EXPECTED + " with a non-zero denominator")
-        pay = Fraction(value.replace(" ", ""))
+        # (from the match: a no-break space inside "4000 /\xa05" made Fraction() raise)
+        pay = Fraction(int(match.group(1)), int(match.group(2))) if match else Fraction(value.strip())
     else:
         raise ContentError(path, field, value, PAY_EXPECTED)
     if pay < 0:
@@ -329,7 +338,7 @@ def _parse_min_pair(data, family: Family, path) -> int | None:
     value = data["min_pair"]
     if family.pair_optional and value == "none":
         return None
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:  # (a list or table: unhashable)
         raise ContentError(path, "min_pair", value, expected)
     return allowed[value]
 
@@ -356,7 +365,7 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
         raise ContentError(path, "name", name, f"a name of at most {NAME_LIMIT} characters on one "
                            "line, like \"9/6 Jacks or Better\"")
     family_key = data.get("family")
-    if family_key not in FAMILIES:
+    if not isinstance(family_key, str) or family_key not in FAMILIES:  # (a list: unhashable)
         raise ContentError(path, "family", family_key, "one of " + ", ".join(FAMILIES))
     family = FAMILIES[family_key]
     if "jokers" in data and (isinstance(data["jokers"], bool) or data["jokers"] != family.jokers):
@@ -421,7 +430,7 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
                     _order_warning(lines, family, path), published, source)
 
 
-_PUBLISHED = re.compile(r"^\d{1,3}(\.\d{1,12})?%$|^\d(\.\d{1,14})?$")
+_PUBLISHED = re.compile(r"^\d{1,3}(\.\d{1,12})?%$|^\d(\.\d{1,14})?$", re.ASCII)
 SOURCE_LIMIT = 300  # characters of `source`: a name and an address
 
 
@@ -464,13 +473,22 @@ def check_published(table: "PayTable", exact: Fraction) -> None:
 def load_paytable(path: Path | str) -> PayTable:
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except UnicodeDecodeError as exc:
         raise ContentError(path, "encoding", None, f"UTF-8 text (byte {exc.start}: {exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
         where = re.search(r"\(at (line \d+), column \d+\)|\(at (end of document)\)", str(exc))
         field = (where.group(1) or where.group(2)) if where else None
         raise ContentError(path, field, None, f"valid TOML ({exc})") from None
+    except ValueError as exc:  # a TOML number past Python's limit of digits (sys.int_info)
+        import sys
+
+        limit = sys.get_int_max_str_digits()
+        long = re.search(r"\d{%d,}" % (limit + 1), text)
+        line = f"line {text.count(chr(10), 0, long.start()) + 1}" if long else None
+        raise ContentError(path, line, None, f"valid TOML with numbers of at most {limit:,} "
+                           f"digits ({shorten(exc)})") from None
     except IsADirectoryError:
         raise ContentError(path, None, None, "a pay table file (.toml), not a folder") from None
     except OSError as exc:

@@ -24,7 +24,11 @@ def find_game(spec: str, lines: int | None, content: Path):
         raise ContentError(folder.resolve(), "GAME", spec, "an Ultimate X file of that folder, "
                            "a path to one, or a game's slug")
     path = Path(spec)
-    if path.suffix == ".toml" or (folder / f"{spec}.toml").is_file():
+    try:
+        named = (folder / f"{spec}.toml").is_file()
+    except OSError:  # (a name too long for the file system: no such file, said below with exit 2)
+        named = False
+    if path.suffix == ".toml" or named:
         games = load_games_of_file(path if path.suffix == ".toml" else folder / f"{spec}.toml",
                                    tables)
     else:

@@ -57,9 +57,36 @@
     if (location.protocol !== "file:" && typeof Worker === "function") {
       try {
         const worker = new Worker(app.dataset.worker);
-        worker.onmessage = (event) => receive(event.data);
+        // One solve at a time in the worker, and of those asked meanwhile only the newest: the
+        // worker cannot stop a solve it has begun, so pays typed with pauses (each pause asks
+        // for a solve) queued a solve each, and the last answer came after all of them.
+        let busy = null; // the id of the solve the worker is working on
+        let waiting = null; // the newest solve asked meanwhile
+        const send = (message) => {
+          if (message.type === "solve") busy = message.id;
+          worker.postMessage(message);
+        };
+        worker.onmessage = (event) => {
+          const message = event.data;
+          if (message.id === busy && (message.type === "priced" || message.type === "error")) {
+            busy = null;
+            if (waiting) {
+              const next = waiting;
+              waiting = null;
+              send(next);
+            }
+          }
+          receive(message);
+        };
         worker.onerror = () => fail("The page's worker stopped: reload the page to try again.");
-        return { post: (message) => worker.postMessage(message), background: true };
+        return {
+          post(message) {
+            if (message.type === "game") waiting = null; // (a solve of the game before: stale)
+            if (message.type === "solve" && busy !== null) waiting = message;
+            else send(message);
+          },
+          background: true,
+        };
       } catch (error) { /* fall through to the page's own thread */ }
     }
     let session = null;
@@ -344,6 +371,7 @@
   function checkDeal(event) {
     if (event) event.preventDefault();
     const text = dealInput.value.trim();
+    state.dealRun += 1; // (an answer still on its way is of a deal no longer asked: dropped)
     dealError.hidden = true;
     if (!text) {
       dealResult.hidden = true;
@@ -363,7 +391,6 @@
     }
     writeAddress(typedPays());
     if (!state.priced) return; // asked again once the pays are solved
-    state.dealRun += 1;
     state.dealCards = cards;
     engine.post({ type: "deal", id: state.dealRun, cards });
   }
@@ -452,4 +479,17 @@
   const address = readAddress();
   if (address.deal) dealInput.value = address.deal;
   chooseGame(address.game, address.pays);
+  // An address typed or a link followed while the page is open (only the part after # changed,
+  // so the page is not loaded again) is read as at load; the page's own replaceState of its
+  // address fires no hashchange.
+  window.addEventListener("hashchange", () => {
+    const again = readAddress();
+    addressProblem = "";
+    errorBox.hidden = true;
+    dealInput.value = again.deal || "";
+    dealError.hidden = true;
+    dealResult.hidden = true;
+    state.dealRun += 1; // (an answer still on its way is of the old deal)
+    chooseGame(again.game, again.pays);
+  });
 })();

@@ -14,11 +14,31 @@
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
 
-  function number(id, what, whole) {
+  // The limits of `vpcharts bankroll` (generator/bankroll/limits.py), said in the same words.
+  const MAX_ROUNDS = 100000;
+  const MAX_BANKROLL = 1000000;
+  const MAX_BET = 1000000; // (money: only so that a result is a number, not "Infinity")
+
+  // A typed value as a message shows it: quoted, cut to 80 characters (as generator/errors.py
+  // cuts a value in an error line), so a pasted page of digits comes back as one short line.
+  function shown(text) {
+    return text.length > 80 ? `${JSON.stringify(text.slice(0, 80))}... (${text.length.toLocaleString("en-US")} characters)` : JSON.stringify(text);
+  }
+
+  /** The field's number from `low` to `high`, else an Error naming the field, the value and the
+   * range (`low` 0 means "above 0"). */
+  function number(id, what, whole, low, high, unit) {
     const text = $(id).value.trim();
     const value = Number(text);
+    const range = low ? `from ${low.toLocaleString("en-US")} to ${high.toLocaleString("en-US")}` : `above 0 and at most ${high.toLocaleString("en-US")}`;
+    const expected = `expected ${whole ? "a whole number" : "a number"}${unit} ${range}${whole ? "" : ", like 400 or 2.5"}`;
     if (!/^\d+(\.\d+)?$/.test(text) || !(value > 0) || (whole && !Number.isInteger(value))) {
-      throw new Error(`${what} = ${JSON.stringify(text)}: expected ${whole ? "a whole number above 0" : "a number above 0, like 400 or 2.5"}`);
+      throw new Error(`${what} = ${shown(text)}: ${expected}`);
+    }
+    if (value < low || value > high) {
+      // (a bankroll under the deal's stake says why: the first deal could not be paid)
+      const stake = what === "Bankroll" && value < low ? ` a deal of ${low} hand${low > 1 ? "s" : ""} stakes ${low} bet${low > 1 ? "s" : ""};` : "";
+      throw new Error(`${what} = ${shown(text)}:${stake} ${expected}`);
     }
     return value;
   }
@@ -102,11 +122,9 @@
     let bankroll, rounds, bet;
     const play = Number($("session-play").value);
     try {
-      bankroll = number("session-bankroll", "Bankroll", false);
-      rounds = number("session-hands", "Deals played", true);
-      if (rounds > 100000) throw new Error(`Deals played = "${rounds}": expected at most 100,000`);
-      bet = $("session-bet").value.trim() ? number("session-bet", "Bet", false) : null;
-      if (bankroll < play) throw new Error(`Bankroll = "${bankroll}": a deal of ${play} hands stakes ${play} bets; expected at least ${play}`);
+      bankroll = number("session-bankroll", "Bankroll", false, play, MAX_BANKROLL, " of bets");
+      rounds = number("session-hands", "Deals played", true, 1, MAX_ROUNDS, "");
+      bet = $("session-bet").value.trim() ? number("session-bet", "Bet", false, 0, MAX_BET, "") : null;
     } catch (problem) {
       show(problem.message);
       return;
@@ -138,14 +156,16 @@
     }, () => show(`The ${play}-play figures did not load (${form.dataset.rounds}).`));
 
     function report(s, play, start, walk) {
+      // "1 bet", "2 bets" (a bankroll of 1 bet played for 1 hand read "1 bets within 1 hands")
+      const count = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
       const money = (bets) => {
         const sign = bets < 0 ? "-" : bets > 0 ? "+" : "";
         const size = Math.abs(bets);
-        return bet ? `${sign}${(size * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })}` : `${sign}${size.toLocaleString("en-US")} bets`;
+        return bet ? `${sign}${(size * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })}` : `${sign}${count(size, "bet")}`;
       };
       performance.measure("bankroll-session", { start, end: performance.now() });
-      const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${bankroll.toLocaleString("en-US")} bets)` : `${bankroll.toLocaleString("en-US")} bets`;
-      const played = play === 1 ? `${rounds.toLocaleString("en-US")} hands`
+      const amount = bet ? `${(bankroll * bet).toLocaleString("en-US", { maximumFractionDigits: 2 })} (${count(bankroll, "bet")})` : count(bankroll, "bet");
+      const played = play === 1 ? count(rounds, "hand")
         : `${rounds.toLocaleString("en-US")} deals of ${play} hands (${(rounds * play).toLocaleString("en-US")} hands)`;
       $("session-ruin").textContent = `Chance of losing the ${amount} within ${played}: ${percent(s.ruin)}.`;
       $("session-ahead").textContent = `Chance of ending the session ahead: ${percent(s.ahead)}.`;

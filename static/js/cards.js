@@ -31,10 +31,13 @@
     }
   }
 
-  // Python's repr() of a string, so messages read exactly as the CLI's do.
+  // Python's repr() of a string, so messages read exactly as the CLI's do, cut as generator/errors.py `shown` cuts it: to 80 characters and
+  // the length of the whole, so that a pasted page comes back as one short line.
   function quote(text) {
-    if (text.includes("'") && !text.includes('"')) return '"' + text + '"';
-    return "'" + text.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+    const whole = text.includes("'") && !text.includes('"') ? '"' + text + '"'
+      : "'" + text.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+    const chars = [...whole]; // (code points, as Python counts them)
+    return chars.length <= 80 ? whole : `${chars.slice(0, 80).join("")}... (${chars.length.toLocaleString("en-US")} characters)`;
   }
 
   function cardId(rankChar, suitChar) {
