@@ -116,14 +116,18 @@ class WithoutServiceWorkers:
     would fetch the site's core files behind every other test's back and could take charge of
     pages a test rebuilds under it."""
 
-    def __init__(self, browser):
+    def __init__(self, browser, service_workers: str = "block"):
         self._browser = browser
+        self._service_workers = service_workers
+
+    def allowing_service_workers(self) -> "WithoutServiceWorkers":
+        return WithoutServiceWorkers(self._browser, "allow")
 
     def new_page(self, **options):
-        return self._browser.new_page(**{"service_workers": "block", **options})
+        return self._browser.new_page(**{"service_workers": self._service_workers, **options})
 
     def new_context(self, **options):
-        return self._browser.new_context(**{"service_workers": "block", **options})
+        return self._browser.new_context(**{"service_workers": self._service_workers, **options})
 
     def __getattr__(self, name):
         return getattr(self._browser, name)

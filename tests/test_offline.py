@@ -31,17 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def browser(browser):
     """conftest's chromium, its pages free to register the site's service worker (the other
     tests' pages are not)."""
-    class WithServiceWorkers:
-        def new_page(self, **options):
-            return browser.new_page(**{"service_workers": "allow", **options})
-
-        def new_context(self, **options):
-            return browser.new_context(**{"service_workers": "allow", **options})
-
-        def __getattr__(self, name):
-            return getattr(browser, name)
-
-    return WithServiceWorkers()
+    return browser.allowing_service_workers()
 
 
 def until(page, script: str, what: str, seconds: float = 20) -> object:
