@@ -201,7 +201,7 @@ MAX_BANKROLL, MAX_ROUNDS, MAX_BET = 1_000_000, 100_000, 1_000_000  # (bankroll/l
 def page_number(text: str, low, high, whole: bool):
     """The calculator's oracle: the number the field takes, or None."""
     text = text.strip()
-    if not re.fullmatch(r"\d+(\.\d+)?", text):
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", text):  # (ASCII: Python's \d takes '\u0663')
         return None
     value = Decimal(text)  # (not Fraction: it refuses a text of 4,300 digits; Decimal is exact)
     if whole and value != value.to_integral_value() or not (0 < value and low <= value <= high):
@@ -232,6 +232,7 @@ def session_page(base, browser):
        play=st.sampled_from(["1", "1", "3", "10"]), level=st.sampled_from(["card", "exact"]))
 @example(bankroll="9" * 400, bet="", rounds="2000", play="1", level="card")
 @example(bankroll="400", bet="1e308", rounds="2000", play="3", level="card")
+@example(bankroll="\u0663", bet="", rounds="\u0663", play="1", level="card")  # (Arabic-Indic 3)
 def test_the_session_calculator_takes_any_text(session_page, bankroll, bet, rounds, play, level):
     """The three fields and the two lists: a result whose chances are within [0, 100]% and
     whose percentiles are in order, or one line naming the field, within the command's limits
@@ -371,6 +372,7 @@ def test_the_any_pages_pays_take_any_text(any_page):
 
     @fuzz(full=300, ci=12)
     @given(index=st.integers(0, 8), text=st.one_of(texts, st.integers(0, 5000).map(str)))
+    @example(index=0, text="489328.42")  # (24,466,421/50: within the page's limit in lowest terms)
     def case(index, text):
         page.evaluate("(pays) => document.querySelectorAll('#any-pay-fields input')"
                       ".forEach((input, i) => { input.value = pays[i]; })", good_pays("jacks-or-better"))
@@ -414,6 +416,8 @@ pay_lists = st.one_of(st.sampled_from(list(GAMES)).map(good_pays),
 @given(game=st.one_of(st.sampled_from(list(GAMES)), st.none(), texts),
        pays=st.one_of(st.none(), pay_lists), deal=st.one_of(st.none(), texts, card_texts(5)),
        raw=st.one_of(st.none(), texts))
+@example(game="double-bonus", pays=['"><img src=x onerror="window.__pwned=1">'] * 3 + ["0", "0"],
+         deal=None, raw=None)  # (several bad pays: still one line, the first said, the rest counted)
 def test_the_any_pages_address_takes_any_parameters(any_page, game, pays, deal, raw):
     """#game=...&pays=...&deal=... set on the open page (or any text after the #): one line
     saying what is wrong with it, or its pays being solved with no line."""

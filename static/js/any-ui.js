@@ -286,7 +286,9 @@
       progressBox.hidden = true;
       result.hidden = true;
       errorBox.hidden = false;
-      errorBox.textContent = checked.errors.map((error) => error.message).join(" ");
+      // One line however many pays are wrong: the first said, the rest counted (each is marked).
+      const [first, ...more] = checked.errors;
+      errorBox.textContent = first.message + (more.length ? ` (and ${more.length} more pay${more.length === 1 ? "" : "s"} to fix, outlined)` : "");
       for (const error of checked.errors) if (error.index >= 0) $(`any-pay-${error.index}`).setAttribute("aria-invalid", "true");
       return;
     }

@@ -222,18 +222,25 @@
   }
 
   /** A pay as an exact fraction [numerator, denominator] of BigInts, from "9", "5/2" or "2.5". */
+  /** A pay's text as a fraction in lowest terms [num, den], as Python's Fraction reads it: the
+   * scale (the pays' common denominator) is then the build's, and the page's exact-sum limit
+   * judges "489328.42" (24,466,421/50) as the build does, not as 48,932,842/100. */
   function parsePay(text) {
     const s = String(text).trim();
+    let num;
+    let den;
     if (s.includes("/")) {
       const [a, b] = s.split("/");
-      return [BigInt(a.trim()), BigInt(b.trim())];
-    }
-    if (s.includes(".")) {
+      [num, den] = [BigInt(a.trim()), BigInt(b.trim())];
+    } else if (s.includes(".")) {
       const [whole, frac] = s.split(".");
-      const den = 10n ** BigInt(frac.length);
-      return [BigInt(whole) * den + BigInt(frac), den];
+      den = 10n ** BigInt(frac.length);
+      num = BigInt(whole) * den + BigInt(frac);
+    } else {
+      [num, den] = [BigInt(s), 1n];
     }
-    return [BigInt(s), 1n];
+    const common = gcd(num, den) || 1n; // (0/0 stays as it is: the caller refuses it)
+    return [num / common, den / common];
   }
 
   function gcd(a, b) {

@@ -36,6 +36,19 @@ test("bad pays are said as the pay table files' validation says them", () => {
     [[0, 'Royal Flush = "99999999": expected a pay of at most 48,932,841: the largest this page sums exactly for a 52-card deck']]);
 });
 
+test("a decimal pay is read in lowest terms, so the page's limit judges it as the build does", () => {
+  // 489328.42 = 24,466,421/50: within 48,932,841 at scale 50, over it as 48,932,842/100.
+  const { rules, errors } = checkPays(play.rules, ["489328.42", ...PAYS.slice(1)]);
+  assert.equal(errors, undefined);
+  const table = globalThis.vpcharts.evaluator.payTable(rules);
+  assert.equal(table.scale, 50n);
+  assert.equal(table.scaledPays[0], 24466421n);
+  assert.ok(table.scaledPays[0] <= BigInt(globalThis.vpcharts.solver.largestExactPay(52)));
+  assert.deepEqual(globalThis.vpcharts.evaluator.parsePay("4000/5"), [800n, 1n]);
+  assert.deepEqual(globalThis.vpcharts.evaluator.parsePay("0.50"), [1n, 2n]);
+  assert.deepEqual(globalThis.vpcharts.evaluator.parsePay("0"), [0n, 1n]);
+});
+
 test("the exact table played on every class returns the exact return; the rules engine's fast hold is play()'s", () => {
   const session = makeSession([{ id: "exact", lines: play.lines, rules: play.rules }]);
   const solved = session.solvePays(play.rules);
