@@ -60,11 +60,14 @@ def cmd_solve(args) -> int:
 
 def cmd_bankroll(args) -> int:
     from .bankroll.limits import check_session
-    from .bankroll.report import bankroll_text
+    from .bankroll.report import report_text
+    from .prices import played_level
 
     check_session(args.bankroll, args.rounds, args.hands)  # before any pay table is solved
     table = resolve_paytable(args.paytable, args.content)
-    print(bankroll_text(table, args.level, args.bankroll, args.rounds, args.hands))
+    solution, holds = played_level(table, args.level)
+    print(report_text(table.name, args.level, solution, holds, args.bankroll, args.rounds,
+                      args.hands))
     return 0
 
 

@@ -5,7 +5,7 @@ name: "argument --rounds: '0': expected a whole number from 1 to 100,000").
 Why a range on every number: a value past what a command can compute (10**20 rounds, a seed
 numpy refuses, 10**308 bets) must be refused before any work, with the limit said, never found
 later as an internal error or a figure nobody asked for. The limits are the commands' own, named
-where they are used (bankroll.report, chinese, ultimate_x) and listed in `--help` and
+where they are used (bankroll.limits, chinese, ultimate_x) and listed in `--help` and
 docs/user-guide/08-commands.md.
 """
 

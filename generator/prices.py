@@ -2,6 +2,7 @@
 
     offered(export) -> {level: {"printed", "conditions"}}: the card, and the simple level where
                        it is published, of one pay table
+    played_level(table, level) -> (Solution, the level's hold on every suit class)
     price_game(tables, offers, use_cache) -> ({slug: rows}, {slug: bankroll figures},
                                               {cache path: bytes} written)
 
@@ -109,6 +110,27 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
     if use_cache:
         store.save(path, out, meta)
     return out, key
+
+
+def played_level(table, level: str):
+    """(Solution, the hold of `level` on every suit class) of one pay table, for `vpcharts
+    bankroll`: the exact level's holds are the solution's, the card's and the simple level's
+    those its lines play (`level_holds`). A level the pay table has not (no simple level where
+    the card is already simple) is refused in a line."""
+    from .errors import VpchartsError
+    from .export import export
+    from .solve import cache
+
+    solution, _ = cache.solve(table)
+    if level == "exact":
+        return solution, solution.best
+    data, _ = export(table)
+    offers = offered(data)
+    if level not in offers:
+        why = data.get("strategy_error") or "the card is already the simple strategy"
+        raise VpchartsError(f"{table.slug}: no {level} level ({why})")
+    holds, _ = level_holds(table, {level: offers[level]})
+    return solution, holds[level]
 
 
 def _lines(conditions: list, dk) -> list[tuple]:

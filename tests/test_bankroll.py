@@ -154,10 +154,11 @@ def test_the_command_prints_the_levels_round_variances_and_the_session(capsys, s
                  "--rounds", "300"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("9/6 Jacks or Better, the card level: return 99.537409%")
-    from generator.bankroll.report import level_moments
+    from generator.bankroll.moments import moments
+    from generator.prices import played_level
     from generator.solve.paytable import load_paytable
 
-    m = level_moments(load_paytable(ROOT / "content" / "paytables" / "9-6-jacks-or-better.toml"), "card")
+    m = moments(*played_level(load_paytable(ROOT / "content" / "paytables" / "9-6-jacks-or-better.toml"), "card"))
     assert m.mean < solved("9-6-jacks-or-better").expected_return  # the card costs a little
     figures = session.session(session.hand_walk(m.pays, m.final), 40, 300)
     assert f"chance of losing the bankroll   {figures.ruin * 100:.4f}%" in text

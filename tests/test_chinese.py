@@ -757,7 +757,7 @@ def test_evaluate_writes_the_arranger_and_the_tables_alone(tmp_path):
 def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
     import csv
 
-    from generator.chinese import page
+    from generator.site import chinese as page
     from generator.site.render import Renderer
 
     assert page.write_site(CONTENT, tmp_path, Renderer(ROOT / "templates"), [])
@@ -797,7 +797,7 @@ def test_page_and_downloads_are_written_from_the_committed_tables(tmp_path):
 
 
 def test_card_is_one_page_and_the_same_bytes_twice(cache_folder):
-    from generator.chinese import page
+    from generator.site import chinese as page
     from generator.site.render import Renderer
 
     t = tablefile.read(tablefile.path_in(CONTENT))
@@ -819,7 +819,7 @@ def test_charts_name_every_category_and_no_two_names_meet():
     their names ran together."""
     import re
 
-    from generator.chinese import page
+    from generator.site import chinese as page
     from generator.site.plot import PHONE_WIDTH
 
     t = tablefile.read(tablefile.path_in(CONTENT))
@@ -843,7 +843,7 @@ def test_charts_name_every_category_and_no_two_names_meet():
 
 
 def test_bands_cover_each_row_once_in_order():
-    from generator.chinese import page
+    from generator.site import chinese as page
 
     t = tablefile.read(tablefile.path_in(CONTENT))
     for row, size in (("front", 455), ("middle", 7462), ("back", 7462)):
@@ -872,7 +872,7 @@ def chinese_page(tmp_path_factory):
     """chinese.html with its scripts, as the build writes them, opened from disk."""
     import shutil
 
-    from generator.chinese import page
+    from generator.site import chinese as page
     from generator.site.render import Renderer
 
     out = tmp_path_factory.mktemp("chinese-site")

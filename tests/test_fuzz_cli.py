@@ -132,7 +132,7 @@ def test_every_options_value_is_taken_within_its_limits_or_refused_in_one_line(c
 @pytest.fixture(scope="module")
 def levels():
     """(slug, level) -> (name, Solution, holds, the export's level or None): each solved once."""
-    from generator.bankroll.report import level_holds
+    from generator.prices import played_level as level_holds
     from generator.export import export
     from generator.solve.paytable import find_paytable
 
@@ -231,7 +231,7 @@ def test_the_bankroll_command_end_to_end(options):
         return  # (a valid long session: minutes for 10-play; the session test has the limits)
     code, out, err = run(argv)
     if code == 0:
-        from generator.bankroll.report import level_holds
+        from generator.prices import played_level as level_holds
         from generator.export import export
         from generator.solve.paytable import find_paytable
 

@@ -1,4 +1,6 @@
-"""No import circle inside generator/: every module's imports, read with `ast`, form no cycle.
+"""No import circle inside generator/: every module's imports, read with `ast`, form no cycle,
+and neither do its stages (each package directly below generator/, and each top-level module, as
+one node: `site` imports `chinese`, so nothing in `chinese` may import anything in `site`).
 
 What counts as an edge from module A to module B:
 - every `import` statement in A, wherever it stands: at module level, or inside a function or
@@ -122,6 +124,41 @@ def test_no_import_circle_in_generator():
     found = circles(graph())
     assert not found, "import circles in generator/ (lazy imports count):\n" + "\n".join(
         " -> ".join(circle) for circle in found)
+
+
+def stage_of(module: str) -> str:
+    """generator.site.build -> generator.site; a top-level module is its own node."""
+    return ".".join(module.split(".")[:2])
+
+
+def stage_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    out = {}
+    for module, targets in edges.items():
+        out.setdefault(stage_of(module), set()).update(
+            stage_of(t) for t in targets if stage_of(t) != stage_of(module))
+    return out
+
+
+def test_no_import_circle_between_stages():
+    found = circles(stage_graph(graph()))
+    assert not found, "import circles between generator/'s packages:\n" + "\n".join(
+        " -> ".join(circle) for circle in found)
+
+
+def test_the_stage_graph_names_a_circle_between_packages(tmp_path):
+    """Two packages importing each other through different modules are no file circle, but
+    they are a stage circle (the site <-> chinese circle was such a one)."""
+    package = tmp_path / "pkg"
+    for sub in ("site", "chinese"):
+        (package / sub).mkdir(parents=True)
+        (package / sub / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "site" / "build.py").write_text("from ..chinese import page\n")
+    (package / "chinese" / "page.py").write_text("from ..site.plot import f\n")
+    (package / "site" / "plot.py").write_text("def f():\n    pass\n")
+    edges = graph(package)
+    assert circles(edges) == []
+    assert circles(stage_graph(edges)) == [["pkg.chinese", "pkg.site", "pkg.chinese"]]
 
 
 def test_the_graph_sees_every_kind_of_import(tmp_path):

@@ -345,7 +345,7 @@ def test_a_rebuild_from_the_cache_imports_neither_numpy_nor_the_strategy_code(ca
              "print(sorted(name for name in sys.modules if name.split('.')[0] in "
              "('numpy', 'numba', 'weasyprint', 'multiprocessing') or name.startswith("
              "('generator.strategy', 'generator.solve.solver', 'generator.solve.report', "
-             "'generator.chinese.page')))); sys.exit(code)")
+             "'generator.site.chinese')))); sys.exit(code)")
     result = subprocess.run([sys.executable, "-c", probe], cwd=FIXTURE.parents[2],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

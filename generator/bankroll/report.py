@@ -1,9 +1,10 @@
-"""`vpcharts bankroll`: a pay table's level in, its multi-play variances and a session out, as text.
+"""`vpcharts bankroll`'s report: a level's hold on every suit class in (its Solution and holds,
+from `prices.played_level`), its multi-play variances and a session out, as text.
 
-    level_holds(table, level) -> (Solution, holds)   (exact: the solution's holds; card and
-                                 simple: the level's lines played on every class, prices.level_holds)
-    bankroll_text(...) -> the report
-    report_text(name, level, solution, holds, ...) -> the same, for a level already solved
+    report_text(name, level, solution, holds, bankroll, rounds, hands) -> the report
+
+The bankroll package computes from holds it is given and imports no other stage: the pricing
+stage (generator/prices.py) plays the levels and reads this package's figures, never the reverse.
 """
 
 import math
@@ -15,44 +16,10 @@ from .moments import ROUND_SIZES, Moments, moments
 from .rounds import MULTI_SIZES, round_results
 from .session import hand_walk, lifetime_bankroll, lifetime_bankrolls, round_walk, session
 
-LEVELS = ("exact", "card", "simple")
-
-
-def level_holds(table, level: str):
-    """(Solution, the level's hold on every suit class)."""
-    from ..errors import VpchartsError
-    from ..solve import cache
-
-    solution, _ = cache.solve(table)
-    if level == "exact":
-        return solution, solution.best
-    from ..export import export
-    from ..prices import level_holds, offered
-
-    data, _ = export(table)
-    offers = offered(data)
-    if level not in offers:
-        why = data.get("strategy_error") or "the card is already the simple strategy"
-        raise VpchartsError(f"{table.slug}: no {level} level ({why})")
-    holds, _ = level_holds(table, {level: offers[level]})
-    return solution, holds[level]
-
-
-def level_moments(table, level: str) -> Moments:
-    return moments(*level_holds(table, level))
-
-
-def bankroll_text(table, level: str, bankroll: Fraction | None, rounds: int | None,
-                  hands: int) -> str:
-    check_session(bankroll, rounds, hands)
-    solution, holds = level_holds(table, level)
-    return report_text(table.name, level, solution, holds, bankroll, rounds, hands)
-
-
 def report_text(name: str, level: str, solution, holds, bankroll: Fraction | None,
                 rounds: int | None, hands: int) -> str:
-    """The report of a level already solved (its Solution and holds): `bankroll_text` once the
-    pay table is read, for callers that hold the solution (the fuzz tests run thousands)."""
+    """The report of a level already played (its Solution and holds): `vpcharts bankroll` once
+    the pay table is read, and the fuzz tests, which hold the solution and run thousands."""
     check_session(bankroll, rounds, hands)
     m = moments(solution, holds)
     out = [f"{name}, the {level} level: return {decimal(m.mean * 100, 6)}%",

@@ -15,7 +15,6 @@ Modules, each with one job:
              or taken from the hands set by the best of those splits in true points
   tablefile  the trained tables as a committed content file: written by `train`, read by the rest
   evaluation trained tables in, duplicate matches against a best response and naive players out
-  page       trained tables in, the site page's context, downloads, charts and one-page card out
   command_text  results in, the text the command line prints out
   cli        the `vpcharts chinese ...` subcommands
 """

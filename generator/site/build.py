@@ -298,7 +298,7 @@ def _table_files(data: dict, digest: str | None, renderer, static_dir: Path, sit
 
 def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
                    site: str | None) -> dict[str, bytes]:
-    """The Chinese Poker page's files (chinese.page.site_files): from the page cache when its
+    """The Chinese Poker page's files (site/chinese.py, site_files): from the page cache when its
     entry is for these inputs (site: the cache is on), otherwise rendered, and kept."""
     from ..chinese import CONTENT_FOLDER
 
@@ -308,7 +308,7 @@ def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
         entry = rendered.read("chinese", key)
         if entry is not None and entry.card is None:
             return entry.files
-    from ..chinese.page import site_files  # (numpy, the hands' ranks: only when rendered)
+    from .chinese import site_files  # (numpy, the hands' ranks: only when rendered)
 
     files = site_files(content_dir, renderer, pages, static_dir)
     if key is not None:

@@ -1,5 +1,6 @@
-"""The Chinese Poker page's data: trained tables (and the evaluation file) in, page context,
-CSV and JSON downloads and SVG charts out.
+"""The Chinese Poker page: trained tables (and the evaluation file, both from the chinese
+package) in, page context, CSV and JSON downloads and SVG charts out. Rendering, so it lives in
+the site stage: the chinese package trains and reads tables and never imports the site.
 
 The coarse table groups each row's ranks into bands: consecutive hands of one category and the
 same first two ranks, merged with their neighbours while the band's win chance spans at most
@@ -15,10 +16,10 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from . import CONTENT_FOLDER
-from .ranks import CATEGORY_NAMES, key_text, rank_keys
-from .tablefile import digest_of, without_held
-from ..site.plot import for_screens
+from ..chinese import CONTENT_FOLDER
+from ..chinese.ranks import CATEGORY_NAMES, key_text, rank_keys
+from ..chinese.tablefile import digest_of, without_held
+from .plot import for_screens
 
 BAND_SPAN = 0.06
 ROW_NAMES = (("front", "Front (3 cards)"), ("middle", "Middle (5 cards)"),
@@ -225,7 +226,7 @@ def site_files(content: Path, renderer, nav, static_dir: Path | None = None) -> 
     """{file name: bytes} of chinese.html, its downloads and its card, if the content has trained
     tables; empty if not. The card needs the fonts in `static_dir` (default: the repository's
     static/)."""
-    from .tablefile import path_in, read
+    from ..chinese.tablefile import path_in, read
 
     if not path_in(content).is_file():
         return {}
@@ -254,7 +255,7 @@ def card_pdf(tables: dict, renderer, static_dir: Path) -> bytes | None:
     from importlib.metadata import version
 
     from .. import store
-    from ..site.pocket import subsetter
+    from .pocket import subsetter
 
     rows = [{"title": title, "bands": bands(tables, name)} for name, title in ROW_NAMES]
     html = renderer.render("chinese-card.html", rows=rows, held=tables.get("held") is not None)
