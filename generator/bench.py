@@ -116,7 +116,7 @@ class SolveFigures:
 
 def _strategy_figure(table) -> StrategyFigure:
     from .errors import StrategyError
-    from .solve.solver import solve_uncached
+    from .solve.cache import solve_uncached
     from .strategy import build_levels
 
     solution = solve_uncached(table)
@@ -153,7 +153,7 @@ def run(content: Path, repeat: int, strategy_only: bool = False, markdown: Path 
 
 def _solves(content: Path, repeat: int) -> list[SolveFigures]:
     from .solve.paytable import find_paytable
-    from .solve.solver import solve_uncached
+    from .solve.cache import solve_uncached
 
     print(f"vpcharts bench: {repeat} runs per figure, pinned to one core, "
           f"Python {sys.version.split()[0]}")
@@ -194,7 +194,7 @@ def _strategies(content: Path) -> list[StrategyFigure]:
     """The strategy figure of every pay table, one process, kernels loaded first (by deriving
     the first table once, untimed), so that each figure is the table's own work."""
     from .solve.paytable import load_paytables
-    from .solve.solver import solve_uncached
+    from .solve.cache import solve_uncached
     from .strategy import build_levels
 
     tables = load_paytables(content / "paytables")

@@ -95,7 +95,7 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
             return found, key
     import numpy as np
 
-    from .solve.solver import deck
+    from .solve.cache import deck
     from .strategy import features as P
     from .strategy.holds import HoldData, _holds
     from .strategy.levels import play

@@ -22,7 +22,7 @@ CONTENT = Path(__file__).resolve().parents[1] / "content"
 @functools.cache
 def _solve(slug: str):
     from generator.solve.paytable import load_paytable
-    from generator.solve.solver import solve_uncached
+    from generator.solve.cache import solve_uncached
 
     return solve_uncached(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
 

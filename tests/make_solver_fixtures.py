@@ -122,7 +122,7 @@ def _solve_cached(slug: str):
 
 
 def _solve_new(table):
-    from generator.solve.solver import solve_uncached
+    from generator.solve.cache import solve_uncached
 
     return solve_uncached(table)
 

@@ -70,28 +70,28 @@ def test_key_follows_the_pays(tmp_path):
 
 
 def test_deck_tables_are_cached_and_a_corrupt_file_is_recomputed(cache_folder):
-    from generator.solve import solver
+    from generator.solve import cache as solve_cache, solver
 
-    solver.deck.cache_clear()
-    solver.hand_codes.cache_clear()
+    solve_cache.deck.cache_clear()
+    solve_cache.hand_codes.cache_clear()
     try:
-        first = solver.deck(52)
+        first = solve_cache.deck(52)
         path = cache_folder / f"deck-52-v{solver.SOLVER_VERSION}.npz"
         assert path.exists()
         path.write_bytes(path.read_bytes()[:1000])  # truncated
-        solver.deck.cache_clear()
-        again = solver.deck(52)
+        solve_cache.deck.cache_clear()
+        again = solve_cache.deck(52)
         assert np.array_equal(first.reps, again.reps) and np.array_equal(first.sizes, again.sizes)
         assert len(again.sizes) == 134_459
-        codes = solver.hand_codes("natural")
+        codes = solve_cache.hand_codes("natural")
         codes_path = cache_folder / f"codes-52-natural-v{solver.SOLVER_VERSION}.npz"
         with zipfile.ZipFile(codes_path) as z:
             arrays = {n[:-4]: np.load(z.open(n)) for n in z.namelist()}
         arrays["codes"] = arrays["codes"].copy()
         arrays["codes"][5] ^= 1  # one hand's category changed: the checksum must catch it
         np.savez(codes_path, **arrays)
-        solver.hand_codes.cache_clear()
-        assert np.array_equal(solver.hand_codes("natural"), codes)
+        solve_cache.hand_codes.cache_clear()
+        assert np.array_equal(solve_cache.hand_codes("natural"), codes)
     finally:
-        solver.deck.cache_clear()
-        solver.hand_codes.cache_clear()
+        solve_cache.deck.cache_clear()
+        solve_cache.hand_codes.cache_clear()

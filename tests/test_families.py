@@ -19,7 +19,7 @@ import pytest
 import reference
 from generator.cards import format_hand, parse_hand
 from generator.errors import CardError, ContentError
-from generator.solve import solver
+from generator.solve import cache as solve_cache, solver
 from generator.solve.categories import categories
 from generator.solve.codes import code_count, rules
 from generator.solve.evaluate import hand_codes
@@ -37,7 +37,7 @@ def table(name):
 
 @cache
 def solution(name):
-    return solver.solve_uncached(table(name))
+    return solve_cache.solve_uncached(table(name))
 
 
 # (pay table, published return, digits printed after the decimal point of the percentage)
@@ -178,7 +178,7 @@ def test_two_jokers_are_both_read_and_a_third_is_refused():
 
 
 def test_every_suit_class_of_the_54_card_deck_is_found():
-    dk = solver.deck(54)
+    dk = solve_cache.deck(54)
     assert int(dk.sizes.sum()) == 3_162_510
     for cards in ([52, 53, 0, 5, 10], [53, 4, 8, 12, 16], [52, 48, 49, 50, 51]):
         index, position = solver.class_of(dk, cards)

@@ -68,7 +68,7 @@ def js_test_count() -> int:
 
 @functools.cache
 def _solve_test_table(slug: str):
-    from generator.solve.solver import solve_uncached
+    from generator.solve.cache import solve_uncached
 
     return solve_uncached(load_paytable(fixtures.paytable_path(slug)))
 
@@ -102,7 +102,7 @@ def test_solver_fixture_is_what_the_command_writes_now(solved):
     """tests/js/fixtures/solver.json.gz (the browser solver's cases) equals what `python -m
     tests.make_solver_fixtures` writes now: the sample's solves and one random pay table of each
     game solved afresh."""
-    from generator.solve.solver import solve_uncached
+    from generator.solve.cache import solve_uncached
 
     content = solver_fixtures.content(solved, solve_uncached)
     path = fixtures.FOLDER / solver_fixtures.FILE_NAME

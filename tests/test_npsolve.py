@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.solve import npsolve, solver
+from generator.solve import cache as solve_cache, npsolve
 from generator.solve.categories import categories
 from generator.solve.codes import code_count
 from generator.solve.families import FAMILIES
@@ -33,10 +33,10 @@ def setting(slug):
     _, tables = kernels()
     table = load_paytable(ROOT / "content" / "paytables" / f"{slug}.toml")
     cats = categories(table)
-    dk = solver.deck(table.deck_size)
-    hand_cats = cats.code_to_category[solver.hand_codes(table.family.key)]
+    dk = solve_cache.deck(table.deck_size)
+    hand_cats = cats.code_to_category[solve_cache.hand_codes(table.family.key)]
     small, four = tables.count_tables(dk.n_cards, hand_cats, len(cats.keys), dk.binom, dk.offsets)
-    counts = npsolve.count_table(solver.fine_counts(table.family.key),
+    counts = npsolve.count_table(solve_cache.fine_counts(table.family.key),
                                  cats.code_to_category, len(cats.keys), int(dk.offsets[5]))
     return table, cats, dk, hand_cats, small, four, counts
 
@@ -56,11 +56,11 @@ def test_fine_counts_are_the_kernel_over_fine_codes(family):
     _, tables = kernels()
     n_cards = FAMILIES[family].deck_size
     n_codes = code_count(FAMILIES[family])
-    dk = solver.deck(n_cards)
-    small, four = tables.count_tables(n_cards, solver.hand_codes(family), n_codes, dk.binom,
+    dk = solve_cache.deck(n_cards)
+    small, four = tables.count_tables(n_cards, solve_cache.hand_codes(family), n_codes, dk.binom,
                                       dk.offsets)
-    fine = solver.fine_counts(family)
-    assert solver.fine_counts(family)["counts"] is not fine["counts"]  # read again
+    fine = solve_cache.fine_counts(family)
+    assert solve_cache.fine_counts(family)["counts"] is not fine["counts"]  # read again
     dense = np.zeros((len(small) + len(four), n_codes), np.int64)
     dense[fine["rows"], fine["codes"]] = fine["counts"]
     assert np.array_equal(dense[:len(small)], small) and np.array_equal(dense[len(small):], four)
@@ -110,13 +110,13 @@ def test_a_solve_does_not_import_numba(cache_folder, monkeypatch):
     """Once the deck's tables are cached, solving a pay table (and printing it) runs without
     numba: the process stays small and quick."""
     table = load_paytable(ROOT / "content" / "paytables" / "9-6-jacks-or-better.toml")
-    solver.deck.cache_clear()
-    solver.hand_codes.cache_clear()
+    solve_cache.deck.cache_clear()
+    solve_cache.hand_codes.cache_clear()
     try:
-        solver.fine_counts("natural")  # fills the empty cache folder
+        solve_cache.fine_counts("natural")  # fills the empty cache folder
     finally:
-        solver.deck.cache_clear()
-        solver.hand_codes.cache_clear()
+        solve_cache.deck.cache_clear()
+        solve_cache.hand_codes.cache_clear()
     assert {path.name.split("-")[0] for path in cache_folder.iterdir()} == {"deck", "codes", "fine"}
     probe = ("import sys; from generator.cli import main; code = main(['solve', '"
              + table.slug + "', '--no-cache']); "

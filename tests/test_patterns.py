@@ -7,7 +7,7 @@ import pytest
 from generator.strategy import features as P
 from generator.cards import parse_hand
 from generator.strategy.deal_kernels import describe_holds
-from generator.solve.solver import deck
+from generator.solve.cache import deck
 
 
 def features(hand, held, family="natural", min_pair=9):

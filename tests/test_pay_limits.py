@@ -20,7 +20,8 @@ from generator.errors import ContentError
 
 from generator.solve.paytable import (MOST_DEALS_IN_A_CLASS, draw_denominator, largest_scaled_pay,
                                 largest_scaled_return, parse_paytable)
-from generator.solve.solver import hand_evs, solve_uncached
+from generator.solve.solver import hand_evs
+from generator.solve.cache import solve_uncached
 
 import tomllib
 

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import reference
-from generator.solve import solver
+from generator.solve import cache as solve_cache, solver
 from generator.cards import JOKER, format_hand, parse_hand
 from generator.solve.categories import categories
 from generator.solve.codes import rules
@@ -42,7 +42,7 @@ def table(slug):
 
 @cache
 def solution(slug):
-    return solver.solve_uncached(table(slug))
+    return solve_cache.solve_uncached(table(slug))
 
 
 def category(slug, text):

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from generator.cards import parse_hand
-from generator.solve.solver import class_of, deck, hand_evs
+from generator.solve.solver import class_of, hand_evs
+from generator.solve.cache import deck
 from paper import SEED, extract_rows, table_a1
 
 JOB = "9-6-jacks-or-better"
@@ -152,7 +153,7 @@ def test_analyze_example_matches_the_paper(solved):
 
 def test_fractional_pays_are_solved_exactly(tmp_path):
     from generator.solve.paytable import load_paytable
-    from generator.solve.solver import solve_uncached
+    from generator.solve.cache import solve_uncached
 
     text = open("content/paytables/9-6-jacks-or-better.toml").read()
     base = solve_uncached(load_paytable("content/paytables/9-6-jacks-or-better.toml"))

@@ -45,7 +45,7 @@ def hold_counts(solution, holds: np.ndarray) -> np.ndarray:
     """(classes, lines) int64: how many of each class's draws, holding `holds[class]` (a mask over
     the sorted representative), end in each pay line."""
     from ..solve import npsolve
-    from ..solve.solver import fine_counts
+    from ..solve.cache import fine_counts
 
     dk, cats = solution.deck, solution.cats
     table = npsolve.count_table(fine_counts(solution.table.family.key), cats.code_to_category,

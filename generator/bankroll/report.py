@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..decimals import decimal
 from .limits import check_session
-from .moments import ROUND_SIZES, Moments, moments
+from .moments import ROUND_SIZES, moments
 from .rounds import MULTI_SIZES, round_results
 from .session import hand_walk, lifetime_bankroll, lifetime_bankrolls, round_walk, session
 

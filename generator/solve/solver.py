@@ -1,6 +1,9 @@
 """Solve a pay table exactly: every suit class of deals, all 32 holds, as integers.
 
-`solve(table)` returns a `Solution`. Expected values are integers over one common denominator:
+`solve_tables(table, deck, codes, fine counts)` returns a `Solution`. Everything here takes data
+and returns data: `cache.py` reads and keeps the deck's tables and the solutions around it.
+
+Expected values are integers over one common denominator:
 `evs[class, mask] / (denominator * scale)` is the exact expected return of holding `mask` on the
 class representative, where `denominator` is the least common multiple of the number of draws of
 every hold size (7,669,695 for the 52-card deck, 8,561,520 with the joker) and `scale` clears the
@@ -13,13 +16,12 @@ lower variance of its result, then the one holding more cards, then the one with
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cached_property
 from math import comb, lcm
 
 import numpy as np
 
 from . import npsolve
-from .. import store
 from .categories import Categories, categories
 from .codes import code_count, rules
 from .families import FAMILIES
@@ -65,72 +67,29 @@ def make_deck(n_cards: int, reps: np.ndarray, sizes: np.ndarray) -> Deck:
     return Deck(n_cards, binom, offsets, reps, sizes, denominator, mask_factor)
 
 
-@cache
-def deck(n_cards: int) -> Deck:
-    """The deck's suit classes: computed once, then read back from the cache like the kernels."""
-    path = store.cache_dir() / f"deck-{n_cards}-v{SOLVER_VERSION}.npz"
-    meta = {"version": SOLVER_VERSION, "deck": n_cards}
-    arrays = store.load(path, ("reps", "sizes"), meta)
-    if arrays is None or int(arrays["sizes"].sum()) != comb(n_cards, 5):
-        _, tables = kernels()
-        reps, sizes = tables.enumerate_classes(n_cards)
-        store.save(path, {"reps": reps, "sizes": sizes}, meta)
-        return make_deck(n_cards, reps, sizes)
-    return make_deck(n_cards, arrays["reps"], arrays["sizes"])
+def enumerate_deck(n_cards: int) -> Deck:
+    """The deck's suit classes, computed by the numba kernel (`cache.deck` keeps them)."""
+    _, tables = kernels()
+    reps, sizes = tables.enumerate_classes(n_cards)
+    return make_deck(n_cards, reps, sizes)
 
 
-def _family_meta(family_key: str) -> dict:
-    """What a cached tabulation must say of itself: this solver, deck and family description."""
+def compute_hand_codes(family_key: str) -> np.ndarray:
+    """Fine category codes of every hand (colex order), by the numba evaluator (`cache.hand_codes`
+    keeps them)."""
     family = FAMILIES[family_key]
-    return {"version": SOLVER_VERSION, "deck": family.deck_size, "family": family_key,
-            "deuces_wild": family.deuces_wild, "rules": rules(family).tolist()}
+    evaluate, _ = kernels()
+    return evaluate.hand_codes(family.deck_size, rules(family), family.deuces_wild)
 
 
-@cache
-def hand_codes(family_key: str) -> np.ndarray:
-    """Fine category codes of every hand (colex order), computed once, then cached on disk."""
-    family = FAMILIES[family_key]
-    n_cards = family.deck_size
-    path = store.cache_dir() / f"codes-{n_cards}-{family_key}-v{SOLVER_VERSION}.npz"
-    meta = _family_meta(family_key)
-    arrays = store.load(path, ("codes",), meta)
-    if arrays is None or arrays["codes"].shape != (comb(n_cards, 5),):
-        evaluate, _ = kernels()
-        codes = evaluate.hand_codes(n_cards, rules(family), family.deuces_wild)
-        store.save(path, {"codes": codes}, meta)
-        return codes
-    return arrays["codes"]
-
-
-def fine_counts(family_key: str) -> dict:
-    """N(S)[fine code] for every set S of fewer than five cards, sparse (npsolve.sparse_counts):
-    the same for every pay table of the family, so computed once by the numba kernel over the
-    fine codes, then read back from the cache (14 MB for the natural family). Not kept in
-    memory: a solve needs it once, and reading it again costs 0.02 s."""
-    family = FAMILIES[family_key]
-    n_cards = family.deck_size
-    path = store.cache_dir() / f"fine-{n_cards}-{family_key}-v{SOLVER_VERSION}.npz"
-    meta = _family_meta(family_key)
-    names = ("rows", "codes", "counts")
-    arrays = store.load(path, names, meta)
-    if arrays is None or not _fine_counts_fit(arrays, n_cards, code_count(family)):
-        _, tables = kernels()
-        dk = deck(n_cards)
-        small, four = tables.count_tables(n_cards, hand_codes(family_key), code_count(family),
-                                          dk.binom, dk.offsets)
-        arrays = npsolve.sparse_counts(small, four)
-        del small, four
-        store.save(path, arrays, meta)
-    return arrays
-
-
-def _fine_counts_fit(arrays: dict, n_cards: int, n_codes: int) -> bool:
-    rows, codes = arrays["rows"], arrays["codes"]
-    n_rows = sum(comb(n_cards, k) for k in range(5))
-    return (rows.ndim == 1 and rows.shape == codes.shape == arrays["counts"].shape
-            and len(rows) > 0 and int(rows[0]) == 0 and int(rows[-1]) < n_rows
-            and int(codes.max()) < n_codes
-            and int(arrays["counts"][rows == 0].sum()) == comb(n_cards, 5))
+def compute_fine_counts(family_key: str, dk: Deck, codes: np.ndarray) -> dict:
+    """N(S)[fine code] for every set S of fewer than five cards, sparse (npsolve.sparse_counts),
+    from the deck's tables and every hand's code: the same for every pay table of the family
+    (`cache.fine_counts` keeps them, 14 MB for the natural family)."""
+    _, tables = kernels()
+    small, four = tables.count_tables(dk.n_cards, codes, code_count(FAMILIES[family_key]),
+                                      dk.binom, dk.offsets)
+    return npsolve.sparse_counts(small, four)
 
 
 @dataclass(frozen=True)
@@ -217,18 +176,17 @@ class Solution:
         return out
 
 
-def solve_uncached(table: PayTable) -> Solution:
-    """Solve `table` from scratch: numpy on the deck's tables, which the numba kernels compute
-    once (then read back from the cache), so that a solve imports numba only the first time."""
+def solve_tables(table: PayTable, dk: Deck, codes: np.ndarray, fine: dict) -> Solution:
+    """Solve `table` from the deck's tables (`cache.deck`, `cache.hand_codes`, `cache.fine_counts`
+    give them, computing them once): numpy alone, so that a solve imports numba only the first
+    time the tables are made."""
     import time
 
     start = time.perf_counter()
     cats = categories(table)
-    dk = deck(table.deck_size)
-    hand_cats = cats.code_to_category[hand_codes(table.family.key)]
+    hand_cats = cats.code_to_category[codes]
     n_cats = len(cats.keys)
-    counts = npsolve.count_table(fine_counts(table.family.key), cats.code_to_category,
-                                 n_cats, int(dk.offsets[5]))
+    counts = npsolve.count_table(fine, cats.code_to_category, n_cats, int(dk.offsets[5]))
     pays = cats.scaled_pays
     _check_range(dk, pays)
     set_values = npsolve.set_pay_sums(counts, pays)

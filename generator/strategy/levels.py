@@ -114,7 +114,7 @@ def sure_to_pay(solution) -> np.ndarray:
     common denominator) exactly where no draw to it pays nothing."""
     from ..solve import npsolve
     from ..solve.jit import kernels
-    from ..solve.solver import fine_counts
+    from ..solve.cache import fine_counts
 
     cats, dk = solution.cats, solution.deck
     pays = (cats.scaled_pays > 0).astype(np.int64)

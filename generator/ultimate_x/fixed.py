@@ -22,7 +22,7 @@ import numpy as np
 from ..solve import npsolve
 from ..solve.categories import categories
 from ..solve.paytable import PayTable
-from ..solve.solver import deck, fine_counts, hand_codes
+from ..solve.cache import deck, fine_counts, hand_codes
 from .game import BET_FACTOR, UltimateX
 
 

@@ -13,7 +13,8 @@ import numpy as np
 
 from ..solve import npsolve
 from ..solve.categories import categories
-from ..solve.solver import Deck, deck, fine_counts, hand_codes
+from ..solve.cache import deck, fine_counts, hand_codes
+from ..solve.solver import Deck
 from .game import UltimateX
 
 

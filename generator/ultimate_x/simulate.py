@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..solve.categories import categories
-from ..solve.solver import hand_codes
+from ..solve.cache import hand_codes
 from .mdp import Solved
 
 BATCHES = 100
