@@ -42,6 +42,17 @@
   }
 
   /**
+   * A hand's weight w (a pay, or a channel's weight) added to the tallies of its five cards, t1[a],
+   * and of its ten pairs, t2[a * n + b] for a < b (the hand's cards, sorted; n the deck's size).
+   */
+  function addToCardsAndPairs(t1, t2, n, w, a, b, c, d, e) {
+    t1[a] += w; t1[b] += w; t1[c] += w; t1[d] += w; t1[e] += w;
+    t2[a * n + b] += w; t2[a * n + c] += w; t2[a * n + d] += w; t2[a * n + e] += w;
+    t2[b * n + c] += w; t2[b * n + d] += w; t2[b * n + e] += w;
+    t2[c * n + d] += w; t2[c * n + e] += w; t2[d * n + e] += w;
+  }
+
+  /**
    * The EV engine of one pay table (the export's `rules`): {unit, exactInNumber, evs(cards)}.
    * evs(cards) -> 32 integers (Number or BigInt), index bit i holding cards[i]; the EV of a hold
    * is evs[mask] / unit.
@@ -73,14 +84,6 @@
     const c0s = new Float64Array(K);
     const c1s = channels.map(() => new Float64Array(n));
     const c2s = channels.map(() => new Float64Array(n * n));
-    /** A hand's weight w added to the tallies of its cards and pairs (one channel). */
-    function add(t1, t2, w, a, b, c, d, e) {
-      t1[a] += w; t1[b] += w; t1[c] += w; t1[d] += w; t1[e] += w;
-      t2[a * n + b] += w; t2[a * n + c] += w; t2[a * n + d] += w; t2[a * n + e] += w;
-      t2[b * n + c] += w; t2[b * n + d] += w; t2[b * n + e] += w;
-      t2[c * n + d] += w; t2[c * n + e] += w; t2[d * n + e] += w;
-    }
-
     function pay(sortedHand) {
       return payOfCode[fineCode(family, sortedHand)];
     }
@@ -93,16 +96,13 @@
       const code = fineCode(family, hand);
       for (let k = 0; k < K; k++) {
         const w = chanOfCode[k][code];
-        if (w) add(c1s[k], c2s[k], w, c0, c1, c2, c3, c4);
+        if (w) addToCardsAndPairs(c1s[k], c2s[k], n, w, c0, c1, c2, c3, c4);
         c0s[k] += w;
       }
       const p = payOfCode[code];
       if (!p) return;
       n0 += p;
-      n1[c0] += p; n1[c1] += p; n1[c2] += p; n1[c3] += p; n1[c4] += p;
-      n2[c0 * n + c1] += p; n2[c0 * n + c2] += p; n2[c0 * n + c3] += p; n2[c0 * n + c4] += p;
-      n2[c1 * n + c2] += p; n2[c1 * n + c3] += p; n2[c1 * n + c4] += p;
-      n2[c2 * n + c3] += p; n2[c2 * n + c4] += p; n2[c3 * n + c4] += p;
+      addToCardsAndPairs(n1, n2, n, p, c0, c1, c2, c3, c4);
     });
 
     // N(S) for a set of 0..5 cards (an array).
