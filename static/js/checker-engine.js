@@ -4,7 +4,7 @@
 //
 // A part of the checker (checker-ui.js makes the parts in order, each over what the ones before it
 // made: c holds the page's data, elements and state, and every earlier part's functions).
-(globalThis.vpcharts.checkerParts ||= {}).engine = function makeEvRequests(c) {
+(globalThis.vpcharts.checkerParts = globalThis.vpcharts.checkerParts || {}).engine = function makeEvRequests(c) {
   "use strict";
   const V = globalThis.vpcharts;
   const S = V.checkerState;
