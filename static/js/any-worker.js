@@ -6,7 +6,7 @@
 // answers}, {type: "error", id, message}. A newer "solve" makes the page ignore an older one's
 // messages by id; the worker finishes each in turn.
 /* global importScripts */
-importScripts("cards.js", "evaluator.js", "rules-core.js", "solver.js", "any-core.js");
+importScripts("cards.js", "evaluator.js", "rules-core.js", "combinatorics.js", "solver.js", "any-core.js");
 
 let session = null;
 

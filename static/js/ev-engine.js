@@ -17,19 +17,16 @@
 // Integers: Number when every intermediate is provably below 2^53 (`exactInNumber`), else BigInt.
 // `bruteEvs` enumerates every draw of every hold directly: the slow oracle the tests check against.
 //
+// The deck's counting (every hand in colex order, binomials, the draws' common denominator, the
+// Moebius step) is combinatorics.js's, shared with solver.js: load it after evaluator.js, before this.
+//
 // No import/export: attaches to globalThis.vpcharts.ev (see cards.js for why).
 (function (root) {
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});
-  const { fineCode, payTable, gcd } = ns.evaluator;
-
-  function choose(n, k) {
-    let out = 1n;
-    for (let i = 0n; i < BigInt(k); i++) out = (out * (BigInt(n) - i)) / (i + 1n);
-    return out;
-  }
-
-  const POPCOUNT = Array.from({ length: 32 }, (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + (m >> 4));
+  const { fineCode, payTable } = ns.evaluator;
+  const { POPCOUNT, drawDenominator, moebius, eachHand } = ns.combinatorics;
+  const choose = (n, k) => BigInt(ns.combinatorics.choose(n, k));
 
   function sort5(a) {
     for (let i = 1; i < 5; i++) {
@@ -42,6 +39,17 @@
       a[j + 1] = x;
     }
     return a;
+  }
+
+  /**
+   * A hand's weight w (a pay, or a channel's weight) added to the tallies of its five cards, t1[a],
+   * and of its ten pairs, t2[a * n + b] for a < b (the hand's cards, sorted; n the deck's size).
+   */
+  function addToCardsAndPairs(t1, t2, n, w, a, b, c, d, e) {
+    t1[a] += w; t1[b] += w; t1[c] += w; t1[d] += w; t1[e] += w;
+    t2[a * n + b] += w; t2[a * n + c] += w; t2[a * n + d] += w; t2[a * n + e] += w;
+    t2[b * n + c] += w; t2[b * n + d] += w; t2[b * n + e] += w;
+    t2[c * n + d] += w; t2[c * n + e] += w; t2[d * n + e] += w;
   }
 
   /**
@@ -58,11 +66,7 @@
     const table = payTable(rules);
     const n = table.deckSize;
     const unseen = n - 5;
-    let denominator = 1n;
-    for (let j = 0; j <= 5; j++) {
-      const draws = choose(unseen, j);
-      denominator = (denominator / gcd(denominator, draws)) * draws;
-    }
+    const denominator = drawDenominator(n);
     const unit = denominator * table.scale;
     const maxPay = table.scaledPays.reduce((a, b) => (a > b ? a : b), 0n);
     // N(empty set) is the largest tally; the Moebius steps add or subtract at most 32 of them.
@@ -74,21 +78,12 @@
     const factor = Array.from({ length: 6 }, (_, k) => num(denominator / choose(unseen, 5 - k)));
     const payOfCode = Array.from(table.codeToCategory, (category) => num(table.scaledPays[category]));
     const family = table.family;
-    const hand = new Int32Array(5);
     // The channels per fine code, and their tallies (Numbers: a weight is a small integer).
     const K = channels.length;
     const chanOfCode = channels.map((weights) => Array.from(table.codeToCategory, (category) => weights[category]));
     const c0s = new Float64Array(K);
     const c1s = channels.map(() => new Float64Array(n));
     const c2s = channels.map(() => new Float64Array(n * n));
-    /** A hand's weight w added to the tallies of its cards and pairs (one channel). */
-    function add(t1, t2, w, a, b, c, d, e) {
-      t1[a] += w; t1[b] += w; t1[c] += w; t1[d] += w; t1[e] += w;
-      t2[a * n + b] += w; t2[a * n + c] += w; t2[a * n + d] += w; t2[a * n + e] += w;
-      t2[b * n + c] += w; t2[b * n + d] += w; t2[b * n + e] += w;
-      t2[c * n + d] += w; t2[c * n + e] += w; t2[d * n + e] += w;
-    }
-
     function pay(sortedHand) {
       return payOfCode[fineCode(family, sortedHand)];
     }
@@ -97,34 +92,18 @@
     let n0 = zero;
     const n1 = exactInNumber ? new Float64Array(n) : new Array(n).fill(zero);
     const n2 = exactInNumber ? new Float64Array(n * n) : new Array(n * n).fill(zero);
-    for (let c4 = 4; c4 < n; c4++) {
-      hand[4] = c4;
-      for (let c3 = 3; c3 < c4; c3++) {
-        hand[3] = c3;
-        for (let c2 = 2; c2 < c3; c2++) {
-          hand[2] = c2;
-          for (let c1 = 1; c1 < c2; c1++) {
-            hand[1] = c1;
-            for (let c0 = 0; c0 < c1; c0++) {
-              hand[0] = c0;
-              const code = fineCode(family, hand);
-              for (let k = 0; k < K; k++) {
-                const w = chanOfCode[k][code];
-                if (w) add(c1s[k], c2s[k], w, c0, c1, c2, c3, c4);
-                c0s[k] += w;
-              }
-              const p = payOfCode[code];
-              if (!p) continue;
-              n0 += p;
-              n1[c0] += p; n1[c1] += p; n1[c2] += p; n1[c3] += p; n1[c4] += p;
-              n2[c0 * n + c1] += p; n2[c0 * n + c2] += p; n2[c0 * n + c3] += p; n2[c0 * n + c4] += p;
-              n2[c1 * n + c2] += p; n2[c1 * n + c3] += p; n2[c1 * n + c4] += p;
-              n2[c2 * n + c3] += p; n2[c2 * n + c4] += p; n2[c3 * n + c4] += p;
-            }
-          }
-        }
+    eachHand(n, (c0, c1, c2, c3, c4, hand) => {
+      const code = fineCode(family, hand);
+      for (let k = 0; k < K; k++) {
+        const w = chanOfCode[k][code];
+        if (w) addToCardsAndPairs(c1s[k], c2s[k], n, w, c0, c1, c2, c3, c4);
+        c0s[k] += w;
       }
-    }
+      const p = payOfCode[code];
+      if (!p) return;
+      n0 += p;
+      addToCardsAndPairs(n1, n2, n, p, c0, c1, c2, c3, c4);
+    });
 
     // N(S) for a set of 0..5 cards (an array).
     const work = new Int32Array(5);
@@ -169,10 +148,7 @@
     function evs(cards) {
       const values = new Array(32);
       for (let mask = 0; mask < 32; mask++) values[mask] = tally(cards.filter((_, i) => (mask >> i) & 1));
-      for (let bit = 1; bit < 32; bit <<= 1) {
-        for (let mask = 0; mask < 32; mask++) if (!(mask & bit)) values[mask] -= values[mask | bit];
-      }
-      return values.map((v, mask) => v * factor[POPCOUNT[mask]]);
+      return moebius(values).map((v, mask) => v * factor[POPCOUNT[mask]]);
     }
 
     // The channels' tallies of a set of 0..5 cards: as tally(), every channel in one pass.
@@ -230,5 +206,5 @@
     return { unit, denominator, exactInNumber, labels: table.labels, evs, bruteEvs, channelEvs };
   }
 
-  ns.ev = { makeEngine, choose };
+  ns.ev = { makeEngine };
 })(globalThis);

@@ -6,7 +6,7 @@
 // their size), bit i holding cards[i].
 // A classic worker with importScripts, because the core files are classic scripts too.
 /* global importScripts */
-importScripts("evaluator.js", "ev-engine.js");
+importScripts("evaluator.js", "combinatorics.js", "ev-engine.js");
 
 let engine = null;
 

@@ -20,26 +20,16 @@
 // Returns keep `evs` (classes x 32, EV * unit) so that any strategy can be priced afterwards
 // (`priceHolds`).
 //
+// The deck's counting (every hand in colex order, binomials, the draws' common denominator, the
+// Moebius step) is combinatorics.js's, shared with ev-engine.js: load it after evaluator.js, before this.
+//
 // No import/export: attaches to globalThis.vpcharts.solver (see cards.js for why).
 (function (root) {
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});
   const { fineCode, family: compileFamily, payTable, gcd } = ns.evaluator;
-
-  const POPCOUNT = Array.from({ length: 32 }, (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + (m >> 4));
+  const { POPCOUNT, choose, binomials, drawDenominator, moebius, eachHand } = ns.combinatorics;
   const TWO53 = 2 ** 53;
-
-  function choose(n, k) {
-    if (k < 0 || k > n) return 0;
-    let out = 1;
-    for (let i = 0; i < k; i++) out = (out * (n - i)) / (i + 1);
-    return Math.round(out);
-  }
-
-  /** binom[k][x] = C(x, k), x <= n, k <= 5 (Numbers: C(54, 5) is 3,162,510). */
-  function binomials(n) {
-    return Array.from({ length: 6 }, (_, k) => Int32Array.from({ length: n + 1 }, (_, x) => choose(x, k)));
-  }
 
   // ---- the deck: suit classes (solve/tables.py enumerate_classes, the same representatives) ----
   const decks = new Map();
@@ -53,28 +43,27 @@
     const sizes = new Uint8Array(bound);
     const masks = new Int32Array(4);
     let count = 0;
-    for (let c4 = 4; c4 < n; c4++) for (let c3 = 3; c3 < c4; c3++) for (let c2 = 2; c2 < c3; c2++)
-      for (let c1 = 1; c1 < c2; c1++) for (let c0 = 0; c0 < c1; c0++) {
-        masks[0] = masks[1] = masks[2] = masks[3] = 0;
-        if (c0 < 52) masks[c0 & 3] |= 1 << (c0 >> 2);
-        if (c1 < 52) masks[c1 & 3] |= 1 << (c1 >> 2);
-        if (c2 < 52) masks[c2 & 3] |= 1 << (c2 >> 2);
-        if (c3 < 52) masks[c3 & 3] |= 1 << (c3 >> 2);
-        if (c4 < 52) masks[c4 & 3] |= 1 << (c4 >> 2);
-        // The representative: suit masks not increasing from suit 0 to suit 3 (unique, because
-        // suits with equal masks map the hand onto itself).
-        if (masks[0] < masks[1] || masks[1] < masks[2] || masks[2] < masks[3]) continue;
-        let fixing = 1;
-        let run = 1;
-        for (let s = 1; s < 4; s++) {
-          if (masks[s] === masks[s - 1]) fixing *= ++run;
-          else run = 1;
-        }
-        const at = count * 5;
-        reps[at] = c0; reps[at + 1] = c1; reps[at + 2] = c2; reps[at + 3] = c3; reps[at + 4] = c4;
-        sizes[count] = 24 / fixing;
-        count += 1;
+    eachHand(n, (c0, c1, c2, c3, c4) => {
+      masks[0] = masks[1] = masks[2] = masks[3] = 0;
+      if (c0 < 52) masks[c0 & 3] |= 1 << (c0 >> 2);
+      if (c1 < 52) masks[c1 & 3] |= 1 << (c1 >> 2);
+      if (c2 < 52) masks[c2 & 3] |= 1 << (c2 >> 2);
+      if (c3 < 52) masks[c3 & 3] |= 1 << (c3 >> 2);
+      if (c4 < 52) masks[c4 & 3] |= 1 << (c4 >> 2);
+      // The representative: suit masks not increasing from suit 0 to suit 3 (unique, because
+      // suits with equal masks map the hand onto itself).
+      if (masks[0] < masks[1] || masks[1] < masks[2] || masks[2] < masks[3]) return;
+      let fixing = 1;
+      let run = 1;
+      for (let s = 1; s < 4; s++) {
+        if (masks[s] === masks[s - 1]) fixing *= ++run;
+        else run = 1;
       }
+      const at = count * 5;
+      reps[at] = c0; reps[at + 1] = c1; reps[at + 2] = c2; reps[at + 3] = c3; reps[at + 4] = c4;
+      sizes[count] = 24 / fixing;
+      count += 1;
+    });
     const out = { n, binom, reps: reps.slice(0, count * 5), sizes: sizes.slice(0, count), classes: count };
     decks.set(n, out);
     return out;
@@ -87,24 +76,10 @@
     if (codeTables.has(familyKey)) return codeTables.get(familyKey);
     const fam = compileFamily(familyKey);
     const codes = new Uint16Array(choose(n, 5));
-    const hand = new Int32Array(5);
     let rank = 0;
-    for (let c4 = 4; c4 < n; c4++) {
-      hand[4] = c4;
-      for (let c3 = 3; c3 < c4; c3++) {
-        hand[3] = c3;
-        for (let c2 = 2; c2 < c3; c2++) {
-          hand[2] = c2;
-          for (let c1 = 1; c1 < c2; c1++) {
-            hand[1] = c1;
-            for (let c0 = 0; c0 < c1; c0++) {
-              hand[0] = c0;
-              codes[rank++] = fineCode(fam, hand);
-            }
-          }
-        }
-      }
-    }
+    eachHand(n, (c0, c1, c2, c3, c4, hand) => {
+      codes[rank++] = fineCode(fam, hand);
+    });
     codeTables.set(familyKey, codes);
     return codes;
   }
@@ -130,49 +105,41 @@
     const [, b1, b2, b3, b4] = binom;
     const [, k1, k2, k3, k4] = counts;
     let rank = 0;
-    for (let c4 = 4; c4 < n; c4++) for (let c3 = 3; c3 < c4; c3++) for (let c2 = 2; c2 < c3; c2++)
-      for (let c1 = 1; c1 < c2; c1++) for (let c0 = 0; c0 < c1; c0++) {
-        const line = handLine[rank++];
-        if (line === nothing) continue;
-        counts[0][line] += 1;
-        k1[c0 * lines + line] += 1; k1[c1 * lines + line] += 1; k1[c2 * lines + line] += 1;
-        k1[c3 * lines + line] += 1; k1[c4 * lines + line] += 1;
-        // A set {a < b < ...} has colex rank C(a, 1) + C(b, 2) + ...
-        const a1 = b1[c0], b1_ = b1[c1], c1_ = b1[c2], d1 = b1[c3];
-        const p01 = a1 + b2[c1], p02 = a1 + b2[c2], p03 = a1 + b2[c3], p04 = a1 + b2[c4];
-        const p12 = b1_ + b2[c2], p13 = b1_ + b2[c3], p14 = b1_ + b2[c4];
-        const p23 = c1_ + b2[c3], p24 = c1_ + b2[c4], p34 = d1 + b2[c4];
-        k2[p01 * lines + line] += 1; k2[p02 * lines + line] += 1; k2[p03 * lines + line] += 1;
-        k2[p04 * lines + line] += 1; k2[p12 * lines + line] += 1; k2[p13 * lines + line] += 1;
-        k2[p14 * lines + line] += 1; k2[p23 * lines + line] += 1; k2[p24 * lines + line] += 1;
-        k2[p34 * lines + line] += 1;
-        const t012 = p01 + b3[c2], t013 = p01 + b3[c3], t014 = p01 + b3[c4], t023 = p02 + b3[c3];
-        const t024 = p02 + b3[c4], t034 = p03 + b3[c4], t123 = p12 + b3[c3], t124 = p12 + b3[c4];
-        const t134 = p13 + b3[c4], t234 = p23 + b3[c4];
-        k3[t012 * lines + line] += 1; k3[t013 * lines + line] += 1; k3[t014 * lines + line] += 1;
-        k3[t023 * lines + line] += 1; k3[t024 * lines + line] += 1; k3[t034 * lines + line] += 1;
-        k3[t123 * lines + line] += 1; k3[t124 * lines + line] += 1; k3[t134 * lines + line] += 1;
-        k3[t234 * lines + line] += 1;
-        k4[(t012 + b4[c3]) * lines + line] += 1; k4[(t012 + b4[c4]) * lines + line] += 1;
-        k4[(t013 + b4[c4]) * lines + line] += 1; k4[(t023 + b4[c4]) * lines + line] += 1;
-        k4[(t123 + b4[c4]) * lines + line] += 1;
-      }
+    eachHand(n, (c0, c1, c2, c3, c4) => {
+      const line = handLine[rank++];
+      if (line === nothing) return;
+      counts[0][line] += 1;
+      k1[c0 * lines + line] += 1; k1[c1 * lines + line] += 1; k1[c2 * lines + line] += 1;
+      k1[c3 * lines + line] += 1; k1[c4 * lines + line] += 1;
+      // A set {a < b < ...} has colex rank C(a, 1) + C(b, 2) + ...
+      const a1 = b1[c0], b1_ = b1[c1], c1_ = b1[c2], d1 = b1[c3];
+      const p01 = a1 + b2[c1], p02 = a1 + b2[c2], p03 = a1 + b2[c3], p04 = a1 + b2[c4];
+      const p12 = b1_ + b2[c2], p13 = b1_ + b2[c3], p14 = b1_ + b2[c4];
+      const p23 = c1_ + b2[c3], p24 = c1_ + b2[c4], p34 = d1 + b2[c4];
+      k2[p01 * lines + line] += 1; k2[p02 * lines + line] += 1; k2[p03 * lines + line] += 1;
+      k2[p04 * lines + line] += 1; k2[p12 * lines + line] += 1; k2[p13 * lines + line] += 1;
+      k2[p14 * lines + line] += 1; k2[p23 * lines + line] += 1; k2[p24 * lines + line] += 1;
+      k2[p34 * lines + line] += 1;
+      const t012 = p01 + b3[c2], t013 = p01 + b3[c3], t014 = p01 + b3[c4], t023 = p02 + b3[c3];
+      const t024 = p02 + b3[c4], t034 = p03 + b3[c4], t123 = p12 + b3[c3], t124 = p12 + b3[c4];
+      const t134 = p13 + b3[c4], t234 = p23 + b3[c4];
+      k3[t012 * lines + line] += 1; k3[t013 * lines + line] += 1; k3[t014 * lines + line] += 1;
+      k3[t023 * lines + line] += 1; k3[t024 * lines + line] += 1; k3[t034 * lines + line] += 1;
+      k3[t123 * lines + line] += 1; k3[t124 * lines + line] += 1; k3[t134 * lines + line] += 1;
+      k3[t234 * lines + line] += 1;
+      k4[(t012 + b4[c3]) * lines + line] += 1; k4[(t012 + b4[c4]) * lines + line] += 1;
+      k4[(t013 + b4[c4]) * lines + line] += 1; k4[(t023 + b4[c4]) * lines + line] += 1;
+      k4[(t123 + b4[c4]) * lines + line] += 1;
+    });
     const out = { lines, handLine, counts };
     countTables.set(key, out);
     return out;
   }
 
   // ---- exact arithmetic helpers ----
-  function bigGcd(a, b) {
-    a = a < 0n ? -a : a;
-    b = b < 0n ? -b : b;
-    while (b) [a, b] = [b, a % b];
-    return a;
-  }
-
   /** A reduced fraction {num, den} (BigInt, den > 0). */
   function fraction(num, den) {
-    const g = bigGcd(num, den) || 1n;
+    const g = gcd(num, den) || 1n;
     return { num: num / g, den: den / g };
   }
 
@@ -198,12 +165,7 @@
   /** The largest scaled pay whose sums stay exact below 2^53 (checked before solving): 48,932,841
    * for 52 cards (a royal of 48 million, or 48,932 with three decimals). */
   function largestExactPay(n) {
-    const unseen = n - 5;
-    let denominator = 1;
-    for (let j = 0; j <= 5; j++) {
-      const draws = choose(unseen, j);
-      denominator = (denominator / Number(gcd(BigInt(denominator), BigInt(draws)))) * draws;
-    }
+    const denominator = Number(drawDenominator(n));
     // The Moebius steps add or subtract up to 32 tallies of at most C(n, 5) hands each, and an
     // EV is at most the largest pay times the denominator.
     return Math.floor(Math.min(TWO53 / (32 * choose(n, 5)), TWO53 / (24 * denominator)));
@@ -219,11 +181,7 @@
     const dk = deck(n);
     const { binom, reps, sizes, classes } = dk;
     const unseen = n - 5;
-    let denominator = 1;
-    for (let j = 0; j <= 5; j++) {
-      const draws = choose(unseen, j);
-      denominator = (denominator / Number(gcd(BigInt(denominator), BigInt(draws)))) * draws;
-    }
+    const denominator = Number(drawDenominator(n));
     const maxPay = table.scaledPays.reduce((a, b) => (a > b ? a : b), 0n);
     if (maxPay > BigInt(largestExactPay(n))) {
       throw new Error("pays too large or with too fine fractions to solve exactly here");
@@ -272,10 +230,7 @@
       }
       for (let mask = 0; mask < 31; mask++) values[mask] = paySums[POPCOUNT[mask]][setRank[mask]];
       values[31] = pays[handLine[setRank[31]]];
-      // Moebius over the discards: the pays of exactly the draws that keep the hold.
-      for (let bit = 1; bit < 32; bit <<= 1) {
-        for (let mask = 0; mask < 32; mask++) if (!(mask & bit)) values[mask] -= values[mask | bit];
-      }
+      moebius(values); // over the discards: the pays of exactly the draws that keep the hold
       let top = -1;
       let chosen = 0;
       let ties = 0;
@@ -388,5 +343,5 @@
     return fraction(big, solution.deals * solution.unit);
   }
 
-  ns.solver = { deck, solve, priceHolds, fraction, fractionText, decimalText, choose, largestExactPay };
+  ns.solver = { deck, solve, priceHolds, fraction, fractionText, decimalText, largestExactPay };
 })(globalThis);

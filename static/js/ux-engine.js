@@ -15,7 +15,7 @@
   // Holds whose values differ by less than this (units of one line's 5-coin bet) tie, as in
   // mdp.TOLERANCE: the hold paying more now is kept, then the one holding more cards.
   const TOLERANCE = 1e-9;
-  const POPCOUNT = Array.from({ length: 32 }, (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + (m >> 4));
+  const { POPCOUNT } = ns.combinatorics;
 
   /** Per multiplier above 1, a weight of 1 on the pay lines earning it (then Nothing: 0). */
   function channels(data) {

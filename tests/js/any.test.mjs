@@ -8,6 +8,7 @@ import { fixtureJson } from "./fixtures.mjs";
 import "../../static/js/cards.js";
 import "../../static/js/evaluator.js";
 import "../../static/js/rules-core.js";
+import "../../static/js/combinatorics.js";
 import "../../static/js/solver.js";
 import "../../static/js/any-core.js";
 

@@ -7,6 +7,7 @@ import { fixtureJson } from "./fixtures.mjs";
 import "../../static/js/cards.js";
 import "../../static/js/rules-core.js";
 import "../../static/js/evaluator.js";
+import "../../static/js/combinatorics.js";
 import "../../static/js/ev-engine.js";
 import "../../static/js/checker-state.js";
 

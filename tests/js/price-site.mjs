@@ -7,6 +7,7 @@ import path from "node:path";
 import "../../static/js/cards.js";
 import "../../static/js/evaluator.js";
 import "../../static/js/rules-core.js";
+import "../../static/js/combinatorics.js";
 import "../../static/js/solver.js";
 import "../../static/js/any-core.js";
 

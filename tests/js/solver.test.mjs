@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FIXTURES, fixtureJson } from "./fixtures.mjs";
 import "../../static/js/evaluator.js";
+import "../../static/js/combinatorics.js";
 import "../../static/js/solver.js";
 
 const { solve, deck, fractionText, decimalText, fraction } = globalThis.vpcharts.solver;

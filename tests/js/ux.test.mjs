@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { fixtureJson, fixtureNames } from "./fixtures.mjs";
 import "../../static/js/cards.js";
 import "../../static/js/evaluator.js";
+import "../../static/js/combinatorics.js";
 import "../../static/js/ev-engine.js";
 import "../../static/js/ux-engine.js";
 
