@@ -156,7 +156,8 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
 
 
 def chinese() -> bytes:
-    from generator.chinese import arranger, page, rank_kernels, tablefile
+    from generator.chinese import arranger, rank_kernels, tablefile
+    from generator.site import chinese as chinese_page  # (moved from chinese/page.py: db22302)
 
     t = tablefile.read(tablefile.path_in(ROOT / "content"))
     a = arranger.Arranger.of(t)
@@ -172,7 +173,7 @@ def chinese() -> bytes:
         cards = rng.sample(range(52), size)
         keys.append({"cards": cards, "key": int(rank_kernels.key5(*cards) if size == 5
                                                 else rank_kernels.key3(*cards))})
-    return _json({"tables": page.arranger_data(t), "hands": hands_, "keys": keys})
+    return _json({"tables": chinese_page.arranger_data(t), "hands": hands_, "keys": keys})
 
 
 def groups() -> dict[str, Callable]:

@@ -3,7 +3,7 @@ and by the report.
 
 - a round of at most MAX_HANDS hands: a round's distribution is an FFT of its hands (2 minutes
   for Full Pay Deuces' 100);
-- a session of at most MAX_ROUNDS rounds, the page's own limit (static/js/bankroll-ui.js): the
+- a session of at most MAX_ROUNDS rounds, the page's own limit (static/js/bankroll-fields.js): the
   ruin chance is a step a round (4 s for 100,000 hands of 9/6 Jacks from 400 bets, 70 to 150 s
   for 100,000 rounds of 10-play);
 - a bankroll of at most MAX_BANKROLL bets: more than any session of MAX_ROUNDS rounds of one hand

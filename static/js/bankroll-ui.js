@@ -5,6 +5,10 @@
 // 3 to 10 hands a deal, from the deal's totals (rounds/<slug>.js, loaded when first asked for).
 // Measured by the benchmark as "bankroll-session".
 //
+// The parts, in the order the page loads them: bankroll-fields.js (the fields read, a chance
+// printed), bankroll-plot.js (the result's bars). This file reads the page, makes them, loads the
+// multi-play figures when asked for and answers the form.
+//
 // No import/export: a classic script, reading globalThis.vpcharts.bankroll.
 (function () {
   "use strict";
@@ -12,91 +16,9 @@
   if (!form) return;
   const hands = JSON.parse(document.getElementById("session-data").textContent);
   const $ = (id) => document.getElementById(id);
-  const SVG = "http://www.w3.org/2000/svg";
-
-  // The limits of `vpcharts bankroll` (generator/bankroll/limits.py), said in the same words.
-  const MAX_ROUNDS = 100000;
-  const MAX_BANKROLL = 1000000;
-  const MAX_BET = 1000000; // (money: only so that a result is a number, not "Infinity")
-
-  // A typed value as a message shows it: quoted, cut to 80 characters (as generator/errors.py
-  // cuts a value in an error line), so a pasted page of digits comes back as one short line.
-  function shown(text) {
-    return text.length > 80 ? `${JSON.stringify(text.slice(0, 80))}... (${text.length.toLocaleString("en-US")} characters)` : JSON.stringify(text);
-  }
-
-  /** The field's number from `low` to `high`, else an Error naming the field, the value and the
-   * range (`low` 0 means "above 0"). */
-  function number(id, what, whole, low, high, unit) {
-    const text = $(id).value.trim();
-    const value = Number(text);
-    const range = low ? `from ${low.toLocaleString("en-US")} to ${high.toLocaleString("en-US")}` : `above 0 and at most ${high.toLocaleString("en-US")}`;
-    const expected = `expected ${whole ? "a whole number" : "a number"}${unit} ${range}${whole ? "" : ", like 400 or 2.5"}`;
-    if (!/^\d+(\.\d+)?$/.test(text) || !(value > 0) || (whole && !Number.isInteger(value))) {
-      throw new Error(`${what} = ${shown(text)}: ${expected}`);
-    }
-    if (value < low || value > high) {
-      // (a bankroll under the deal's stake says why: the first deal could not be paid)
-      const stake = what === "Bankroll" && value < low ? ` a deal of ${low} hand${low > 1 ? "s" : ""} stakes ${low} bet${low > 1 ? "s" : ""};` : "";
-      throw new Error(`${what} = ${shown(text)}:${stake} ${expected}`);
-    }
-    return value;
-  }
-
-  function percent(p) {
-    if (p > 0 && p < 0.0001) return "under 0.01%";
-    return `${(p * 100).toFixed(2)}%`;
-  }
-
-  function plot(result, figure, money) {
-    // The result's distribution in about 60 bars between its 0.5th and 99.5th percentiles.
-    const { scale, low, dist } = result;
-    let cumulative = 0, from = 0, to = dist.length - 1;
-    for (let i = 0; i < dist.length; i++) {
-      cumulative += dist[i];
-      if (cumulative < 0.005) from = i + 1;
-      if (cumulative < 0.995) to = i + 1;
-    }
-    const bars = Math.min(60, to - from + 1);
-    const width = Math.max(1, Math.ceil((to - from + 1) / bars));
-    const heights = [];
-    for (let b = 0; b < bars; b++) {
-      let mass = 0;
-      for (let i = from + b * width; i < Math.min(from + (b + 1) * width, dist.length); i++) mass += dist[i];
-      heights.push(mass);
-    }
-    const top = Math.max(...heights) || 1;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 600 220");
-    svg.setAttribute("role", "img");
-    const first = (low + from) / scale, last = (low + from + bars * width) / scale;
-    svg.setAttribute("aria-label", `The session's result, from ${money(first)} to ${money(last)}: the bars' heights are how likely each is`);
-    heights.forEach((mass, b) => {
-      const rect = document.createElementNS(SVG, "rect");
-      const h = (mass / top) * 180;
-      const x0 = (low + from + b * width) / scale;
-      rect.setAttribute("x", String(10 + (b * 580) / bars));
-      rect.setAttribute("y", String(190 - h));
-      rect.setAttribute("width", String(Math.max(1, 580 / bars - 1)));
-      rect.setAttribute("height", String(h));
-      rect.setAttribute("class", x0 + width / scale > 0 ? "bar-ahead" : "bar-behind");
-      svg.appendChild(rect);
-    });
-    for (const [value, anchor] of [[first, "start"], [0, "middle"], [last, "end"]]) {
-      if (value === 0 && (first > 0 || last < 0)) continue;
-      const text = document.createElementNS(SVG, "text");
-      const x = value === 0 ? 10 + ((0 - first) / (last - first)) * 580 : anchor === "start" ? 10 : 590;
-      text.setAttribute("x", String(x));
-      text.setAttribute("y", "212");
-      text.setAttribute("text-anchor", anchor);
-      text.textContent = value === 0 ? "even" : money(value);
-      svg.appendChild(text);
-    }
-    figure.replaceChildren(svg);
-    const caption = document.createElement("figcaption");
-    caption.textContent = "The session's result: bars right of even end ahead.";
-    figure.appendChild(caption);
-  }
+  const c = { form, $ };
+  for (const make of [vpcharts.sessionParts.fields, vpcharts.sessionParts.plot]) Object.assign(c, make(c));
+  const { MAX_ROUNDS, MAX_BANKROLL, MAX_BET, number, percent, plot } = c;
 
   // The multi-play rounds' distributions (rounds/<slug>.js, written by the build), loaded the
   // first time a deal of more than one hand is asked for: a script, so it loads from file:// too.

@@ -3,6 +3,11 @@
 // The values are ux-engine.js's; the card's lines are played by rules-core.js in the band's
 // order (the card's lines with the band's moves applied). The address keeps the deal and the
 // multipliers (#deal=...&mult=...), so a check can be bookmarked; from file:// too.
+//
+// The parts, in the order the page loads them: ux-checker-cards.js (the cards as text and spans),
+// ux-checker-view.js (the card's line and the answer drawn), ux-checker-trainer.js (a trainer's
+// deal and its grade). This file reads the page, starts the engine when first needed, makes the
+// parts, checks a deal and binds the player's events.
 (function () {
   "use strict";
   const ns = globalThis.vpcharts;
@@ -14,44 +19,6 @@
   const status = $("ux-status");
   const error = $("ux-error");
   let engine = null;
-  const tables = {};
-  let trainee = null;
-
-  function cardsText(cards) {
-    return cards.map((c) => ns.cards.cardText(c, true)).join(" ");
-  }
-
-  /** Cards as text, red suits red (the 32 holds' table: narrow enough for a phone). */
-  function cardText(cards) {
-    const out = document.createElement("span");
-    cards.forEach((card, i) => {
-      const span = document.createElement("span");
-      if (card < 52 && (card % 4 === 1 || card % 4 === 2)) span.className = "card-red";
-      span.textContent = (i ? " " : "") + ns.cards.cardText(card, true);
-      out.append(span);
-    });
-    return out;
-  }
-
-  /** Cards as spans, red suits red (and, with `mask`, the held ones marked). */
-  function cardSpans(cards, mask = null) {
-    const out = document.createElement("span");
-    out.className = "deal";
-    cards.forEach((card, i) => {
-      const span = document.createElement("span");
-      const red = card < 52 && (card % 4 === 1 || card % 4 === 2);
-      const held = mask !== null && ((mask >> i) & 1) === 1;
-      span.className = "card" + (red ? " red" : "") + (held ? " held" : "");
-      span.textContent = ns.cards.cardText(card, true);
-      if (held) span.title = "hold";
-      out.append(span);
-    });
-    return out;
-  }
-
-  function held(cards, mask) {
-    return cards.filter((_, i) => (mask >> i) & 1);
-  }
 
   function showError(text) {
     error.textContent = text;
@@ -66,56 +33,10 @@
     return engine;
   }
 
-  /** The card's line (its printed name: a number, or a band's letter) at this band, or null. */
-  function cardLine(cards, band) {
-    if (band < 0) return null;
-    if (!tables[band]) {
-      const order = data.bands[band].order || null;
-      const lines = [];
-      const names = [];
-      const cardLines = data.card;
-      const indexes = order || cardLines.map((_, i) => i);
-      indexes.forEach((index, position) => {
-        const line = index < cardLines.length ? cardLines[index] : data.extra[String(index)];
-        if (!line) return;
-        lines.push({ ...line, number: position + 1 });
-        names.push(index < cardLines.length ? String(line.printed_as || cardLines[index].number) : data.letters[String(index)]);
-      });
-      tables[band] = { table: ns.rules.compileTable(lines, data.rules), names, lines };
-    }
-    const { table, names, lines } = tables[band];
-    const played = ns.rules.play(table, cards);
-    if (played.line < 0) return null;
-    return { name: names[played.line], text: lines[played.line].text, mask: played.mask };
-  }
-
-  function render(cards, total, rows) {
-    const best = rows[0];
-    const band = ns.ux.bandOf(data, total);
-    const average = (total / data.lines).toFixed(2).replace(/\.?0+$/, "");
-    const holding = held(cards, best.mask);
-    $("ux-play").replaceChildren("Hold ", holding.length ? cardSpans(holding) : "nothing (draw five)",
-      ` at multipliers totalling ${total} (average ${average}x): `, cardSpans(cards, best.mask));
-    const line = cardLine(cards, band);
-    $("ux-line").textContent = line
-      ? `The card (${data.band_names[band]}): line ${line.name}, ${line.text}` + (line.mask === best.mask ? "." : `: it holds ${cardsText(held(cards, line.mask)) || "nothing"}, worth ${(best.value - rows.find((r) => r.mask === line.mask).value).toFixed(4)} less.`)
-      : "";
-    const body = $("ux-evs").querySelector("tbody");
-    body.replaceChildren(...rows.map((row, i) => {
-      const tr = document.createElement("tr");
-      if (i === 0) tr.className = "best";
-      const kept = held(cards, row.mask);
-      const cells = [String(i + 1), kept.length ? cardText(kept) : "(draw five)", row.value.toFixed(4), row.now.toFixed(4), (best.value - row.value).toFixed(4)];
-      cells.forEach((content, k) => {
-        const td = document.createElement("td");
-        td.append(content);
-        if (k !== 1) td.className = "num";
-        tr.append(td);
-      });
-      return tr;
-    }));
-    status.textContent = `Optimal play returns ${data.optimal_return} in the long run.`;
-  }
+  const c = { ns, data, $, status, showError, ensureEngine };
+  const P = ns.uxParts;
+  for (const make of [P.cards, P.view, P.trainer]) Object.assign(c, make(c));
+  const { render, dealTrainee, gradeTrainee } = c;
 
   function check(dealText, multText) {
     showError("");
@@ -144,56 +65,9 @@
     check($("ux-deal").value, $("ux-mult").value);
   });
 
-  $("ux-train").addEventListener("click", () => {
-    showError("");
-    const deck = Array.from({ length: data.rules.deck_size }, (_, i) => i);
-    for (let i = 0; i < 5; i++) {
-      const j = i + Math.floor(Math.random() * (deck.length - i));
-      [deck[i], deck[j]] = [deck[j], deck[i]];
-    }
-    const cards = deck.slice(0, 5);
-    const total = ns.ux.drawTotal(data, Math.random());
-    $("ux-deal").value = ns.cards.formatHand(cards);
-    $("ux-mult").value = `total ${total}`;
-    trainee = { cards, total, rows: ensureEngine().holds(cards, total) };
-    $("ux-play").textContent = `Multipliers total ${total} (average ${(total / data.lines).toFixed(2)}x): what do you hold?`;
-    $("ux-line").textContent = "";
-    $("ux-evs").querySelector("tbody").replaceChildren();
-    $("ux-grade-form").hidden = false;
-    $("ux-verdict").textContent = "";
-    $("ux-hold").focus();
-  });
+  $("ux-train").addEventListener("click", dealTrainee);
 
-  $("ux-grade-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (!trainee) return;
-    const text = $("ux-hold").value.trim().toLowerCase();
-    let mask = 0;
-    if (text && text !== "none") {
-      let chosen;
-      try {
-        chosen = ns.cards.parseHand($("ux-hold").value, data.rules.deck_size - 52, (text.match(/jk|x|10|[2-9tjqka][cdhs♣♦♥♠]/gi) || []).length);
-      } catch (exc) {
-        $("ux-verdict").textContent = `Hold: ${exc.message}`;
-        return;
-      }
-      for (const card of chosen) {
-        const at = trainee.cards.indexOf(card);
-        if (at < 0) {
-          $("ux-verdict").textContent = `Hold: ${ns.cards.cardText(card)} is not in the deal`;
-          return;
-        }
-        mask |= 1 << at;
-      }
-    }
-    const best = trainee.rows[0];
-    const mine = trainee.rows.find((r) => r.mask === mask);
-    const lost = best.value - mine.value;
-    $("ux-verdict").textContent = lost <= ns.ux.TOLERANCE
-      ? "Right: that is the best hold."
-      : `You gave away ${lost.toFixed(4)} (units of one line's 5-coin bet): the best hold is ${cardsText(held(trainee.cards, best.mask)) || "nothing"}.`;
-    render(trainee.cards, trainee.total, trainee.rows);
-  });
+  $("ux-grade-form").addEventListener("submit", gradeTrainee);
 
   status.textContent = "Type a deal and the multipliers, then Check.";
   const hash = new URLSearchParams(location.hash.slice(1));

@@ -11,10 +11,6 @@ import { functionSpans } from "./js-functions.mjs";
 
 const LIMIT = 150;
 const STATIC_JS = new URL("../../static/js/", import.meta.url);
-// Page closures over the limit that issue 52 left for a later split (its part was checker-ui.js):
-// each may shrink, never grow; delete its line when it is split. (any-ui.js: main's 484 lines of
-// ab8696b, issue 55.)
-const NOT_YET_SPLIT = { "any-ui.js": 484, "bankroll-ui.js": 174, "ux-checker.js": 198 };
 
 const lines = (n) => Array.from({ length: n }, (_, i) => `  x += ${i};`).join("\n");
 
@@ -70,17 +66,8 @@ test(`no function in static/js is over ${LIMIT} lines`, () => {
     assert.ok(spans.length > 0 || name.endsWith("-worker.js"), `${name}: no function found`);
     for (const s of spans) {
       if (s.kind === "module" || s.lines <= LIMIT) continue;
-      const allowed = NOT_YET_SPLIT[name];
-      if (s.kind === "closure" && allowed !== undefined && s.lines <= allowed) continue;
       over.push(`${name}:${s.start} ${s.name} (${s.kind}), ${s.lines} lines`);
     }
   }
   assert.deepEqual(over, []);
-});
-
-test("every page closure left to split is still over the limit (else delete its line)", () => {
-  for (const [name, allowed] of Object.entries(NOT_YET_SPLIT)) {
-    const closure = functionSpans(fs.readFileSync(new URL(name, STATIC_JS), "utf8")).find((s) => s.kind === "closure");
-    assert.ok(closure && closure.lines > LIMIT && closure.lines <= allowed, `${name}: ${closure && closure.lines}`);
-  }
 });
