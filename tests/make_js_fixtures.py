@@ -157,7 +157,7 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
 
 def chinese() -> bytes:
     from generator.chinese import arranger, rank_kernels, tablefile
-    from generator.site import chinese as chinese_page  # (moved from chinese/page.py: db22302)
+    from generator.site import chinese as chinese_page
 
     t = tablefile.read(tablefile.path_in(ROOT / "content"))
     a = arranger.Arranger.of(t)
