@@ -71,6 +71,13 @@ _PHRASES = (
     ("ace-low", "an A held with cards of 2-5 only: it plays low (\"not ace-low\": any other)"),
     ("exception",
      "this line applies only to the deal written out (or the same with suits exchanged)"),
+    # A line's choice rule (strategy/choices.py), where it fits a deal more than one way.
+    ("higher", "where the line fits the deal more than one way, hold the higher cards (the "
+               "highest first, then the next)"),
+    ("most s", "where the line fits the deal more than one way, hold the cards that fit the "
+               "most straights (open-ended before inside), then the higher cards"),
+    ("most h", "where the line fits the deal more than one way, hold the most high cards, then "
+               "the higher cards"),
 )
 
 

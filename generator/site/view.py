@@ -199,7 +199,8 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
         for deal in deals:
             cards = parse_hand(deal, joker_allowed=2)  # (as many jokers as any deck has)
             mask = P.line_hold(cards, conditions, rank_sets, rules["family"],
-                               rules.get("min_pair"))
+                               rules.get("min_pair"),
+                               P.CHOICES.index(line.choice) if line.choice else P.HIGHER)
             if mask is None:
                 raise ValueError(f"line {line.number} names the deal {deal} but meets no "
                                  "hold of it")
@@ -210,6 +211,24 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
         out.append(ExceptionNote(line.number, printed[line.number][0][1],
                                  words.named(line.parts), shown))
     return out
+
+
+# The words of each choice rule as the note under a level says them (strategy.features'
+# CHOICE_WORDS: the site imports no strategy code on a rebuild from the cache).
+CHOICE_WORDS = {"higher": "the higher cards", "straights": "the most straights",
+                "high": "the most high cards"}
+
+
+def choice_note(level: dict) -> str:
+    """One sentence for a level's page: on how many deals a line of it fits more than one way,
+    and the rules its lines then keep by ("" where none does)."""
+    deals = level.get("choice_deals", 0)
+    if not deals:
+        return ""
+    rules = sorted(level.get("choices", {}).items(), key=lambda item: -item[1])
+    said = " or ".join(CHOICE_WORDS[name] for name, _ in rules)
+    return (f"On {deals:,} deals a line fits more than one way: it says which cards to keep "
+            f"({said}).")
 
 
 def without_deals(line: Line) -> Line:
