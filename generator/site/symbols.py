@@ -72,12 +72,11 @@ _PHRASES = (
     ("exception",
      "this line applies only to the deal written out (or the same with suits exchanged)"),
     # A line's choice rule (strategy/choices.py), where it fits a deal more than one way.
-    ("higher", "where the line fits the deal more than one way, hold the higher cards (the "
-               "highest first, then the next)"),
-    ("most s", "where the line fits the deal more than one way, hold the cards that fit the "
-               "most straights (open-ended before inside), then the higher cards"),
-    ("most h", "where the line fits the deal more than one way, hold the most high cards, then "
-               "the higher cards"),
+    ("if several fit", "a line that fits the deal more than one way: hold the higher cards (the "
+                       "highest first, then the next), unless the line says another rule"),
+    ("most s", "if several fit, the cards that fit the most straights (open-ended before "
+               "inside), then the higher cards"),
+    ("most h", "if several fit, the most high cards, then the higher cards"),
 )
 
 

@@ -21,8 +21,12 @@ from . import features as P
 from .. import line_parts as parts
 
 # The notation of each rule (its meaning is in the key: site.symbols); its words are
-# features.CHOICE_WORDS.
-NOTATION = {"higher": "higher", "straights": "most s", "high": "most h"}
+# features.CHOICE_WORDS. The higher cards, the rule most lines that need one play, has none:
+# the key's "if several fit" says it once for every line that says no other, which keeps the
+# pocket card's densest layouts as short as they were (Double Joker's card fits A6 so).
+NOTATION = {"higher": "", "straights": "most s", "high": "most h"}
+# The key's entry for the rule every line that fits more than one way and says no other plays.
+DEFAULT_KEY = "if several fit"
 
 
 def choose(data, evs: np.ndarray, lines: list, place: np.ndarray, bound: int | None = None,
@@ -98,8 +102,11 @@ def _held(keys: np.ndarray, rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
 
 
 def qualifier(rule: int) -> parts.Qualifier:
-    """The rule as its line says it: "if several fit, the higher cards" ("higher")."""
+    """The rule as its line says it: "if several fit, the higher cards" in words; in the
+    notation "most s" (the most straights) or "most h", and nothing for the higher cards (the
+    key says them: DEFAULT_KEY)."""
     name = P.CHOICES[rule]
     notation = NOTATION[name]
     return parts.Qualifier(parts.HOLD, f"if several fit, {P.CHOICE_WORDS[name]}", notation,
-                           notation, keys=(notation,), text_keys=(notation,))
+                           notation, keys=((notation,) if notation else ()) + (DEFAULT_KEY,),
+                           text_keys=(DEFAULT_KEY,))
