@@ -170,3 +170,29 @@ def test_the_rules_order_holds_as_their_names_say():
         "4c 5d 6d 7c"
     assert top("straights", "4c 6c 9d Tc Jk", "joker", ["4c 6c Jk", "6c Tc Jk"]) == "4c 6c Jk"
     assert top("higher", "4c 6c 9d Tc Jk", "joker", ["4c 6c Jk", "6c Tc Jk"]) == "6c Tc Jk"
+
+
+def test_the_page_says_in_one_sentence_how_many_deals_a_rule_decides():
+    from generator.site.view import choice_note
+
+    assert choice_note({"choice_deals": 0, "choices": {}}) == ""
+    assert choice_note({"choice_deals": 118480, "choices": {"higher": 94024,
+                                                            "straights": 24456}}) == (
+        "On 118,480 deals a line fits more than one way: it says which cards to keep (the "
+        "higher cards or the most straights).")
+
+
+def test_a_line_says_its_rule_in_words_and_the_notation_all_but_the_higher_cards():
+    from generator import line_parts as words
+    from generator.strategy.choices import qualifier
+
+    def line(rule):
+        return words.LineParts("4 to a Straight", "", "4S", 4, "S", (), (), 0, "", "", False,
+                               (qualifier(rule),))
+
+    assert words.text(line(P.STRAIGHTS)) == (
+        "4 to a Straight: if several fit, the most straights (open-ended before inside)")
+    assert words.notation(line(P.STRAIGHTS)) == "4S: most s"
+    assert words.text(line(P.HIGHER)) == "4 to a Straight: if several fit, the higher cards"
+    assert words.notation(line(P.HIGHER)) == "4S"  # (the key's "if several fit" says it)
+    assert "if several fit" in words.used(line(P.HIGHER), "notation")
