@@ -195,4 +195,10 @@ def test_a_line_says_its_rule_in_words_and_the_notation_all_but_the_higher_cards
     assert words.notation(line(P.STRAIGHTS)) == "4S: most s"
     assert words.text(line(P.HIGHER)) == "4 to a Straight: if several fit, the higher cards"
     assert words.notation(line(P.HIGHER)) == "4S"  # (the key's "if several fit" says it)
-    assert "if several fit" in words.used(line(P.HIGHER), "notation")
+    from generator.site.symbols import key_for
+
+    key = dict(key_for([words.used(line(P.STRAIGHTS), "notation")]))
+    assert key["most s"].startswith("if several fit, the cards that fit the most straights")
+    assert key["if several fit"].startswith("a line that fits the deal more than one way: hold "
+                                            "the higher cards")
+    assert dict(key_for([words.used(line(P.HIGHER), "text")])).keys() == {"if several fit"}
