@@ -221,14 +221,16 @@ CHOICE_WORDS = {"higher": "the higher cards", "straights": "the most straights",
 
 def choice_note(level: dict) -> str:
     """One sentence for a level's page: on how many deals a line of it fits more than one way,
-    and the rules its lines then keep by ("" where none does)."""
+    and which cards it keeps then: the higher cards, unless the line says another rule (the
+    lines say only the others) ("" where no line fits a deal more than one way)."""
     deals = level.get("choice_deals", 0)
     if not deals:
         return ""
-    rules = sorted(level.get("choices", {}).items(), key=lambda item: -item[1])
-    said = " or ".join(CHOICE_WORDS[name] for name, _ in rules)
-    return (f"On {deals:,} deals a line fits more than one way: it says which cards to keep "
-            f"({said}).")
+    others = [CHOICE_WORDS[name] for name in sorted(level.get("choices", {}),
+                                                    key=list(CHOICE_WORDS).index)
+              if name != "higher"]
+    return (f"On {deals:,} deals a line fits more than one way: keep the higher cards"
+            + (f", unless the line says {' or '.join(others)}." if others else "."))
 
 
 def without_deals(line: Line) -> Line:

@@ -21,9 +21,10 @@ from . import features as P
 from .. import line_parts as parts
 
 # The notation of each rule (its meaning is in the key: site.symbols); its words are
-# features.CHOICE_WORDS. The higher cards, the rule most lines that need one play, has none:
-# the key's "if several fit" says it once for every line that says no other, which keeps the
-# pocket card's densest layouts as short as they were (Double Joker's card fits A6 so).
+# features.CHOICE_WORDS. The higher cards, the rule most lines that need one play, is said
+# neither in a line's words nor in its notation: the key's "if several fit" and the note under
+# the level say it once for every line that says no other (with it on each line, Double Joker's
+# card overflowed A6, and its page's card table grew a tenth).
 NOTATION = {"higher": "", "straights": "most s", "high": "most h"}
 # The key's entry for the rule every line that fits more than one way and says no other plays.
 DEFAULT_KEY = "if several fit"
@@ -102,11 +103,12 @@ def _held(keys: np.ndarray, rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
 
 
 def qualifier(rule: int) -> parts.Qualifier:
-    """The rule as its line says it: "if several fit, the higher cards" in words; in the
-    notation "most s" (the most straights) or "most h", and nothing for the higher cards (the
-    key says them: DEFAULT_KEY)."""
+    """The rule as its line says it: "if several fit, the most straights (open-ended before
+    inside)", notation "most s"; nothing for the higher cards, which the key says (DEFAULT_KEY,
+    among the symbols the line uses)."""
     name = P.CHOICES[rule]
     notation = NOTATION[name]
-    return parts.Qualifier(parts.HOLD, f"if several fit, {P.CHOICE_WORDS[name]}", notation,
-                           notation, keys=((notation,) if notation else ()) + (DEFAULT_KEY,),
+    text = f"if several fit, {P.CHOICE_WORDS[name]}" if notation else ""
+    return parts.Qualifier(parts.HOLD, text, notation, notation,
+                           keys=((notation,) if notation else ()) + (DEFAULT_KEY,),
                            text_keys=(DEFAULT_KEY,))
