@@ -89,7 +89,9 @@ def marked(parts: LineParts, with_wild: bool = True,
     if parts.head_ranks:
         items.append(((" " if compact else " or ").join(parts.head_ranks),
                       tuple((0, len(key), key) for key in parts.head_keys)))  # ("h=1")
-    items += [(q.compact, ()) if compact else (q.notation, q.marks) for q in parts.qualifiers]
+    # (a qualifier the notation leaves to the key, as a line's "the higher cards", is left out)
+    items += [(q.compact, ()) if compact else (q.notation, q.marks) for q in parts.qualifiers
+              if (q.compact if compact else q.notation)]
     for i, (item, at) in enumerate(items):
         out += ": " if i == 0 else ", "
         marks += [(len(out) + start, len(out) + end, symbol, 0) for start, end, symbol in at]

@@ -67,13 +67,16 @@ def offered(export: dict) -> dict:
         if name == "simple" and not level.get("published"):
             continue
         out[name] = {"printed": level["printed"],
-                     "conditions": [line["conditions"] for line in level["lines"]]}
+                     "conditions": [line["conditions"] for line in level["lines"]],
+                     # each line's choice rule (None: it fits every deal one way)
+                     "choices": [line.get("choice") for line in level["lines"]]}
     return out
 
 
 def _holds_key(table, offer: dict) -> str:
     text = json.dumps([code_version(), table.family.key, table.deck_size, table.min_pair,
-                       {name: level["conditions"] for name, level in sorted(offer.items())}],
+                       {name: [level["conditions"], level.get("choices")]
+                        for name, level in sorted(offer.items())}],
                       sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
@@ -105,7 +108,8 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
     # source is the export's cache key, so not given a public name for this)
     holds = _holds(table.family.key, dk, P.high_rank(table.family.key, table.min_pair))
     data = HoldData(holds, None, np.zeros(len(dk.sizes), np.int64), dk.sizes)
-    out = {name: play(data, _lines(offer[name]["conditions"], dk))[1].astype(np.int8)
+    out = {name: play(data, _lines(offer[name]["conditions"], dk),
+                      _choices(offer[name].get("choices", ())))[1].astype(np.int8)
            for name in names}
     if use_cache:
         store.save(path, out, meta)
@@ -131,6 +135,13 @@ def played_level(table, level: str):
         raise VpchartsError(f"{table.slug}: no {level} level ({why})")
     holds, _ = level_holds(table, {level: offers[level]})
     return solution, holds[level]
+
+
+def _choices(names: list) -> tuple:
+    """A level's JSON choice rules as `levels.play` takes them: indexes of features.CHOICES."""
+    from .strategy import features as P
+
+    return tuple(None if name is None else P.CHOICES.index(name) for name in names)
 
 
 def _lines(conditions: list, dk) -> list[tuple]:

@@ -117,7 +117,8 @@ def _played(s, lines) -> np.ndarray:
 
     table = from_json(s, lines)
     strategy = Strategy([line.conditions for line in table.lines], list(table.rank_sets))
-    place, held = L.play(hold_data(s), named(strategy))
+    place, held = L.play(hold_data(s), named(strategy), tuple(
+        None if line.choice is None else P.CHOICES.index(line.choice) for line in table.lines))
     assert (place >= 0).all()
     return held
 

@@ -83,7 +83,8 @@ def test_plain_player_holds_an_optimal_hold_on_random_deals(solved, strategy_of)
 
 def play_json(lines, cards, family, min_pair, deal_text):
     """The exported table read plainly, as the checker reads it: the first line any hold meets,
-    conditions by name ([feature, op, value]); among its holds, the highest order key."""
+    conditions by name ([feature, op, value]); among its holds, the first in the order of the
+    line's choice rule (the higher cards where it states none)."""
     names = {name: i for i, name in enumerate(P.FEATURES)}
 
     def holds(condition, features):
@@ -100,7 +101,8 @@ def play_json(lines, cards, family, min_pair, deal_text):
     described = [(P.describe(cards, m, family, min_pair), P.rank_key(cards, m, family), m)
                  for m in range(32)]
     for line in lines:
-        fits = [(key, m) for features, key, m in described
+        rule = P.CHOICES.index(line.get("choice") or "higher")
+        fits = [(P.choice_key(rule, features, key), m) for features, key, m in described
                 if all(holds(c, features) for c in line["conditions"])]
         if fits:
             top = max(key for key, _ in fits)

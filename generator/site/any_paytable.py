@@ -68,6 +68,7 @@ def _levels(members: list[dict]) -> list[dict]:
                 "id": f"{data['slug']}/{name}", "table": index, "level": name,
                 "printed": level["printed"],
                 "lines": [{"number": line["number"], "conditions": line["conditions"],
+                           "choice": line.get("choice"),
                            "text": view.for_checker(line)["text"],
                            "printed": printed[line["number"]]} for line in level["lines"]],
             })

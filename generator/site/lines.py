@@ -25,6 +25,10 @@ class Line:
     # False in a section whose label says the wild cards dealt, where the line holds that many:
     # "Five of a Kind" under "2 deuces", not "Five of a Kind, with 2 deuces".
     with_wild: bool = True
+    # Its choice rule where it fits a deal more than one way ("higher", "straights", "high":
+    # strategy.features.CHOICES), and the deals it decides so; the parts say it in words.
+    choice: str | None = None
+    choice_deals: int = 0
 
     @property
     def text(self) -> str:
@@ -53,7 +57,8 @@ def line_of(line: "dict | Line") -> Line:
                 wild_dealt=tuple(line.get("wild_dealt", ())),
                 conditions=line.get("conditions", []), ce_numbers=line.get("ce_numbers", []),
                 ce_high=line.get("ce_high"), ce_low=line.get("ce_low"),
-                deals=line.get("deals", 0), examples=tuple(line.get("examples", ())))
+                deals=line.get("deals", 0), examples=tuple(line.get("examples", ())),
+                choice=line.get("choice"), choice_deals=line.get("choice_deals", 0))
 
 
 def lines_of(lines) -> list[Line]:

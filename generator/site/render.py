@@ -95,6 +95,7 @@ class Renderer:
         self.env.globals["csp"] = CSP
         self.env.filters["num"] = view.number_text
         self.env.filters["thousands"] = lambda n: f"{n:,}"
+        self.env.filters["choice_note"] = view.choice_note
         self.env.filters["abbr"] = abbr_notation
         self.env.filters["long_text"] = long_text
         self.env.filters["unbroken"] = unbroken

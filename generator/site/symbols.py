@@ -57,20 +57,24 @@ _FEATURES = {
     "h": "high cards held",
     # (no parenthesis before a comma here: of "(as many cards, as many wild), the one ...",
     # WeasyPrint once set "many" alone on a line of Joker Poker Kings' card, "wild), ..." next)
-    "best": "of the deal's draws to a straight flush with as many cards and wild cards, the one "
-            "with the most straights (s), then the fewest fp, then the fewest sp",
+    "best": "of the deal's straight flush draws with as many cards and wild cards, the one "
+            "with the most s, then the fewest fp, then sp",
 }
 
 # Words of the notation with a meaning of their own ("no X discarded", "exception: ...").
 _PHRASES = (
     ("none", "hold nothing: discard all five"),
-    ("X discarded", "a card of rank X is among the discards (\"no X discarded\": none is)"),
-    ("X held", "a card of rank X is among the cards held (\"no X held\": none is)"),
+    ("X discarded", "a card of rank X discarded (\"no X discarded\": none)"),
+    ("X held", "a card of rank X held (\"no X held\": none)"),
     ("without XYZ", "not holding X, Y and Z together"),
     ("any but", "any rank set except those listed"),
     ("ace-low", "an A held with cards of 2-5 only: it plays low (\"not ace-low\": any other)"),
     ("exception",
      "this line applies only to the deal written out (or the same with suits exchanged)"),
+    # A line's choice rule (strategy/choices.py), where it fits a deal more than one way.
+    ("if several fit", "the higher cards"),
+    ("most s", "the most straights"),
+    ("most h", "the most high cards"),
 )
 
 

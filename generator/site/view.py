@@ -199,7 +199,8 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
         for deal in deals:
             cards = parse_hand(deal, joker_allowed=2)  # (as many jokers as any deck has)
             mask = P.line_hold(cards, conditions, rank_sets, rules["family"],
-                               rules.get("min_pair"))
+                               rules.get("min_pair"),
+                               P.CHOICES.index(line.choice) if line.choice else P.HIGHER)
             if mask is None:
                 raise ValueError(f"line {line.number} names the deal {deal} but meets no "
                                  "hold of it")
@@ -210,6 +211,26 @@ def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
         out.append(ExceptionNote(line.number, printed[line.number][0][1],
                                  words.named(line.parts), shown))
     return out
+
+
+# The words of each choice rule as the note under a level says them (strategy.features'
+# CHOICE_WORDS: the site imports no strategy code on a rebuild from the cache).
+CHOICE_WORDS = {"higher": "the higher cards", "straights": "the most straights",
+                "high": "the most high cards"}
+
+
+def choice_note(level: dict) -> str:
+    """One sentence for a level's page: on how many deals a line of it fits more than one way,
+    and which cards it keeps then: the higher cards, unless the line says another rule (the
+    lines say only the others) ("" where no line fits a deal more than one way)."""
+    deals = level.get("choice_deals", 0)
+    if not deals:
+        return ""
+    others = [CHOICE_WORDS[name] for name in sorted(level.get("choices", {}),
+                                                    key=list(CHOICE_WORDS).index)
+              if name != "higher"]
+    return (f"On {deals:,} deals a line fits more than one way: keep the higher cards"
+            + (f", unless the line says {' or '.join(others)}." if others else "."))
 
 
 def without_deals(line: Line) -> Line:

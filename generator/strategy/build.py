@@ -90,7 +90,7 @@ def _exact(solution, examples: int):
         # (Not in the wild games: their long lists are so many that halving them adds dozens
         # of lines and still leaves lines over 60 characters; their goal is fewer lines.)
         lines = halved(data, lines, family, high)
-    strategy = indexed(joined(data, lines))
+    strategy = with_choices(data, solution.evs, indexed(joined(data, lines)))
     exact = _describe(solution, data, strategy, examples)
     return replace(exact, seconds=time.perf_counter() - start), data, plain, strategy
 
@@ -156,6 +156,10 @@ def build_levels(solution, examples: int = 3) -> Levels:
         min(cost + int(levels.SIMPLE_WORDS_COST * solution.unit * solution.deck.deals),
             int(levels.SIMPLE_COST * solution.unit * solution.deck.deals)),
         longer_than=LONG_NOTATION)))
+    # Each line that fits a deal more than one way plays the cheapest rule a player can be told
+    # that keeps the level's rules (`choices`): the lines are fixed now.
+    card = with_choices(data, solution.evs, card, int(levels.CARD_BOUND * solution.unit), allowed)
+    simple = with_choices(data, solution.evs, simple, bound, allowed)
     kept = (pat, paying, pays)
     card = _describe(solution, data, card, examples, kept, card_route)
     simple = _describe(solution, data, simple, examples, kept, found.simple_route)
@@ -181,15 +185,30 @@ def build_levels(solution, examples: int = 3) -> Levels:
     return Levels(exact, card, simple, curve, time.perf_counter() - start, routes)
 
 
+def with_choices(data, evs, strategy: Strategy, bound: int | None = None,
+                 allowed: np.ndarray | None = None) -> Strategy:
+    """The strategy with each line's choice rule stated (`choices.choose`: bound None for the
+    exact table)."""
+    from .choices import choose
+    from .levels import play
+
+    lines = named(strategy)
+    place, _ = play(data, lines)
+    return replace(strategy, choices=choose(data, evs, lines, place, bound, allowed))
+
+
 def _describe(solution, data, strategy: Strategy, examples, kept=None,
               route: str = "exact") -> StrategyTable:
     """The table described line by line, with its check (`verify.class_check`); `kept`, for a
     level, is (pat, paying, pays) as `class_check` takes them."""
     from .levels import play, printed_rows
 
+    from .choices import decided_by_rule, qualifier
+
     lines = named(strategy)
-    place, held = play(data, lines)
+    place, held = play(data, lines, strategy.choices)
     rows = printed_rows(lines)
+    by_rule = decided_by_rule(data, lines, place)
     ce_number = _ce_numbers(solution)
     family = solution.table.family.key
     words = table_parts(strategy.lines, strategy.rank_sets, family,
@@ -198,6 +217,9 @@ def _describe(solution, data, strategy: Strategy, examples, kept=None,
     dealt = wild_dealt(solution)
     infos = []
     for i, conditions in enumerate(strategy.lines):
+        rule = strategy.choices[i] if strategy.choices else None
+        if rule is not None:  # (said last: "4 to a Straight: if several fit, the most ...")
+            words[i] = replace(words[i], qualifiers=words[i].qualifiers + (qualifier(rule),))
         decided = np.flatnonzero(place == i)
         numbers = tuple(sorted(set(ce_number[decided].tolist())))
         values = solution.best_ev[decided]
@@ -208,7 +230,8 @@ def _describe(solution, data, strategy: Strategy, examples, kept=None,
             solution.fraction(values.max()) if len(decided) else None,
             solution.fraction(values.min()) if len(decided) else None,
             int(solution.deck.sizes[decided].sum()), len(decided), shown, rows[i] + 1,
-            () if dealt is None else tuple(np.unique(dealt[decided]).tolist()), words[i]))
+            () if dealt is None else tuple(np.unique(dealt[decided]).tolist()), words[i],
+            None if rule is None else P.CHOICES[rule], by_rule[i]))
     return StrategyTable(tuple(infos), tuple(strategy.rank_sets), 0.0,
                          class_check(solution, place, held, len(infos), *(kept or ())), route)
 

@@ -145,7 +145,9 @@ class Compactor:
             starts = np.zeros(len(rows) + 1, np.int64)
             starts[1:] = np.cumsum([len(r) for r in rows])
             met = np.concatenate(rows) if rows else np.empty(0, np.int64)
-            place, _ = first_lines(met, starts, self.data.keys, self.data.n_classes)
+            # (which line decides a class does not depend on the choice rules: the first)
+            place, _ = first_lines(met, starts, self.data.keys[None, :],
+                                   np.zeros(len(rows), np.int32), self.data.n_classes)
             slots = np.array(self.order + [-1], np.int32)
             self._decider = slots[place]  # (place -1: the -1 at the end)
         return self._decider

@@ -286,10 +286,13 @@ N_PATTERNS = 6 * 6 * 12
 
 @njit(cache=True)
 def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_values, rank_sets,
-                 bucket_start, bucket_lines, binom, rep_ranks, evs, best_ev, n_lines):
+                 bucket_start, bucket_lines, binom, rep_ranks, evs, best_ev, n_lines,
+                 line_count, key_span):
     """Play the strategy on every deal of the deck (not just one per suit class).
 
-    For each deal the lines are applied to its own cards; the hold is then looked up in the
+    For each deal the lines are applied to its own cards, each line's holds ordered by its
+    choice rule: line_count[line] is the feature counted before the ranks (-1: the ranks alone;
+    features.choice_key, with key_span its KEY_SPAN); the hold is then looked up in the
     exact EVs of the deal's suit class. Lines are found through their pattern's bucket
     (bucket_lines[bucket_start[p]:bucket_start[p + 1]], in list order). Returns (deals played,
     misplayed deals, total EV lost over all deals (same units as evs), deals decided per line,
@@ -331,9 +334,12 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
                                     break
                                 if line_matches(out[m], line_ops, line_features, line_values,
                                                 rank_sets, line):
-                                    if line < applied or keys[m] > best:
+                                    key = keys[m]
+                                    if line_count[line] >= 0:
+                                        key += out[m, line_count[line]] * key_span
+                                    if line < applied or key > best:
                                         applied = line
-                                        best = keys[m]
+                                        best = key
                                         mask = m
                                     break
                         per_line[applied] += 1

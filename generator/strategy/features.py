@@ -183,6 +183,29 @@ def rank_key(cards: list[int], mask: int, family: str) -> int:
     return key
 
 
+# Choice rules: which of the holds fitting one line a player keeps, where a line fits a deal in
+# more than one way (4c 5d 6d 7c 9c fits "4 to a Straight" as 4567 and as 5679). Each is an exact
+# order, more first: its own count, then `rank_key` (ties left are holds of the same ranks and
+# wild cards, which differ only in suits). A line that fits some deal it decides in ways of
+# different ranks states its rule (`levels.choices`); the words are the player's.
+HIGHER, STRAIGHTS, HIGH = range(3)
+CHOICES = ("higher", "straights", "high")
+CHOICE_WORDS = {"higher": "the higher cards",
+                "straights": "the most straights (open-ended before inside)",
+                "high": "the most high cards"}
+# The count each rule puts before the ranks (None: the ranks alone).
+CHOICE_COUNTS = (None, F_S, F_H)
+# rank_key is below 5 * 14^5 (at most 4 wild cards held): a count times this, plus it, orders
+# by the count, then the ranks (the largest, 5 * KEY_SPAN + KEY_SPAN, fits int32).
+KEY_SPAN = 5 * 14 ** 5
+
+
+def choice_key(choice: int, features: tuple[int, ...], key: int) -> int:
+    """A hold's place in the order of rule `choice` (CHOICES): `key` is its `rank_key`."""
+    count = CHOICE_COUNTS[choice]
+    return key if count is None else features[count] * KEY_SPAN + key
+
+
 def holds(condition: tuple[int, int, int], features: tuple[int, ...], rank_sets) -> bool:
     """Whether one condition (feature, op, value) holds for a hold's features."""
     feature, op, value = condition
@@ -215,9 +238,10 @@ _OPS_BY_NAME = {name: op for op, name in OP_NAMES.items()}
 
 
 def line_hold(cards: list[int], conditions, rank_sets, family: str,
-              min_pair: int | None) -> int | None:
+              min_pair: int | None, choice: int = HIGHER) -> int | None:
     """The hold (a mask of cards) a line takes in a deal: of the holds meeting its conditions
-    (a `deal` condition is not tested: the caller names the deal), the first by `rank_key`; None
+    (a `deal` condition is not tested: the caller names the deal), the first by its choice
+    rule (`choice_key`: by default `rank_key`, the higher cards); None
     if none meets it. Written plainly, for pages that show an exception line's deals with the
     held cards marked; `best` is worked out only for a line that tests it (it plays every
     rival hold)."""
@@ -231,7 +255,7 @@ def line_hold(cards: list[int], conditions, rank_sets, family: str,
         features = (describe(cards, mask, family, min_pair) if tests_best else
                     _own_features(cards, mask, family, min_pair) + (0, -1))
         if all(holds(c, features, rank_sets) for c in tested):
-            key = rank_key(cards, mask, family)
+            key = choice_key(choice, features, rank_key(cards, mask, family))
             if found is None or key > found[0]:
                 found = (key, mask)
     return None if found is None else found[1]

@@ -72,6 +72,18 @@ class Holds:
         """The rows meeting each condition and line asked of these holds (`rows_meeting`)."""
         return {"condition": {}, "line": {}}
 
+    @functools.cached_property
+    def choice_keys(self) -> np.ndarray:
+        """(choice rules, rows) int32: each row's place in each rule's order (features.CHOICES,
+        `choice_key`): the first is `keys`."""
+        out = np.empty((len(P.CHOICES), len(self.keys)), np.int32)
+        for choice, count in enumerate(P.CHOICE_COUNTS):
+            out[choice] = self.keys
+            if count is not None:
+                out[choice] += self.columns[count][self.column_of].astype(np.int32) * P.KEY_SPAN
+        out.flags.writeable = False
+        return out
+
     def features_of(self, row: int) -> np.ndarray:
         """One row's features, in FEATURES order."""
         return self.columns[:, self.column_of[row]]
@@ -99,6 +111,10 @@ class HoldData:
         return self.holds.patterns
 
     @property
+    def choice_keys(self) -> np.ndarray:
+        return self.holds.choice_keys
+
+    @property
     def pattern_rows(self) -> dict:
         """Row indexes (ascending) of each hold pattern (cards held, wild cards held, kind)."""
         return {key: p.ascending for key, p in self.patterns.items()}
@@ -119,6 +135,15 @@ class HoldData:
 class Strategy:
     lines: list  # of tuples of conditions (feature, op, value)
     rank_sets: list  # of frozensets of rank masks, for OP_IN conditions
+    # Per line, the choice rule it plays (features.CHOICES) where it fits some deal it decides
+    # in more than one way, or None; () while it is being made: every line plays the higher
+    # cards (`levels.choices` states the rules once the lines are fixed).
+    choices: tuple = ()
+
+    def choice_of(self, line: int) -> int:
+        """The rule line `line` plays (the higher cards where none is stated)."""
+        rule = self.choices[line] if self.choices else None
+        return P.HIGHER if rule is None else rule
 
 
 def hold_data(solution) -> HoldData:

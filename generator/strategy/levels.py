@@ -621,23 +621,28 @@ def with_catch_all(lines: list) -> list:
     return list(lines) if lines and tuple(lines[-1]) == CATCH_ALL else [*lines, CATCH_ALL]
 
 
-def play(data: HoldData, lines: list) -> tuple[np.ndarray, np.ndarray]:
+def play(data: HoldData, lines: list, choices: tuple = ()) -> tuple[np.ndarray, np.ndarray]:
     """(place of the deciding line or -1, held mask) of every class, for lines with rank sets
-    inline; a class no line decides discards everything (mask 0)."""
+    inline, each played by its choice rule (`choices`, as `Strategy.choices`: none, or None for
+    a line, is the higher cards); a class no line decides discards everything (mask 0)."""
     from .holds import rows_meeting
     from .play_kernels import first_lines
 
     rows = [rows_meeting(data, line) for line in lines]
     starts = np.zeros(len(rows) + 1, np.int64)
     starts[1:] = np.cumsum([len(r) for r in rows])
-    place, held = first_lines(np.concatenate(rows), starts, data.keys, data.n_classes)
+    rule = np.array([P.HIGHER if not choices or choices[i] is None else choices[i]
+                     for i in range(len(lines))], np.int32)
+    place, held = first_lines(np.concatenate(rows), starts, data.choice_keys, rule,
+                              data.n_classes)
     return place, np.where(place < 0, 0, held).astype(np.int64)
 
 
-def lost(data: HoldData, evs: np.ndarray, lines: list) -> tuple[np.ndarray, np.ndarray]:
+def lost(data: HoldData, evs: np.ndarray, lines: list,
+         choices: tuple = ()) -> tuple[np.ndarray, np.ndarray]:
     """(place of the deciding line or -1, what the class loses played so, times its deals)
     of every class; the table's cost is the sum."""
-    place, held = play(data, lines)
+    place, held = play(data, lines, choices)
     loss = data.ce - evs[np.arange(len(held)), held]
     return place, data.sizes.astype(np.int64) * loss
 

@@ -55,24 +55,27 @@ def decide_into(bits, position, order, keys, classes, decider):
 
 
 @njit(cache=True)
-def first_lines(rows, starts, keys, n_classes):
+def first_lines(rows, starts, keys, choice, n_classes):
     """The place of the deciding line and the held mask, for every class (-1, 0: no line). The
     lines in order, line i meeting rows[starts[i]:starts[i + 1]] (ascending). A class is decided
-    by the first line meeting any of its holds, holding its top-key row there (the lowest mask
-    among equal keys, as `verify_deals` plays)."""
+    by the first line meeting any of its holds, holding its top row there in the order of the
+    line's choice rule, keys[choice[i]] (the lowest mask among equal keys, as `verify_deals`
+    plays). (Which line decides a class does not depend on the rules: only which of its holds
+    is held.)"""
     place = np.full(n_classes, -1, np.int32)
     held = np.zeros(n_classes, np.int8)
     top = np.zeros(n_classes, np.int64)
     for i in range(starts.shape[0] - 1):
+        rule = choice[i]
         for j in range(starts[i], starts[i + 1]):
             r = rows[j]
             c = r // 32
             if place[c] < 0:
                 place[c] = i
-                top[c] = keys[r]
+                top[c] = keys[rule, r]
                 held[c] = r % 32
-            elif place[c] == i and keys[r] > top[c]:
-                top[c] = keys[r]
+            elif place[c] == i and keys[rule, r] > top[c]:
+                top[c] = keys[rule, r]
                 held[c] = r % 32
     return place, held
 

@@ -736,8 +736,8 @@ def without_needless(data: HoldData, lines: list[tuple]) -> list[tuple]:
             keep[k] = False
             continue
         rows = rows_meeting(data, lines[k])
-        at, held = first_lines(rows, np.array([0, len(rows)], np.int64), data.keys,
-                               data.n_classes)
+        at, held = first_lines(rows, np.array([0, len(rows)], np.int64), data.keys[None, :],
+                               np.zeros(1, np.int32), data.n_classes)
         met = at == 0
         below[met] = held[met]
         decided |= met

@@ -33,6 +33,11 @@ class LineInfo:
     # The parts the text and the notation are rendered from (parts.py): the site, the card and
     # the checker read them; None for a table read back from JSON.
     parts: LineParts | None = None
+    # The choice rule it plays where it fits a deal in more than one way (features.CHOICES:
+    # "higher", "straights", "high"), None where it fits every deal it decides one way; and the
+    # deals it decides that it fits more than one way (choices.decided_by_rule).
+    choice: str | None = None
+    choice_deals: int = 0
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,11 @@ class StrategyTable:
         for i, masks in enumerate(self.rank_sets):
             table[i, sorted(masks)] = True
         return ops, features, values, table
+
+    def choices(self) -> np.ndarray:
+        """Each line's choice rule (features.CHOICES index; the higher cards where none)."""
+        return np.array([P.HIGHER if line.choice is None else P.CHOICES.index(line.choice)
+                         for line in self.lines], np.int64)
 
     def buckets(self):
         """Lines by hold pattern: (start per pattern, line indexes in list order)."""

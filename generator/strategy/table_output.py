@@ -126,6 +126,11 @@ def level_json(solution, table) -> dict:
         "pay_dropped": check.get("pay_dropped", 0),
         "max_loss": {"exact": str(check["max_loss"]), "decimal": decimal(check["max_loss"], 4)},
         "max_loss_example": check["max_loss_example"],
+        # The deals a line fits in more than one way, and so decides by its choice rule, in
+        # all and by rule ("higher": the higher cards, ...: features.CHOICES).
+        "choice_deals": sum(line.choice_deals for line in table.lines),
+        "choices": {name: sum(line.choice_deals for line in table.lines if line.choice == name)
+                    for name in P.CHOICES if any(line.choice == name for line in table.lines)},
     }
 
 
@@ -153,6 +158,7 @@ def lines_json(solution, table) -> list[dict]:
         "ce_low": None if line.ce_low is None else str(line.ce_low),
         "deals": line.deals, "examples": list(line.examples),
         "wild_dealt": list(line.wild_dealt),
+        "choice": line.choice, "choice_deals": line.choice_deals,
     } for line in table.lines]
 
 

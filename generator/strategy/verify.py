@@ -75,7 +75,8 @@ def from_json(solution, lines: list[dict]) -> StrategyTable:
             conditions.append((feature, op, value))
         infos.append(LineInfo(number, tuple(conditions), line["text"], line["notation"], (),
                               None, None, line["deals"], 0, (),
-                              wild_dealt=tuple(line.get("wild_dealt", ()))))
+                              wild_dealt=tuple(line.get("wild_dealt", ())),
+                              choice=line.get("choice")))
     return StrategyTable(tuple(infos), tuple(rank_sets), 0.0)
 
 
@@ -98,7 +99,9 @@ def verify(solution, table: StrategyTable) -> dict:
     deals, misplays, lost, per_line, shown = verify_deals(
         dk.n_cards, solution.table.family.deuces_wild, P.high_rank(fam, solution.table.min_pair), ops, features,
         values, rank_table, start_of, bucket, dk.binom, dk.rep_ranks, solution.evs,
-        solution.best_ev, len(table.lines))
+        solution.best_ev, len(table.lines),
+        np.array([-1 if count is None else count for count in P.CHOICE_COUNTS],
+                 np.int64)[table.choices()], P.KEY_SPAN)
     cost = Fraction(int(lost), solution.unit * dk.deals)
     return {"deals": int(deals), "misplays": int(misplays), "cost": cost,
             "per_line": per_line[:-1].tolist(), "unmatched": int(per_line[-1]),

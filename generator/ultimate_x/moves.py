@@ -44,8 +44,8 @@ def line_play(data: HoldData, lines: list) -> LinePlay:
     classes, holds = [], []
     for line in lines:
         rows = rows_meeting(data, line)
-        place, held = first_lines(rows, np.array([0, len(rows)], np.int64), data.keys,
-                                  data.n_classes)
+        place, held = first_lines(rows, np.array([0, len(rows)], np.int64),
+                                  data.keys[None, :], np.zeros(1, np.int32), data.n_classes)
         fit = np.flatnonzero(place >= 0)
         classes.append(fit)
         holds.append(held[fit].astype(np.int64))

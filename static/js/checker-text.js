@@ -73,7 +73,7 @@
       const applies = state.played.line;
       if (own < 0) pieces.push("It fits no line of the table, so the table never plays it. ");
       else if (own === applies && state.played.tied.includes(mask)) pieces.push(`It is what ${lineLabel(own)} holds. `);
-      else if (own === applies) pieces.push(`It fits ${lineLabel(own)}, the line that applies, but the line holds the higher cards. `);
+      else if (own === applies) pieces.push(`It fits ${lineLabel(own)}, the line that applies, but where it fits more than one way the line holds ${V.rules.choiceWords(table.lines[applies].line)}. `);
       else {
         // Counted as printed, as the player reads the chart: a run of made hands is one line;
         // in a wild game, in the deal's section, where the line that applies is.

@@ -1,5 +1,6 @@
-// The strategy table played in the browser: hold features, line conditions and the first-match
-// rule, ported from generator/strategy/features.py (features, rank_key) and generator/strategy/deal_kernels.py
+// The strategy table played in the browser: hold features, line conditions, the first-match
+// rule and each line's choice rule, ported from generator/strategy/features.py (features,
+// rank_key, choice_key) and generator/strategy/deal_kernels.py
 // (verify_deals: how a deal is played). docs/user-guide/06-json-export.md: "Playing the table",
 // "Hold features".
 //
@@ -209,6 +210,34 @@
     return key; // below 6 * 14^5, an exact Number
   }
 
+  // Choice rules (features.CHOICES): which of the holds meeting a line is held where a line
+  // fits a deal in more than one way. Each counts a feature before the ranks (-1: the ranks
+  // alone, rankKey): "higher" the higher cards, "straights" the most straights (s), "high" the
+  // most high cards (h). A line without a rule plays the higher cards.
+  const CHOICES = { higher: -1, straights: F_S, high: F_H };
+  const KEY_SPAN = 5 * 14 ** 5; // above every rankKey (features.KEY_SPAN)
+
+  // Their words (features.CHOICE_WORDS), for the checker's "why".
+  const CHOICE_WORDS = { higher: "the higher cards", straights: "the most straights (open-ended before inside)", high: "the most high cards" };
+
+  /** The words of the rule a line plays: "the higher cards". */
+  function choiceWords(line) {
+    choiceCount(line);
+    return CHOICE_WORDS[line.choice ?? "higher"];
+  }
+
+  function choiceCount(line) {
+    const count = CHOICES[line.choice ?? "higher"];
+    if (count === undefined) throw new Error(`unknown choice rule ${JSON.stringify(line.choice)}`);
+    return count;
+  }
+
+  /** A hold's place in the order of a line's choice rule (features.choice_key): its features
+   * at f[base...], its rank key. */
+  function choiceKey(entry, f, base, key) {
+    return entry.count < 0 ? key : f[base + entry.count] * KEY_SPAN + key;
+  }
+
   /**
    * A deal's representative, as the export writes it in `deal` conditions: suits relabelled so
    * that the rank masks of c, d, h, s do not increase, cards in ascending id order ("3d 4h 6d
@@ -259,6 +288,7 @@
     const dealIds = new Map();
     const compiled = ordered.map((line) => ({
       line, conditions: line.conditions.map((c) => compileCondition(c, dealIds)),
+      count: choiceCount(line),
     }));
     const buckets = Array.from({ length: N_PATTERNS }, () => []);
     const probe = new Int32Array(FEATURES.length);
@@ -284,8 +314,8 @@
   }
 
   /**
-   * Play a deal: the first line that any hold meets applies; among its holds, the top rank key
-   * wins. Returns {line (index into table.lines, -1 if none), mask, tied (every mask with the
+   * Play a deal: the first line that any hold meets applies; among its holds, the first in the
+   * order of the line's choice rule (choiceKey) wins. Returns {line (index into table.lines, -1 if none), mask, tied (every mask with the
    * top key: all are the table's play), features (32 rows), firstLines (each hold's own first
    * line)}. Bit i of a mask holds cards[i].
    */
@@ -311,7 +341,7 @@
     let tied = [];
     for (let mask = 0; mask < 32; mask++) {
       if (firstLines[mask] !== applied) continue;
-      const key = rankKey(cards, mask, table.game);
+      const key = choiceKey(table.lines[applied], features[mask], 0, rankKey(cards, mask, table.game));
       if (key > top) {
         top = key;
         tied = [mask];
@@ -344,7 +374,8 @@
   /**
    * play()'s hold, fast: the deal's features already in `buffer` (describeInto), `deal` the
    * deal's id among the table's deal exceptions (dealId, or -1). The first line any hold meets
-   * applies; of the holds meeting it, the lowest mask with the top rank key (play's `mask`).
+   * applies; of the holds meeting it, the lowest mask first in its choice rule's order (play's
+   * `mask`).
    * Returns -1 when no line applies. Pricing a table on every suit class calls this once per
    * class and table, describing each class once for all of them.
    */
@@ -370,7 +401,7 @@
     let chosen = -1;
     for (let mask = 0; mask < 32; mask++) {
       if (!meetsLine(table, applied, buffer, mask * N_FEATURES)) continue;
-      const key = rankKey(cards, mask, table.game);
+      const key = choiceKey(table.lines[applied], buffer, mask * N_FEATURES, rankKey(cards, mask, table.game));
       if (key > top) {
         top = key;
         chosen = mask;
@@ -387,7 +418,7 @@
   }
 
   ns.rules = {
-    KIND_NAMES, FEATURES, WINDOWS, gameOf, isWild, describe, describeDeal, describeInto, rankKey, dealKey, compileTable,
+    KIND_NAMES, FEATURES, WINDOWS, CHOICES, choiceWords, gameOf, isWild, describe, describeDeal, describeInto, rankKey, dealKey, compileTable,
     firstLine, play, holdOf, dealId,
   };
 })(globalThis);
