@@ -260,14 +260,16 @@ def test_each_bands_cost_is_its_order_played_by_the_strategy_stage(job3_export):
     from generator.strategy.levels import play
     from generator.ultimate_x import mdp
     from generator.ultimate_x.game import single_table
-    from generator.ultimate_x.export import _lines_of
+    from generator.ultimate_x.export import _choices_of, _lines_of
     from generator.ultimate_x.holds import hold_arrays
 
     g = game("8-6-jacks-or-better", 3)
     data = job3_export
     single, _ = cache.solve(single_table(g))
     card = _lines_of(single, data["card"]["lines"])
+    card_choices = _choices_of(data["card"]["lines"])
     extra = {int(k): _lines_of(single, [line])[0] for k, line in data["card"]["extra"].items()}
+    extra_choices = {int(k): _choices_of([line])[0] for k, line in data["card"]["extra"].items()}
     solved = mdp.solve(mdp.model(hold_arrays(g), 3))
     holds = hold_data(single)
     weights = solved.model.arrays.weights
@@ -276,7 +278,8 @@ def test_each_bands_cost_is_its_order_played_by_the_strategy_stage(job3_export):
         if any(i >= len(card) and i not in extra for i in band["order"]):
             continue  # (an exact line no move used is not exported)
         lines = [card[i] if i < len(card) else extra[i] for i in band["order"]]
-        _, held = play(holds, lines)
+        choices = [card_choices[i] if i < len(card) else extra_choices[i] for i in band["order"]]
+        _, held = play(holds, lines, choices)
         for total, cost in zip(band["totals"], band["costs"]):
             value = total * solved.model.win + solved.next_value[solved.model.rows]
             best = value.max(axis=1)
@@ -284,6 +287,32 @@ def test_each_bands_cost_is_its_order_played_by_the_strategy_stage(job3_export):
             assert abs(lost - cost) < 1e-9, (band["low"], total)
             checked += 1
     assert checked == len(solved.model.totals)
+
+
+def test_a_cards_lines_are_played_by_their_choice_rules_as_the_strategy_stage_plays_them(solved):
+    """The bands play a card's lines (moves.line_play, then play_order) as levels.play does, each
+    line by the choice rule it states (issue 54). On 9/6 Jacks or Better's simple level, whose
+    lines keep the most straights where they fit more than one way, playing them all by the
+    higher cards instead holds otherwise on some classes: so the check can fail."""
+    from generator.export import export
+    from generator.solve.paytable import find_paytable
+    from generator.strategy.holds import hold_data
+    from generator.strategy.levels import play
+    from generator.ultimate_x import moves
+    from generator.ultimate_x.export import _choices_of, _lines_of
+
+    table = find_paytable("9-6-jacks-or-better", ROOT / "content")
+    solution = solved("9-6-jacks-or-better")
+    level = export(table)[0]["strategy"]["levels"]["simple"]["lines"]
+    lines, choices = _lines_of(solution, level), _choices_of(level)
+    assert any(c not in (None, 0) for c in choices)  # (a rule other than the higher cards)
+    data = hold_data(solution)
+    order = list(range(len(lines)))
+    _, by_moves = moves.play_order(moves.line_play(data, lines, choices), order, data.n_classes)
+    _, by_levels = play(data, lines, choices)
+    assert np.array_equal(by_moves, by_levels)
+    _, by_higher = moves.play_order(moves.line_play(data, lines), order, data.n_classes)
+    assert not np.array_equal(by_higher, by_levels)
 
 
 def test_the_export_says_what_a_player_compares(job3_export):

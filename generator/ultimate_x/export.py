@@ -65,6 +65,14 @@ def _lines_of(solution, lines: list[dict]) -> list:
     return named(Strategy([line.conditions for line in table.lines], list(table.rank_sets)))
 
 
+def _choices_of(lines: list[dict]) -> tuple:
+    """The exported lines' choice rules as `moves.line_play` takes them (features.CHOICES)."""
+    from ..strategy import features as P
+
+    return tuple(None if line.get("choice") is None else P.CHOICES.index(line["choice"])
+                 for line in lines)
+
+
 def _returns(value: float | Fraction, bound: float | None = None) -> dict:
     out = {"percent": percent(Fraction(value) if isinstance(value, Fraction) else
                               Fraction(value).limit_denominator(10 ** 15), 4)}
@@ -111,13 +119,17 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
     extra_index = [i for i, line in enumerate(exact_lines) if line not in card
                    and len(exact_json[i]["notation"]) <= ADDED_NOTATION]
     extra = [exact_lines[i] for i in extra_index]
-    found = moves.bands(solved, data, card, extra)
-    with_moves = mdp.evaluate(model, moves.band_policy(solved, data, card, found, extra=extra))
-    card_alone = moves.band_policy(solved, data, card, found, use_moves=False)[:, 0]
-    base_card = moves.play_order(moves.line_play(data, _lines_of(
-        base, base_data["strategy"]["levels"]["card"]["lines"])),
-        list(range(len(base_data["strategy"]["levels"]["card"]["lines"]))),
-        len(card_alone))[1]
+    # (each line played by the choice rule it states: the card's, and an added exact line's)
+    choices = _choices_of(card_json) + _choices_of([exact_json[i] for i in extra_index])
+    found = moves.bands(solved, data, card, extra, choices)
+    with_moves = mdp.evaluate(model, moves.band_policy(solved, data, card, found, extra=extra,
+                                                       choices=choices))
+    card_alone = moves.band_policy(solved, data, card, found, use_moves=False,
+                                   choices=choices)[:, 0]
+    base_json = base_data["strategy"]["levels"]["card"]["lines"]
+    base_card = moves.play_order(moves.line_play(data, _lines_of(base, base_json),
+                                                 _choices_of(base_json)),
+                                 list(range(len(base_json))), len(card_alone))[1]
     rows = vulture.vulture(solved)
 
     used_extra = sorted({line for band in found for line, _ in band.moves if line >= len(card)})

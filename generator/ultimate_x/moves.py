@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..strategy import features as P
 from ..strategy.holds import HoldData, rows_meeting
 from ..strategy.play_kernels import first_lines
 from .mdp import Solved
@@ -40,12 +41,16 @@ class LinePlay:
     holds: list  # per line, int64 array of hold masks
 
 
-def line_play(data: HoldData, lines: list) -> LinePlay:
+def line_play(data: HoldData, lines: list, choices: tuple = ()) -> LinePlay:
+    """Where each line fits, and the hold it plays there: of its holds on a class, the first in
+    the order of its choice rule (`choices`, one per line as `Strategy.choices`: none, or None
+    for a line, is the higher cards), as the card states it and `levels.play` plays it."""
     classes, holds = [], []
-    for line in lines:
+    for i, line in enumerate(lines):
+        rule = P.HIGHER if not choices or choices[i] is None else choices[i]
         rows = rows_meeting(data, line)
-        place, held = first_lines(rows, np.array([0, len(rows)], np.int64),
-                                  data.keys[None, :], np.zeros(1, np.int32), data.n_classes)
+        place, held = first_lines(rows, np.array([0, len(rows)], np.int64), data.choice_keys,
+                                  np.array([rule], np.int32), data.n_classes)
         fit = np.flatnonzero(place >= 0)
         classes.append(fit)
         holds.append(held[fit].astype(np.int64))
@@ -117,12 +122,14 @@ class Band:
     _weights: tuple[float, ...] = ()
 
 
-def bands(solved: Solved, data: HoldData, lines: list, extra: list = ()) -> list[Band]:
+def bands(solved: Solved, data: HoldData, lines: list, extra: list = (),
+          choices: tuple = ()) -> list[Band]:
     """The bands of a card's `lines`; a band may also add lines of `extra` (the exact table's
-    lines the card does not have), numbered after the card's."""
+    lines the card does not have), numbered after the card's. `choices`: the choice rules of
+    `lines` then `extra` (line_play)."""
     m = solved.model
     weights = m.arrays.weights
-    fits = line_play(data, list(lines) + list(extra))
+    fits = line_play(data, list(lines) + list(extra), choices)
     n_classes = len(m.win)
     pi = solved.evaluation.stationary
     edges = SINGLE_HAND_EDGES if m.lines == 1 else EDGES
@@ -173,11 +180,11 @@ def bands(solved: Solved, data: HoldData, lines: list, extra: list = ()) -> list
 
 
 def band_policy(solved: Solved, data: HoldData, lines: list, found: list[Band],
-                use_moves: bool = True, extra: list = ()) -> np.ndarray:
+                use_moves: bool = True, extra: list = (), choices: tuple = ()) -> np.ndarray:
     """(classes, K) int8: the hold the card plays at every total, its band's moves applied
-    (or not)."""
+    (or not). `choices` as for `bands`."""
     m = solved.model
-    fits = line_play(data, list(lines) + list(extra))
+    fits = line_play(data, list(lines) + list(extra), choices)
     out = np.zeros((len(m.win), len(m.totals)), np.int8)
     for band in found:
         order = list(band.order) if use_moves else list(range(len(lines)))
