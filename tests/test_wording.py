@@ -200,6 +200,9 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
     defined = {part for symbol, _ in key for part in symbol.split(", ")}
     used = set()
     for notation in notations:
+        # A line's choice rule ("most s", "most h": issue 54) is one symbol of two words.
+        used |= set(re.findall(r"\bmost [sh]\b", notation))
+        notation = re.sub(r"\bmost [sh]\b", "", notation)
         for token in re.split(r"[\s,:]+", notation):
             if not token:
                 continue
@@ -227,7 +230,8 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
                 used.add("any")
     for symbol in used:
         assert symbol in defined or f"{symbol} but" in defined, (symbol, key)
-    spoken = {"4RF", "3SF ...", "X discarded", "X held", "any but", "KJ9 JT7"}
+    # (and the key's "if several fit: the higher cards", said for every level with a choice)
+    spoken = {"4RF", "3SF ...", "X discarded", "X held", "any but", "KJ9 JT7", "if several fit"}
     for symbol in defined - spoken:
         assert symbol in used, (symbol, "is in the key but no line uses it")
 
