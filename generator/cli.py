@@ -16,11 +16,10 @@ import signal
 import sys
 import threading
 import time
-from fractions import Fraction
 from pathlib import Path
 
-from .errors import VpchartsError, os_error_line, shorten
-from .options import path, whole
+from .core.errors import VpchartsError, os_error_line, shorten
+from .core.options import path, whole
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
@@ -61,7 +60,7 @@ def cmd_solve(args) -> int:
 def cmd_bankroll(args) -> int:
     from .bankroll.limits import check_session
     from .bankroll.report import report_text
-    from .prices import played_level
+    from .pricing.prices import played_level
 
     check_session(args.bankroll, args.rounds, args.hands)  # before any pay table is solved
     table = resolve_paytable(args.paytable, args.content)
@@ -73,8 +72,8 @@ def cmd_bankroll(args) -> int:
 
 def cmd_analyze(args) -> int:
     from .solve import cache, report as solution_report
-    from .cards import parse_hand
-    from .errors import CardError
+    from .core.cards import parse_hand
+    from .core.errors import CardError
 
     table = resolve_paytable(args.paytable, args.content)
     try:
@@ -92,7 +91,7 @@ def cmd_analyze(args) -> int:
 
 def analyze_json(table, cards, rows) -> dict:
     """The deal, the pay table and every hold in card text, best first: readable on its own."""
-    from .cards import format_hand
+    from .core.cards import format_hand
 
     return {
         "paytable": {"slug": table.slug, "name": table.name, "source": table.source},
@@ -147,7 +146,7 @@ def cmd_strategy(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from .site.build import build_site, summary_text
+    from .build.orchestrate import build_site, summary_text
 
     if args.scheduler and args.no_cache:
         raise VpchartsError("--scheduler needs the cache, where the workers' results come "
@@ -170,18 +169,18 @@ def cmd_families(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    from .site.serve import serve
+    from .build.serve import serve
 
     return serve(args.out, args.port)
 
 
 def cmd_bench(args) -> int:
-    from .bench import run
+    from .bench.solver import run
 
     if args.any is not None:
-        from . import any_bench
+        from .bench import any_page
 
-        return any_bench.run(tuple(args.any) or any_bench.DEFAULT_GAMES)
+        return any_page.run(tuple(args.any) or any_page.DEFAULT_GAMES)
     if args.ultimate_x is not None:
         from .ultimate_x import bench as ux_bench
 
@@ -191,7 +190,7 @@ def cmd_bench(args) -> int:
             words.append("--markdown" if markdown == DEFAULT_SCALING else f"--markdown {markdown}")
         return ux_bench.run(args.content, args.ultimate_x, markdown, " ".join(words))
     if args.builds:
-        from . import bench_build
+        from .bench import builds
 
         markdown = args.markdown
         if markdown == DEFAULT_BENCHMARKS:  # (the builds' figures have a page of their own)
@@ -199,7 +198,7 @@ def cmd_bench(args) -> int:
         words = ["vpcharts bench --builds " + ",".join(str(n) for n in args.builds)]
         if markdown is not None:
             words.append("--markdown" if markdown == DEFAULT_SCALING else f"--markdown {markdown}")
-        return bench_build.run(args.content, args.builds, markdown, " ".join(words))
+        return builds.run(args.content, args.builds, markdown, " ".join(words))
 
     # The command line the page says made it, as a reader would type it again.
     words = ["vpcharts bench"]
@@ -273,7 +272,7 @@ def parser() -> argparse.ArgumentParser:
     solve.set_defaults(run=cmd_solve, short=True)
 
     from .bankroll.limits import MAX_BANKROLL, MAX_HANDS, MAX_ROUNDS  # (imports no numpy)
-    from .options import bets
+    from .core.options import bets
 
     bankroll = commands.add_parser("bankroll", help="a level's variance for 1 to 100 hands a "
                                    "round, a session's risk, a lifetime's bankroll")

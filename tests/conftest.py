@@ -61,7 +61,7 @@ def sample_site(tmp_path_factory):
     $VPCHARTS_CACHE when an earlier test derived them). Under pytest-xdist the workers share
     one build: the first to ask builds it while the others wait on a lock, since the build is
     minutes of both cores' time and the same for every worker."""
-    from generator.site import build_site
+    from generator.build import build_site
     from tests.sample import sample_content
 
     folder = _run_folder(tmp_path_factory) / "sample"
@@ -95,7 +95,7 @@ def _locked(path: Path):
 def browser():
     """Debian's chromium, driven by Playwright (never a browser Playwright downloads); one a
     module, as Playwright's sync API runs one at a time."""
-    from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS
+    from generator.bench.browser import CHROMIUM, CHROMIUM_ARGS
     from tests.chromium import require
 
     try:

@@ -10,7 +10,7 @@ stale when the solver, the export or the parser changes. Everything is seeded (r
 with a string seed) and written with sorted keys, so two runs write the same bytes.
 
 The fixtures (1.3 MB together, gzip-compressed where large):
-- hands.json: hand text, each parsed by generator.cards.parse_hand, or its one-line error, with
+- hands.json: hand text, each parsed by generator.core.cards.parse_hand, or its one-line error, with
   no joker, one, and two (a 54-card deck: the second joker is card 53).
 - evs-<slug>.json.gz, for one pay table of every family (and Double Double Bonus for its kicker
   quads): the export's rules and unit, seeded random deals with their 32 exact EVs
@@ -89,8 +89,8 @@ def _cached_solve(slug: str):
 # Each maker returns a file's bytes before gzip; `solve(slug)` gives the slug's Solution.
 
 def hands() -> bytes:
-    from generator.cards import parse_hand
-    from generator.errors import CardError
+    from generator.core.cards import parse_hand
+    from generator.core.errors import CardError
 
     cases = []
     texts = HAND_TEXTS + TWO_JOKER_TEXTS
@@ -103,8 +103,8 @@ def hands() -> bytes:
 
 
 def evs(slug: str, solve) -> bytes:
-    from generator.cards import format_hand
-    from generator.export import rules
+    from generator.core.cards import format_hand
+    from generator.export.cache import rules
     from generator.solve.paytable import load_paytable
     from generator.solve.solver import class_of
     from generator.strategy import features as P
@@ -132,10 +132,10 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
     from generator.solve.solver import class_of
 
     if data is None:
-        from generator.export import export
+        from generator.export.cache import export
         from generator.solve.paytable import load_paytable
 
-        data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
+        data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0].to_json()
     solution = solve(slug)
     optimal = solution.evs == solution.best_ev[:, None]
     bits = (optimal * (1 << np.arange(32, dtype=np.uint64))).sum(axis=1).astype("<u4")

@@ -71,7 +71,7 @@ def test_rows_compare_across_sizes_like_the_slow_evaluator():
 
 
 def card_list(text):
-    from generator.cards import parse_hand
+    from generator.core.cards import parse_hand
 
     return parse_hand(text, size=len(text.split()))
 
@@ -897,7 +897,7 @@ def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
     page, errors = phone_page
     t = tablefile.read(tablefile.path_in(CONTENT))
     a = arranger.Arranger.of(t)
-    from generator.cards import card_text, parse_hand
+    from generator.core.cards import card_text, parse_hand
 
     text = "As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h"
     best = a.ranked(parse_hand(text, size=13), 1)[0]

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cards import format_hand, parse_hand
-from generator.export import export
+from generator.core.cards import format_hand, parse_hand
+from generator.export.cache import export
 from generator.solve.families import FAMILIES
 from generator.solve.paytable import load_paytable
 from generator.strategy import features as P
@@ -114,7 +114,7 @@ def test_every_level_keeps_the_cards_its_lines_say_on_every_deal(slug, solved):
     stated rules give the export's cost, misplays and largest loss exactly; and a line that
     states a rule fits some deal it decides in more than one way."""
     table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
-    data, _ = export(table)
+    data = export(table)[0].to_json()
     s = solved(slug)
     family = table.family.key
     wild = FAMILIES[family].is_wild
@@ -185,7 +185,7 @@ def test_the_page_says_in_one_sentence_how_many_deals_a_rule_decides():
 
 
 def test_a_line_says_its_rule_but_the_higher_cards_which_the_key_says():
-    from generator import line_parts as words
+    from generator.core import line_parts as words
     from generator.strategy.choices import qualifier
 
     def line(rule):

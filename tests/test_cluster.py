@@ -39,7 +39,7 @@ def two_tables(tmp_path_factory) -> Path:
 
 def test_a_dask_cluster_of_two_workers_builds_the_same_site(two_tables, tmp_path, monkeypatch):
     distributed = pytest.importorskip("distributed")
-    from generator import store
+    from generator.core import store
 
     # The local build reads the test run's cache, where other tests and the sample site's build
     # have put these two exports (or computes them there): exports computed on this machine's
@@ -90,7 +90,7 @@ def test_the_price_jobs_on_a_dask_cluster_give_the_local_site(tmp_path, monkeypa
     only jobs (prices.py, a job a game), computed by a worker with a cache of its own that holds
     neither solution, and handed back; the site equals a local build's."""
     distributed = pytest.importorskip("distributed")
-    from generator import export
+    from generator.export import cache as export
     from generator.solve.paytable import load_paytable
 
     content = tmp_path / "content"

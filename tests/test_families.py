@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 import reference
-from generator.cards import format_hand, parse_hand
-from generator.errors import CardError, ContentError
+from generator.core.cards import format_hand, parse_hand
+from generator.core.errors import CardError, ContentError
 from generator.solve import cache as solve_cache, solver
 from generator.solve.categories import categories
 from generator.solve.codes import code_count, rules

@@ -23,7 +23,7 @@ def check_session(bankroll, rounds: int | None, hands: int) -> None:
     say the same) a value past its limit."""
     from fractions import Fraction
 
-    from ..errors import VpchartsError
+    from ..core.errors import VpchartsError
 
     if not 1 <= hands <= MAX_HANDS:
         raise VpchartsError(f"--hands {hands}: expected a whole number from 1 to {MAX_HANDS}")

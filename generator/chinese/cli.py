@@ -4,13 +4,11 @@ In: parsed arguments (the content folder from the top-level parser). Out: text o
 exit status; user errors are VpchartsError lines, reported by generator/cli.py.
 """
 
-import sys
 import time
-from pathlib import Path
 
 
 def cmd_train(args) -> int:
-    from .. import store
+    from ..core import store
     from . import command_text, tablefile, training
 
     out = args.out or tablefile.path_in(args.content)
@@ -48,7 +46,7 @@ def cmd_train(args) -> int:
 
 
 def cmd_set(args) -> int:
-    from ..cards import parse_hand
+    from ..core.cards import parse_hand
     from . import command_text, tablefile
     from .arranger import Arranger
 
@@ -86,7 +84,7 @@ def _range(low: int, high: int) -> str:
 
 
 def add_parser(commands) -> None:
-    from ..options import one_of, path, whole
+    from ..core.options import one_of, path, whole
     from . import (DEFAULT_FRONT_SCALE, DEFAULT_HAND_REMOVAL, DEFAULT_HELD_CARDS, DEFAULT_JOINT,
                    DEFAULT_REMOVAL, DEFAULT_RESPOND, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
                    DEFAULT_SEED, DEFAULT_SKIP)

@@ -1,6 +1,6 @@
 """Hand keys and ranks for Chinese Poker rows.
 
-In: cards as ints (`rank * 4 + suit`, rank 0 = deuce ... 12 = ace, as in generator/cards.py).
+In: cards as ints (`rank * 4 + suit`, rank 0 = deuce ... 12 = ace, as in generator/core/cards.py).
 Out: a *key*, an int that orders hands by strength, and a *dense rank*, the hand's index among
 the distinct keys of its size (0 = weakest): 0..7461 for five cards, 0..454 for three.
 
@@ -57,7 +57,7 @@ def rank_keys() -> tuple[np.ndarray, np.ndarray]:
     the site page needs only these, and loading them saves a build the numba start and the walk
     over all 2,598,960 hands.
     """
-    from .. import store
+    from ..core import store
 
     if "keys5" not in _tables:
         path = store.cache_dir() / f"{KEYS_VERSION}.npz"

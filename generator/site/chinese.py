@@ -254,7 +254,7 @@ def card_pdf(tables: dict, renderer, static_dir: Path) -> bytes | None:
     import hashlib
     from importlib.metadata import version
 
-    from .. import store
+    from ..core import store
     from .pocket import subsetter
 
     rows = [{"title": title, "bands": bands(tables, name)} for name, title in ROW_NAMES]

@@ -29,8 +29,8 @@ import zlib
 from importlib.metadata import version
 from pathlib import Path
 
-from .. import store
-from .output import MARKER
+from ..core import store
+from .folders import MARKER
 
 SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"

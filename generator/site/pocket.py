@@ -34,9 +34,10 @@ from dataclasses import dataclass, replace
 from importlib.metadata import version
 from pathlib import Path
 
-from .. import store
+from ..core import store
+from ..core.runs import runs
+from ..export.records import Export, Level
 from . import card_columns
-from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
 from .symbols import key_for
@@ -78,7 +79,7 @@ ONE_COLUMN_UNTIL = 9.0
 PREFIX = 120
 
 
-def card_lines(lines: list[dict], wild: str | None = None) -> list[dict]:
+def card_lines(lines, wild: str | None = None) -> list[dict]:
     """Each printed line's number and its three wordings (a run of made hands is one line); in
     a wild game, section by section (`sections`: "3 deuces"), the first line of each with its
     section's label, numbered through the card as the pages number it (`numbered_sections`)."""
@@ -286,16 +287,13 @@ def first_true(test, guess: int, n: int):
     return None if low == n else low
 
 
-def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[str, str]]:
+def card_key(wordings: list[dict], layout: Layout, export: Export) -> list[tuple[str, str]]:
     """The key to every symbol the card's lines use in this layout's wording."""
-    from ..strategy.features import high_rank  # (the strategy package imports numpy)
-
-    return key_for([line["used"][layout.wording] for line in wordings], rules["wild"],
-                   rank_lists=layout.wording == "compact",
-                   high=high_rank(rules["family"], rules["min_pair"]))
+    return key_for([line["used"][layout.wording] for line in wordings], export.rules.wild,
+                   rank_lists=layout.wording == "compact", high=export.game.high_rank)
 
 
-def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict],
+def card_html(renderer: Renderer, export: Export, level: Level, wordings: list[dict],
               layout: Layout, size: float, settings: Settings, shown: int | None = None,
               continued: dict[int, str] | None = None, template: str = "card.html",
               extra: dict | None = None) -> str:
@@ -303,24 +301,24 @@ def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict
     as they open a column (`card_columns`). `template` and `extra`: another card's template
     and what it adds to the context (an Ultimate X card's multipliers and moves)."""
     return renderer.render(
-        template, export=export, level=level, lines=wordings[:shown], count=level["printed"],
+        template, export=export, level=level, lines=wordings[:shown], count=level.printed,
         layout=layout, size=size, page_size=settings.page_size,
-        key=card_key(wordings, layout, export["rules"]), continued=continued or {},
-        address=f"{settings.url}{export['slug']}.html", **(extra or {}))
+        key=card_key(wordings, layout, export), continued=continued or {},
+        address=f"{settings.url}{export.slug}.html", **(extra or {}))
 
 
-def render_card(export: dict, renderer: Renderer, static_dir: Path,
+def render_card(export: Export, renderer: Renderer, static_dir: Path,
                 use_cache: bool = True, settings: Settings | None = None,
                 template: str = "card.html", extra: dict | None = None) -> CardResult:
     """The pocket card of one export: read from the cache when its key is there, otherwise laid
     out (`CardSearch`), written as PDF, and kept. `template`, `extra`: as `card_html`."""
     settings = settings or Settings()
-    levels = levels_of(export)
+    levels = export.levels
     if levels is None:
         return CardResult(False, None, None, "no exact strategy table yet", (), False)
     level = levels["card"]
     # As printed: a run of made hands is one line; a wild game's in sections.
-    wordings = card_lines(level["lines"], export["rules"]["wild"])
+    wordings = card_lines(level.lines, export.rules.wild)
 
     def html(layout, shown=None, size=MIN_SIZE, continued=None):
         return card_html(renderer, export, level, wordings, layout, size, settings, shown,
@@ -328,7 +326,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     htmls = [html(layout) for layout in LAYOUTS]
     if use_cache:
-        cached = cached_card(export["slug"], _key(htmls, static_dir))
+        cached = cached_card(export.slug, _key(htmls, static_dir))
         if cached is not None:
             return cached
     search = CardSearch(wordings, html, htmls, static_dir)
@@ -338,7 +336,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     else:
         result = _overflowing_card(search.overflow(), len(wordings), settings)
     if use_cache:
-        result = _keep(export["slug"], htmls, static_dir, result)
+        result = _keep(export.slug, htmls, static_dir, result)
     return result
 
 
@@ -470,11 +468,9 @@ def _written_card(fits: int, size: float, text: str, document) -> CardResult:
 
 
 def _overflowing_card(overflow: tuple[int, ...], count: int, settings: Settings) -> CardResult:
-    from ..strategy.table_output import ce_runs
-
     page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
     reason = (f"the {count} lines do not fit on {page} even in {LAYOUTS[-1].name} "
-              f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
+              f"(lines {ce_ranges(runs(sorted(overflow)))} overflow)"
               if overflow else f"the {count} lines do not fit on {page}")
     return CardResult(False, None, None, reason, overflow, False)
 

@@ -17,7 +17,7 @@ and a pay table; nothing in the solver, the kernels or the browser names a famil
 
 from dataclasses import dataclass
 
-from ..cards import RANKS
+from ..core.cards import RANKS
 
 # The poker hands a category can need, each tested for "can these five cards make it", wild
 # cards standing for whatever helps (`evaluate.py`; `tests/reference.py` by trying every card).

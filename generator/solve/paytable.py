@@ -32,8 +32,8 @@ from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
 
-from ..cards import RANKS
-from ..errors import ContentError, shorten
+from ..core.cards import RANKS
+from ..core.errors import ContentError, shorten
 from .families import FAMILIES, Family, family_data
 
 RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",

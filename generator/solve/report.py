@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import format_hand
-from ..decimals import decimal, percent
+from ..core.cards import format_hand
+from ..core.decimals import decimal, percent
 from .solver import POPCOUNT, Solution, hand_evs
 
 

@@ -19,11 +19,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import format_hand
+from ..core.cards import format_hand
 from . import features as P
 from .compact import compact
 from .derive import derive
-from .. import line_parts as parts
+from ..core import line_parts as parts
 from .describe import table_parts
 from .holds import Strategy, hold_data, indexed, named
 from .table import Levels, LineInfo, StrategyTable

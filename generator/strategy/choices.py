@@ -18,7 +18,7 @@ level's cost can then only fall. The exact table keeps "the higher cards": it wa
 import numpy as np
 
 from . import features as P
-from .. import line_parts as parts
+from ..core import line_parts as parts
 
 # The notation of each rule (its meaning is in the key: site.symbols); its words are
 # features.CHOICE_WORDS. The higher cards, the rule most lines that need one play, is said

@@ -25,7 +25,7 @@ import numpy as np
 
 from . import features as P
 from .holds import HoldData, Strategy, indexed, rows_meet
-from ..errors import StrategyError
+from ..core.errors import StrategyError
 
 
 class _PairMemo:

@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import features as P
-from ..line_parts import LineParts
+from ..core.line_parts import LineParts
 
 
 @dataclass(frozen=True)

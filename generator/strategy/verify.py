@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import format_hand
+from ..core.cards import format_hand
 from . import features as P
 from .table import LineInfo, StrategyTable
 

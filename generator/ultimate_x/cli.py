@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import ContentError, VpchartsError, shown
+from ..core.errors import ContentError, VpchartsError, shown
 
 
 def find_game(spec: str, lines: int | None, content: Path):
@@ -81,8 +81,8 @@ def cmd_ultimate_x(args) -> int:
 
     game = find_game(args.game, args.lines, args.content)
     if args.deal is not None:
-        from ..cards import parse_hand
-        from ..errors import CardError
+        from ..core.cards import parse_hand
+        from ..core.errors import CardError
 
         try:
             cards = parse_hand(args.deal, joker_allowed=game.table.family.jokers)
@@ -128,7 +128,7 @@ MAX_SEED = 2 ** 32 - 1
 
 
 def add_parser(commands) -> None:
-    from ..options import one_of, whole
+    from ..core.options import one_of, whole
 
     ux = commands.add_parser("ultimate-x", help="an Ultimate X game: the long-run optimum, the "
                              "card by multiplier, a machine left with multipliers lit")

@@ -15,9 +15,9 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from .. import store
-from ..decimals import decimal, percent
-from ..errors import ContentError
+from ..core import store
+from ..core.decimals import decimal, percent
+from ..core.errors import ContentError
 from .game import UltimateX
 
 SCHEMA = 1
@@ -38,9 +38,9 @@ def _num(x: float) -> float:
 def _code_version() -> str:
     digest = hashlib.sha256()
     folder = Path(__file__).parent.parent
-    paths = sorted(p for stage in ("solve", "strategy", "ultimate_x")
+    paths = sorted(p for stage in ("export", "solve", "strategy", "ultimate_x")
                    for p in (folder / stage).glob("*.py"))
-    paths += [folder / f"{name}.py" for name in ("cards", "decimals", "export", "line_parts")]
+    paths += [folder / "core" / f"{name}.py" for name in ("cards", "decimals", "line_parts")]
     for path in paths:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
@@ -67,10 +67,21 @@ def _lines_of(solution, lines: list[dict]) -> list:
 
 def _choices_of(lines: list[dict]) -> tuple:
     """The exported lines' choice rules as `moves.line_play` takes them (features.CHOICES)."""
-    from ..strategy import features as P
+    from ..strategy.features import choice_indexes
 
-    return tuple(None if line.get("choice") is None else P.CHOICES.index(line["choice"])
-                 for line in lines)
+    return choice_indexes([line["choice"] for line in lines])
+
+
+def _levels_json(export) -> dict:
+    """A pay table's levels as the JSON its Ultimate X export embeds: each line's fields but
+    the exception's deals as played (`exception_holds`: the pay table's exact page lists them,
+    an Ultimate X card does not)."""
+    out = {}
+    for name, level in export.to_json()["strategy"]["levels"].items():
+        lines = [{k: v for k, v in line.items() if k != "exception_holds"}
+                 for line in level["lines"]]
+        out[name] = dict(level, lines=lines)
+    return out
 
 
 def _returns(value: float | Fraction, bound: float | None = None) -> dict:
@@ -88,7 +99,8 @@ def _returns(value: float | Fraction, bound: float | None = None) -> dict:
 
 
 def compute(game: UltimateX, use_cache: bool = True) -> dict:
-    from ..export import export as table_export, rules as table_rules
+    from ..export.cache import export as table_export
+    from ..export.compute import rules as table_rules
     from ..solve import cache
     from ..strategy.holds import hold_data
     from . import mdp, moves, vulture
@@ -106,13 +118,12 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
     base, _ = cache.solve(game.table, use_cache=use_cache)
     single = single_table(game)
     single_solution, _ = cache.solve(single, use_cache=use_cache)
-    single_data, _ = table_export(single, use_cache)
-    base_data, _ = table_export(game.table, use_cache)
+    single_data = _levels_json(table_export(single, use_cache)[0])
+    base_data = _levels_json(table_export(game.table, use_cache)[0])
     data = hold_data(single_solution)
-    level = ("card" if single_data["strategy"]["levels"]["card"]["printed"] <= CARD_LINES
-             else "simple")
-    card_json = single_data["strategy"]["levels"][level]["lines"]
-    exact_json = single_data["strategy"]["levels"]["exact"]["lines"]
+    level = "card" if single_data["card"]["printed"] <= CARD_LINES else "simple"
+    card_json = single_data[level]["lines"]
+    exact_json = single_data["exact"]["lines"]
     card = _lines_of(single_solution, card_json)
     exact_lines = _lines_of(single_solution, exact_json)
     # (an exact line a band may add is printed on the card beside the moves: a short one)
@@ -126,7 +137,7 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
                                                        choices=choices))
     card_alone = moves.band_policy(solved, data, card, found, use_moves=False,
                                    choices=choices)[:, 0]
-    base_json = base_data["strategy"]["levels"]["card"]["lines"]
+    base_json = base_data["card"]["lines"]
     base_card = moves.play_order(moves.line_play(data, _lines_of(base, base_json),
                                                  _choices_of(base_json)),
                                  list(range(len(base_json))), len(card_alone))[1]
@@ -165,9 +176,8 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
         "line_multipliers": [_num(p) for p in mdp.line_multipliers(
             model, solved.policy, evaluation.stationary)],
         "card": {"lines": card_json, "extra": extra_out, "level": level,
-                 "single_slug": single.slug, "printed": single_data["strategy"]["levels"][
-                     level]["printed"],
-                 "card_level_printed": single_data["strategy"]["levels"]["card"]["printed"]},
+                 "single_slug": single.slug, "printed": single_data[level]["printed"],
+                 "card_level_printed": single_data["card"]["printed"]},
         "bands": [{"low": str(b.low), "high": None if b.high is None else str(b.high),
                    "totals": list(b.totals), "share": _num(b.share),
                    "moves": [list(move) for move in b.moves], "order": list(b.order),
@@ -206,14 +216,14 @@ def check_published(game: UltimateX, data: dict) -> None:
 
 def read_cached(game: UltimateX) -> tuple[dict, str] | None:
     """(the cached export of `game`, the SHA-256 of its text) if its entry checks out."""
-    from ..export import read_sealed_export
+    from ..export.cache import read_sealed_json
 
-    return read_sealed_export(cache_path(game), _meta(game), SCHEMA, game.slug)
+    return read_sealed_json(cache_path(game), _meta(game), SCHEMA, game.slug)
 
 
 def export(game: UltimateX, use_cache: bool = True) -> tuple[dict, bool]:
     """(the export of `game`, whether it came from the cache)."""
-    from ..export import dumps
+    from ..export.cache import dumps
 
     if not use_cache:
         return compute(game, use_cache), False

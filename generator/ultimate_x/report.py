@@ -2,9 +2,8 @@
 
 from fractions import Fraction
 
-import numpy as np
 
-from ..cards import format_hand
+from ..core.cards import format_hand
 
 
 def _band_name(band: dict) -> str:
@@ -20,7 +19,7 @@ def game_text(game, data: dict) -> str:
     bet = 10 * game.lines
     out = [f"{data['name']}  ({data['slug']}; {bet} coins a deal, pays per coin of the base "
            "game's 5)",
-           f"Multipliers: " + ", ".join(f"{m['label']} {m['multiplier']}x"
+           "Multipliers: " + ", ".join(f"{m['label']} {m['multiplier']}x"
                                         for m in data["multipliers"]),
            "",
            f"Return, optimal play         {r['optimal']['percent']}  (bound "

@@ -19,9 +19,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import faults, store
-from ..errors import EnvironmentProblem
-from .folders import STATIC, TEMPLATES
+from ..core import faults, store
+from ..core.errors import EnvironmentProblem
+from ..site.folders import STATIC, TEMPLATES
 
 
 CONNECT_SECONDS = 30  # how long a scheduler may take to answer (Dask retries meanwhile)
@@ -41,9 +41,9 @@ def publish_one(table, templates_dir: Path | None, static_dir: Path | None,
                 settings) -> Computed:
     """Solve, derive, verify and render one pay table (a job; run in a worker). The folders are
     None for the worker's own (a cluster's machine has its own checkout)."""
-    from ..export import cache_entry, code_version, export
-    from .pocket import entry_files, render_card
-    from .render import Renderer
+    from ..export.cache import cache_entry, code_version, export
+    from ..site.pocket import entry_files, render_card
+    from ..site.render import Renderer
 
     began = time.perf_counter()
     data, _ = export(table)
@@ -72,7 +72,7 @@ class Game:
 def price_one(game: Game) -> Computed:
     """Play every card and simple level of a game on each of its pay tables (a job; run in a
     worker after the exports: `prices.price_game`); hands back the prices entries it made."""
-    from ..prices import code_version, price_game
+    from ..pricing.prices import code_version, price_game
 
     began = time.perf_counter()
     _, _, written = price_game(game.tables, game.offers)
@@ -85,7 +85,7 @@ def keep(computed: Computed, where: str, code: str | None = None) -> None:
     """Write a job's entries into this build's cache (where missing): the build reads them
     there. A worker running other code would give another site: that stops the build. `code`:
     the version the job must have run (the export's by default)."""
-    from ..export import code_version
+    from ..export.cache import code_version
 
     code = code or code_version()
     if computed.code != code:
@@ -123,7 +123,7 @@ def run(tables, templates_dir: Path | None, static_dir: Path | None, settings, p
 def run_prices(games: list[Game], progress, scheduler: str | None = None) -> None:
     """Run a price job per game (`price_one`; the largest first), after every export is in
     the cache; their entries go into this build's cache."""
-    from ..prices import code_version
+    from ..pricing.prices import code_version
 
     job = (price_one, (), code_version())
     progress(f"Pricing each game's cards on its other pay tables: {len(games)} "

@@ -115,9 +115,9 @@ class SolveFigures:
 
 
 def _strategy_figure(table) -> StrategyFigure:
-    from .errors import StrategyError
-    from .solve.cache import solve_uncached
-    from .strategy import build_levels
+    from ..core.errors import StrategyError
+    from ..solve.cache import solve_uncached
+    from ..strategy import build_levels
 
     solution = solve_uncached(table)
     try:
@@ -152,8 +152,8 @@ def run(content: Path, repeat: int, strategy_only: bool = False, markdown: Path 
 
 
 def _solves(content: Path, repeat: int) -> list[SolveFigures]:
-    from .solve.paytable import find_paytable
-    from .solve.cache import solve_uncached
+    from ..solve.paytable import find_paytable
+    from ..solve.cache import solve_uncached
 
     print(f"vpcharts bench: {repeat} runs per figure, pinned to one core, "
           f"Python {sys.version.split()[0]}")
@@ -193,9 +193,9 @@ def _solves(content: Path, repeat: int) -> list[SolveFigures]:
 def _strategies(content: Path) -> list[StrategyFigure]:
     """The strategy figure of every pay table, one process, kernels loaded first (by deriving
     the first table once, untimed), so that each figure is the table's own work."""
-    from .solve.paytable import load_paytables
-    from .solve.cache import solve_uncached
-    from .strategy import build_levels
+    from ..solve.paytable import load_paytables
+    from ..solve.cache import solve_uncached
+    from ..strategy import build_levels
 
     tables = load_paytables(content / "paytables")
     print(f"vpcharts bench --strategy: {len(tables)} pay tables, pinned to one core, "

@@ -1,4 +1,4 @@
-"""The checker's speed in chromium: `python -m generator.browser_bench [--deals N]`.
+"""The checker's speed in chromium: `python -m generator.bench.browser [--deals N]`.
 
 Builds a one-pay-table site, serves it on localhost, opens it in Debian's chromium (Playwright,
 never a downloaded browser), enters deals and reads the page's own performance measures:
@@ -9,7 +9,7 @@ apart: it is entered as soon as the page has loaded, while the worker may still 
 The helpers below are shared with tests/test_browser.py:
 
 `built_site(out)` builds the real site for one pay table (9/6 Jacks or Better) with
-`generator.site.build_site` when the site builder is present; until then it renders a minimal
+`generator.build.build_site` when the site builder is present; until then it renders a minimal
 stand-in page (the page's CSP, a strategy table with the real row ids, and the checker included
 exactly as paytable.html includes it). `serving(folder)` serves a folder with the standard
 library's server on a free port, as `vpcharts serve` does.
@@ -22,7 +22,7 @@ import shutil
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SLUG = "9-6-jacks-or-better"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'")
@@ -52,7 +52,7 @@ def built_site(out: Path, slug: str = SLUG) -> Path:
     shutil.copy(ROOT / "content" / "paytables" / f"{slug}.toml", content / "paytables")
     site = out / "site"
     try:
-        from generator.site import build_site
+        from generator.build import build_site
     except ImportError:
         build_site = None
     if build_site is not None:
@@ -60,7 +60,7 @@ def built_site(out: Path, slug: str = SLUG) -> Path:
         return site
     import jinja2
 
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import load_paytable
 
     data, _ = export(load_paytable(content / "paytables" / f"{slug}.toml"))
@@ -145,7 +145,7 @@ def run(deals: int = 40) -> int:
 def main(argv=None) -> int:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m generator.browser_bench",
+    parser = argparse.ArgumentParser(prog="python -m generator.bench.browser",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
     return run(parser.parse_args(argv).deals)

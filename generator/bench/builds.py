@@ -70,7 +70,7 @@ print(json.dumps([wall, children.ru_utime + children.ru_stime, children.ru_maxrs
 
 
 def cold_build(content: Path, count: int, progress=print) -> BuildFigures:
-    from .solve.paytable import load_paytables
+    from ..solve.paytable import load_paytables
 
     tables = catalogue_order(load_paytables(content / "paytables"))
     if count > len(tables):
@@ -142,7 +142,7 @@ def thousand(largest: BuildFigures, cores: int) -> list[str]:
 
 def run(content: Path, counts: list[int], markdown: Path | None = None,
         command: str = "vpcharts bench --builds") -> int:
-    from .bench import Machine
+    from .solver import Machine
 
     if markdown is not None:
         markdown.parent.resolve(strict=True)  # a missing folder fails now, not after minutes
@@ -156,7 +156,7 @@ def run(content: Path, counts: list[int], markdown: Path | None = None,
     extra = thousand(max(figures, key=lambda f: f.tables), machine.cores)
     print("\n".join(extra))
     if markdown is not None:
-        from .ultimate_x.bench import kept_section
+        from ..ultimate_x.bench import kept_section
 
         kept = kept_section(markdown)  # (the Ultimate X figures: their own command)
         markdown.write_text(markdown_page(machine.finished(), command, figures, extra)
