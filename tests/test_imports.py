@@ -221,3 +221,45 @@ def test_the_top_of_generator_is_the_command_line_and_one_package_a_stage():
     edges = graph()
     assert all(t.startswith("generator.core") for m, ts in edges.items()
                if m.startswith("generator.core") for t in ts)
+
+
+def lazy_imports_without_a_reason(package: Path = PACKAGE) -> list[str]:
+    """'file:line' of every import inside a function that says no reason: a comment on its line,
+    or on the comment line just above the run of imports it belongs to ("(lazy: numba)")."""
+    out = []
+    for path in sorted(package.rglob("*.py")):
+        lines = path.read_text().split("\n")
+        for function in ast.walk(ast.parse("\n".join(lines), str(path))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                    continue
+                said = any("#" in line for line in lines[node.lineno - 1:node.end_lineno])
+                above = node.lineno - 2
+                while not said and above >= 0:
+                    line = lines[above].strip()
+                    if line.startswith("#"):
+                        said = True
+                    elif not line.startswith(("from ", "import ")):
+                        break
+                    above -= 1
+                if not said:
+                    out.append(f"{path.relative_to(package.parent)}:{node.lineno}")
+    return sorted(set(out))
+
+
+def test_every_import_inside_a_function_says_why_it_is_there():
+    """Imports stand at the top of their module, where a reader sees the real graph; one inside
+    a function keeps a package the module does not otherwise need (numba, weasyprint, jinja2,
+    playwright) out of a start-up, and says which in a word."""
+    assert lazy_imports_without_a_reason() == []
+
+
+def test_the_lazy_import_check_can_fail(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text(
+        "import os\n\n\ndef f():\n    import numpy  # (lazy: numpy)\n\n\ndef g():\n"
+        "    # (lazy: numba)\n    import numba\n    from numba import njit\n\n\n"
+        "def h():\n    import json\n    return json\n")
+    assert lazy_imports_without_a_reason(tmp_path / "pkg") == ["pkg/m.py:15"]

@@ -15,12 +15,18 @@ exactly as paytable.html includes it). `serving(folder)` serves a folder with th
 library's server on a free port, as `vpcharts serve` does.
 """
 
+import argparse
 import contextlib
 import functools
 import http.server
 import shutil
+import statistics
+import tempfile
 import threading
 from pathlib import Path
+
+from generator.export.cache import export
+from generator.solve.paytable import load_paytable
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "9-6-jacks-or-better"
@@ -52,16 +58,13 @@ def built_site(out: Path, slug: str = SLUG) -> Path:
     shutil.copy(ROOT / "content" / "paytables" / f"{slug}.toml", content / "paytables")
     site = out / "site"
     try:
-        from generator.build import build_site
+        from generator.build import build_site  # (lazy: jinja2, markdown)
     except ImportError:
         build_site = None
     if build_site is not None:
         build_site(content, site, use_cache=True, progress=lambda *_: None)
         return site
-    import jinja2
-
-    from generator.export.cache import export
-    from generator.solve.paytable import load_paytable
+    import jinja2  # (lazy: jinja2)
 
     data, _ = export(load_paytable(content / "paytables" / f"{slug}.toml"))
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True)
@@ -103,10 +106,7 @@ def measure(page) -> dict[str, float]:
 
 
 def run(deals: int = 40) -> int:
-    import statistics
-    import tempfile
-
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # (lazy: playwright)
 
     with tempfile.TemporaryDirectory() as tmp:
         site = built_site(Path(tmp))
@@ -143,8 +143,6 @@ def run(deals: int = 40) -> int:
 
 
 def main(argv=None) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(prog="python -m generator.bench.browser",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ..chinese import CONTENT_FOLDER
 from ..core import faults, store
 from ..core.errors import ContentError
 from ..core.records import to_json
@@ -271,8 +272,6 @@ def _chinese_files(content_dir: Path, renderer, pages, static_dir: Path,
                    site: str | None) -> dict[str, bytes]:
     """The Chinese Poker page's files (site/chinese.py, site_files): from the page cache when its
     entry is for these inputs (site: the cache is on), otherwise rendered, and kept."""
-    from ..chinese import CONTENT_FOLDER
-
     folder, key = content_dir / CONTENT_FOLDER, None
     if site is not None and folder.is_dir():
         key = rendered.entry_key(site, {"chinese": rendered.folder_digest(folder)}, pages)

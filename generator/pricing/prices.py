@@ -37,8 +37,11 @@ from pathlib import Path
 
 from ..bankroll.records import LevelBankroll
 from ..core import store
+from ..core.cards import format_hand
 from ..core.decimals import ExactPercent, percent
+from ..core.errors import VpchartsError
 from ..core.records import RecordError, from_json, to_json
+from ..export.cache import code_version as export_code, export
 from ..export.records import Export
 from .records import Offer, PriceRow
 
@@ -49,8 +52,6 @@ LEVELS = ("card", "simple")  # the levels a player carries; the exact table is n
 @functools.cache
 def code_version() -> str:
     """The export's code (features, kernels, solver) and this module's."""
-    from ..export.cache import code_version as export_code
-
     digest = hashlib.sha256(export_code().encode())
     digest.update(Path(__file__).read_bytes())
     for name in ("figures.py", "moments.py", "rounds.py", "session.py"):  # (the bankroll figures' code)
@@ -93,12 +94,12 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
         found = store.load(path, names, meta)
         if found is not None:
             return found, key
-    import numpy as np
+    import numpy as np  # (lazy: numpy)
 
-    from ..solve.cache import deck
-    from ..strategy import features as P
-    from ..strategy.holds import HoldData, _holds
-    from ..strategy.levels import play
+    from ..solve.cache import deck  # (lazy: numpy)
+    from ..strategy import features as P  # (lazy: numpy)
+    from ..strategy.holds import HoldData, _holds  # (lazy: numpy)
+    from ..strategy.levels import play  # (lazy: numpy)
 
     dk = deck(table.deck_size)
     # (the game's features, as the derivation keeps them per process: strategy.holds, whose
@@ -118,9 +119,7 @@ def played_level(table, level: str):
     bankroll`: the exact level's holds are the solution's, the card's and the simple level's
     those its lines play (`level_holds`). A level the pay table has not (no simple level where
     the card is already simple) is refused in a line."""
-    from ..core.errors import VpchartsError
-    from ..export.cache import export
-    from ..solve import cache
+    from ..solve import cache  # (lazy: numpy)
 
     solution, _ = cache.solve(table)
     if level == "exact":
@@ -137,8 +136,7 @@ def played_level(table, level: str):
 def _lines(conditions: tuple, dk) -> list[tuple]:
     """A level's exported conditions as `levels.play` takes them: (feature, op, value), a set inline
     as a frozenset (of rank masks, or of suit classes for a `deal` exception)."""
-    from ..core.cards import format_hand
-    from ..strategy import features as P
+    from ..strategy import features as P  # (lazy: numpy)
 
     deal_of = None
     out = []
@@ -218,8 +216,8 @@ def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict
     sealed bytes} of the entries written). `tables` are the game's PayTables, `offers`
     {slug: offered(export)}. Each level's holds are computed (or read) once; each pay table's
     EVs once."""
-    from ..bankroll.figures import figures
-    from ..solve import cache
+    from ..bankroll.figures import figures  # (lazy: numpy)
+    from ..solve import cache  # (lazy: numpy)
 
     keys = _keys(tables, offers)
     found = cached_rows(tables, offers) if use_cache else {}
@@ -255,7 +253,7 @@ def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict
 def priced(solution, levels: dict) -> tuple[PriceRow, ...]:
     """The rows of one pay table: every level of `levels` ({slug: (name, offer, {level: holds})})
     played on its classes, cheapest first."""
-    import numpy as np
+    import numpy as np  # (lazy: numpy)
 
     sizes = solution.deck.sizes.astype(np.int64)
     evs = solution.evs

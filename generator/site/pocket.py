@@ -24,11 +24,13 @@ WeasyPrint's choice (tests render twice and compare, with each subsetter). A cac
 sealed (store.seal): its PDF's checksum and the layout are checked before it is published.
 """
 
+import ctypes
 import functools
 import hashlib
 import json
 import math
 import os
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from importlib.metadata import version
@@ -112,8 +114,6 @@ def subsetter() -> str:
     key WeasyPrint gives (render_card computes it again after rendering), so a wrong answer here
     could only make cached cards missed, never publish one made by the other subsetter.
     """
-    import sys
-
     if "weasyprint" not in sys.modules and _harfbuzz_subset_loads():
         harfbuzz = _harfbuzz()
         if harfbuzz is not None and harfbuzz.hb_version_atleast(4, 1, 0):
@@ -122,8 +122,8 @@ def subsetter() -> str:
 
 
 def _weasyprint_subsetter() -> str:
-    from weasyprint.pdf import fonts
-    from weasyprint.text.ffi import harfbuzz
+    from weasyprint.pdf import fonts  # (lazy: weasyprint)
+    from weasyprint.text.ffi import harfbuzz  # (lazy: weasyprint)
 
     if fonts.harfbuzz_subset and harfbuzz.hb_version_atleast(4, 1, 0):
         return "harfbuzz-subset " + _harfbuzz_version()
@@ -136,8 +136,6 @@ _HARFBUZZ_SUBSET_FILES = ("libharfbuzz-subset.so.0", "libharfbuzz-subset.0.dylib
 
 
 def _harfbuzz_subset_loads() -> bool:
-    import ctypes
-
     for name in _HARFBUZZ_SUBSET_FILES:
         try:
             ctypes.CDLL(name)
@@ -148,8 +146,6 @@ def _harfbuzz_subset_loads() -> bool:
 
 
 def _harfbuzz():
-    import ctypes
-
     try:
         library = ctypes.CDLL("libharfbuzz.so.0")
         library.hb_version_atleast.restype = ctypes.c_int
@@ -160,8 +156,6 @@ def _harfbuzz():
 
 
 def _harfbuzz_version() -> str:
-    import ctypes
-
     try:
         function = ctypes.CDLL("libharfbuzz.so.0").hb_version_string
     except (OSError, AttributeError):

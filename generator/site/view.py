@@ -9,13 +9,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..bankroll.records import LevelBankroll
+from ..core import line_parts as words
 from ..core.cards import RANKS, SUIT_SYMBOLS, SUITS
 from ..core.decimals import decimal
-from ..core import line_parts as words
 from ..core.records import to_json
 from ..export.records import Export, Level, Summary
 from ..pricing.records import PriceRow
 from .lines import Line, lines_of
+from .sections import sections
 
 _RED_SUITS = {"d", "h"}
 # The simple level's rule as pages say it: the most it may cost, and how much shorter than the
@@ -118,8 +119,6 @@ def numbered_sections(lines, wild: str | None) -> list[tuple]:
     `row` is one printed line; a line standing in two sections is printed, and numbered, in
     each. (The export's `row` numbers the table unsplit: a section printing some of its lines
     read 1, 3, 5.) The card, the pages and the checker all number lines so."""
-    from .sections import sections
-
     out, printed = [], 0
     for section in sections(lines, wild):
         numbers, last = {}, None

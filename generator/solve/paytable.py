@@ -26,6 +26,7 @@ expected.
 
 import json
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -482,7 +483,6 @@ def load_paytable(path: Path | str) -> PayTable:
         field = (where.group(1) or where.group(2)) if where else None
         raise ContentError(path, field, None, f"valid TOML ({exc})") from None
     except ValueError as exc:  # a TOML number past Python's limit of digits (sys.int_info)
-        import sys
 
         limit = sys.get_int_max_str_digits()
         long = re.search(r"\d{%d,}" % (limit + 1), text)

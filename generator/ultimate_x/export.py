@@ -18,7 +18,8 @@ from pathlib import Path
 from ..core import store
 from ..core.decimals import decimal, percent
 from ..core.errors import ContentError
-from .game import UltimateX
+from ..export.cache import dumps, export as table_export, read_sealed_json
+from .game import UltimateX, single_table
 
 SCHEMA = 1
 KIND = "ultimate-x"
@@ -58,8 +59,8 @@ def cache_path(game: UltimateX) -> Path:
 
 
 def _lines_of(solution, lines: list[dict]) -> list:
-    from ..strategy.holds import Strategy, named
-    from ..strategy.verify import from_json
+    from ..strategy.holds import Strategy, named  # (lazy: numpy)
+    from ..strategy.verify import from_json  # (lazy: numpy)
 
     table = from_json(solution, lines)
     return named(Strategy([line.conditions for line in table.lines], list(table.rank_sets)))
@@ -67,7 +68,7 @@ def _lines_of(solution, lines: list[dict]) -> list:
 
 def _choices_of(lines: list[dict]) -> tuple:
     """The exported lines' choice rules as `moves.line_play` takes them (features.CHOICES)."""
-    from ..strategy.features import choice_indexes
+    from ..strategy.features import choice_indexes  # (lazy: numpy)
 
     return choice_indexes([line["choice"] for line in lines])
 
@@ -99,14 +100,12 @@ def _returns(value: float | Fraction, bound: float | None = None) -> dict:
 
 
 def compute(game: UltimateX, use_cache: bool = True) -> dict:
-    from ..export.cache import export as table_export
-    from ..export.compute import rules as table_rules
-    from ..solve import cache
-    from ..strategy.holds import hold_data
-    from . import mdp, moves, vulture
-    from .fixed import fixed_return
-    from .game import single_table
-    from .holds import hold_arrays
+    from ..export.compute import rules as table_rules  # (lazy: numpy)
+    from ..solve import cache  # (lazy: numpy)
+    from ..strategy.holds import hold_data  # (lazy: numpy)
+    from . import mdp, moves, vulture  # (lazy: numba, numpy)
+    from .fixed import fixed_return  # (lazy: numpy)
+    from .holds import hold_arrays  # (lazy: numpy)
 
     began = time.process_time()
     arrays = hold_arrays(game)
@@ -216,15 +215,11 @@ def check_published(game: UltimateX, data: dict) -> None:
 
 def read_cached(game: UltimateX) -> tuple[dict, str] | None:
     """(the cached export of `game`, the SHA-256 of its text) if its entry checks out."""
-    from ..export.cache import read_sealed_json
-
     return read_sealed_json(cache_path(game), _meta(game), SCHEMA, game.slug)
 
 
 def export(game: UltimateX, use_cache: bool = True) -> tuple[dict, bool]:
     """(the export of `game`, whether it came from the cache)."""
-    from ..export.cache import dumps
-
     if not use_cache:
         return compute(game, use_cache), False
     found = read_cached(game)

@@ -2,7 +2,6 @@
 
 from fractions import Fraction
 
-
 from ..core.cards import format_hand
 
 
@@ -66,9 +65,9 @@ def vulture_text(data: dict) -> str:
 
 
 def deal_text(game, cards: list[int], total: int) -> str:
-    from ..solve.solver import class_of
-    from . import mdp
-    from .holds import hold_arrays
+    from ..solve.solver import class_of  # (lazy: numpy)
+    from . import mdp  # (lazy: numpy)
+    from .holds import hold_arrays  # (lazy: numpy)
 
     arrays = hold_arrays(game)
     solved = mdp.solve(mdp.model(arrays, game.lines))
