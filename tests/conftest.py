@@ -7,6 +7,15 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long exhaustive runs (CI runs them too)")
 
 
+def pytest_collection_modifyitems(config, items):
+    """A test that reads the sample site is slow: the site is minutes of both cores' time to
+    build (a third of the catalogue's pay tables, derived and priced), so the developer's quick
+    loop (`-m "not slow"`) leaves those tests to CI, which runs them all."""
+    for item in items:
+        if "sample_site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 import contextlib
 import fcntl
 import functools
