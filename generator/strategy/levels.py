@@ -37,7 +37,7 @@ import numpy as np
 from ..solve.families import FAMILIES
 from . import features as P
 from .holds import HoldData, Strategy, indexed, named
-from .compact import Compactor, loosely_merged
+from .compact import LineBits, loosely_merged
 
 CARD_COST = Fraction(1, 10_000)  # of the bet, per hand
 CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
@@ -217,7 +217,7 @@ class Descent:
         self.data, self.evs = data, evs
         self.rules = list(rules)
         self.bound, self.allowed = self.rules.pop(0)
-        self.compactor = Compactor(data, lines)
+        self.line_bits = LineBits(data, lines)
         n = data.n_classes
         self.every_class = np.arange(n)
         self.sizes = data.sizes.astype(np.int64)
@@ -241,17 +241,17 @@ class Descent:
 
     @property
     def order(self) -> list[int]:
-        return self.compactor.order
+        return self.line_bits.order
 
     def lines(self) -> list:
-        return self.compactor.lines()
+        return self.line_bits.lines()
 
     def candidate(self, route: str) -> Candidate:
         return Candidate(tuple(self.lines()), int(self.now.sum()), route, self.bound)
 
     def exceptions(self) -> list[int]:
         """The slots of the lines naming deals."""
-        return [s for s in self.order if has_exception(self.compactor.slots[s])]
+        return [s for s in self.order if has_exception(self.line_bits.slots[s])]
 
     def breaks_rule(self, classes, holds) -> np.ndarray:
         return ((self.ce[classes] - self.evs[classes, holds] > self.bound)
@@ -269,17 +269,17 @@ class Descent:
         return True
 
     def afresh(self) -> None:
-        """A new Compactor holding only the lines left: every pass scans every slot's bit of
+        """A new LineBits holding only the lines left: every pass scans every slot's bit of
         every row, so fewer slots, less work."""
-        self.compactor = Compactor(self.data, self.compactor.lines())
+        self.line_bits = LineBits(self.data, self.line_bits.lines())
         self.changed = None
 
     def stand(self) -> tuple[np.ndarray, list]:
         """Play again the classes the last edit touched: (place of the line deciding each
         class, [(cost of deleting, slot)] of every line but the last whose deletion keeps the
         rules)."""
-        compactor, order = self.compactor, self.order
-        position = compactor.positions(order)
+        line_bits, order = self.line_bits, self.order
+        position = line_bits.positions(order)
         if self.changed is None:
             classes = self.every_class
             self.decider[:] = -1
@@ -288,9 +288,9 @@ class Descent:
             self.deletion = np.zeros(len(position), np.int64)
             self.blocked = np.zeros(len(position), np.int64)
         else:
-            classes = compactor.touched(self.changed)
+            classes = line_bits.touched(self.changed)
         data, ce, deletion, blocked = self.data, self.ce, self.deletion, self.blocked
-        place, hold, fall, grow = self._play_and_price(compactor.bits, position, data.keys,
+        place, hold, fall, grow = self._play_and_price(line_bits.bits, position, data.keys,
                                                        self.evs, ce, data.sizes, classes)
         hold, fall = hold.astype(np.int64), fall.astype(np.int64)
         old = self.decider[classes]
@@ -316,9 +316,9 @@ class Descent:
             return False
         before, cut = self.batched
         self.batched = None
-        moved = self.compactor.touched(cut)
+        moved = self.line_bits.touched(cut)
         if self.breaks_rule(moved, self.held[moved]).any():
-            self.compactor.order, self.changed = before, cut
+            self.line_bits.order, self.changed = before, cut
             self.limit = max(1, len(cut) // 2)
             return True
         self.limit = None
@@ -333,14 +333,14 @@ class Descent:
         cut = [slot for _, slot in sorted(deletions)[:batch]]
         if batch > 1:
             self.batched = (order, cut)
-        self.compactor.order, self.changed = [s for s in order if s not in cut], cut
-        if not self.batched and 32 * self.compactor.WORDS > 2 * len(self.compactor.order) + 96:
+        self.line_bits.order, self.changed = [s for s in order if s not in cut], cut
+        if not self.batched and 32 * self.line_bits.WORDS > 2 * len(self.line_bits.order) + 96:
             # Every pass scans every word of slot bits of every row: fewer lines, fewer words.
             self.afresh()
 
     def merges(self, place: np.ndarray, decided: dict):
         """Every merge of two lines of one pattern that keeps the rules, as a Move."""
-        order, slots = self.order, self.compactor.slots
+        order, slots = self.order, self.line_bits.slots
         by_pattern = {}
         for i, slot in enumerate(order[:-1]):
             by_pattern.setdefault(slots[slot][:3], []).append(i)
@@ -359,10 +359,10 @@ class Descent:
     def _price_merge(self, place, decided, i, j, merged) -> int | None:
         """The cost of the merged line at place i in place of a and b, or None if it breaks a
         rule."""
-        order, compactor, data, ce, evs = self.order, self.compactor, self.data, self.ce, self.evs
+        order, line_bits, data, ce, evs = self.order, self.line_bits, self.data, self.ce, self.evs
         a, b = order[i], order[j]
         if merged not in self.merged_holds:
-            met, holds = self._line_holds(compactor.rows_meeting(merged), data.keys)
+            met, holds = self._line_holds(line_bits.rows_meeting(merged), data.keys)
             holds = holds.astype(np.int64)
             loss_if = ce[met] - evs[met, holds]
             self.merged_holds[merged] = (met, loss_if, ~self.allowed[met, holds])
@@ -377,7 +377,7 @@ class Descent:
         cost = int(cost)
         if len(rest):
             below = order[:i] + order[i + 1:j] + order[j + 1:]
-            holds = self._holds_on_classes(compactor.bits, compactor.positions(below),
+            holds = self._holds_on_classes(line_bits.bits, line_bits.positions(below),
                                            data.keys, rest).astype(np.int64)
             if self.breaks_rule(rest, holds).any():
                 return None
@@ -388,14 +388,14 @@ class Descent:
     def joins(self, made: dict):
         """Every move `join_places` offers that keeps the rules, as a Move. Only the classes
         meeting the moved line can change hands."""
-        order, compactor, ce, evs = self.order, self.compactor, self.ce, self.evs
+        order, line_bits, ce, evs = self.order, self.line_bits, self.ce, self.evs
         for i, places in join_places([made[s] for s in order]):
             slot = order[i]
             rest = order[:i] + order[i + 1:]
-            classes = compactor.touched([slot])
+            classes = line_bits.touched([slot])
             for to in places:
                 trial = rest[:to] + [slot] + rest[to:]
-                holds = self._holds_on_classes(compactor.bits, compactor.positions(trial),
+                holds = self._holds_on_classes(line_bits.bits, line_bits.positions(trial),
                                                self.data.keys, classes).astype(np.int64)
                 if self.breaks_rule(classes, holds).any():
                     continue
@@ -408,7 +408,7 @@ class Descent:
         cheapest deletion): deletions, then merges and joins in tables short enough to price
         them. A move that shortens the table without shortening what is printed (a made hand
         in a run of them) is taken only if it is free. None: every move breaks a rule."""
-        order, slots = self.order, self.compactor.slots
+        order, slots = self.order, self.line_bits.slots
         moves = [Move(cost, [s for s in order if s != slot], None, [slot])
                  for cost, slot in deletions]
         if not exceptions and MERGE_LINES and len(order) <= MERGE_LINES:
@@ -434,11 +434,11 @@ class Descent:
     def take(self, move: Move) -> None:
         changed, trial = move.removed, move.order
         if move.merged is not None:
-            slot = self.compactor.new_slot(move.merged)
+            slot = self.line_bits.new_slot(move.merged)
             changed = changed + [slot]
             trial = [slot if s == self.SCRATCH else s for s in trial]
-        self.compactor.order, self.changed = trial, changed
-        if len(self.compactor.slots) >= 2 * len(self.compactor.order) + 32:
+        self.line_bits.order, self.changed = trial, changed
+        if len(self.line_bits.slots) >= 2 * len(self.line_bits.order) + 32:
             self.afresh()  # (merged lines add slots)
 
 
