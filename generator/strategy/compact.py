@@ -297,16 +297,14 @@ class Compactor:
 
 
 def loosely_merged(a: tuple, b: tuple):
-    """Two lines of one pattern as one: rank sets joined, the other conditions both share."""
+    """Two lines of one pattern as one: rank sets joined, the other conditions both share. (A
+    wider line than either: a level's descent prices it; `_merged` is the compaction's.)"""
     if a[:3] != b[:3]:
         return None
     ra, rb = _rank_condition(a), _rank_condition(b)
     shared = tuple(c for c in a[3:] if c in b[3:] and c not in (ra, rb))
     if ra is not None and rb is not None:
-        masks = set()
-        for c in (ra, rb):
-            masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
-        return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + shared
+        return a[:3] + (_joined(ra, rb),) + shared
     return a[:3] + shared
 
 
@@ -318,6 +316,9 @@ def _rank_condition(line):
 
 
 def _merged(a: tuple, b: tuple):
+    """Two lines of one pattern and the same other conditions (in any order, written sorted),
+    both listing rank sets, as one: their rank sets joined. None for any other two: the line
+    meets the holds of both and no other, where `loosely_merged`'s may meet more."""
     if a[:3] != b[:3]:
         return None
     ra, rb = _rank_condition(a), _rank_condition(b)
@@ -327,10 +328,15 @@ def _merged(a: tuple, b: tuple):
     rest_b = sorted(c for c in b[3:] if c != rb)
     if rest_a != rest_b:
         return None
+    return a[:3] + (_joined(ra, rb),) + tuple(rest_a)
+
+
+def _joined(ra: tuple, rb: tuple) -> tuple:
+    """One condition holding the rank sets of two (each one set, or a list of them)."""
     masks = set()
     for c in (ra, rb):
         masks |= {c[2]} if c[1] == P.OP_EQ else set(c[2])
-    return a[:3] + ((P.F_RANKS, P.OP_IN, frozenset(masks)),) + tuple(rest_a)
+    return (P.F_RANKS, P.OP_IN, frozenset(masks))
 
 
 def compact(data: HoldData, strategy: Strategy) -> Strategy:
