@@ -416,13 +416,13 @@ def tidy(data: HoldData, lines: list[tuple], family: str, counts=P.COUNTS) -> li
 
     compactor = Compactor(data, lines)
     if compactor.narrow(MAX_LISTED, lambda line: line_cost(line, family)):
-        compactor._remove()
+        compactor.remove_needless()
         lines = compactor.lines()
     start = 0
     for _ in range(3):
         described = shortest(data, lines, family, start, counts)
         compactor = Compactor(data, described)
-        if not compactor._remove():
+        if not compactor.remove_needless():
             return described
         lines = compactor.lines()
         # Above the first line removed, every line decides what it did, and its description
