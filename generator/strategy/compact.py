@@ -33,7 +33,7 @@ class LineBits:
     WORDS = 1
 
     def __init__(self, data: HoldData, lines: list[tuple]):
-        from .play_kernels import decide_classes, move_column
+        from .play_kernels import decide_classes, move_column  # (lazy: numba)
 
         self._decide, self._move = decide_classes, move_column
         self.data = data
@@ -70,7 +70,7 @@ class LineBits:
 
     def touched(self, slots) -> np.ndarray:
         """The classes with a hold meeting any of the given slots' lines (ascending)."""
-        from .play_kernels import classes_of
+        from .play_kernels import classes_of  # (lazy: numba)
 
         rows = [self.slot_rows[s] for s in slots if s in self.slot_rows]
         rows = np.concatenate(rows) if rows else np.empty(0, np.int64)
@@ -121,7 +121,7 @@ class LineBits:
         self.version += 1
         self.changed_at[self._touched_last] = self.version
         if self._decider is not None:
-            from .play_kernels import decide_into
+            from .play_kernels import decide_into  # (lazy: numba)
 
             decide_into(self.bits, self.positions(), np.array(order, np.int32), self.data.keys,
                         self._checked, self._decider)
@@ -134,7 +134,7 @@ class LineBits:
         a long list (a word per 32 lines in every row), and a build starts a few hundred
         lists."""
         if self._decider is None:
-            from .play_kernels import first_lines
+            from .play_kernels import first_lines  # (lazy: numba)
 
             rows = [self.slot_rows[slot] for slot in self.order]
             starts = np.zeros(len(rows) + 1, np.int64)

@@ -34,10 +34,14 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..solve import npsolve
+from ..solve.cache import fine_counts
 from ..solve.families import FAMILIES
+from ..solve.jit import kernels
 from . import features as P
-from .holds import HoldData, Strategy, indexed, named
-from .compact import LineBits, loosely_merged
+from .compact import LineBits, compact, loosely_merged
+from .derive import derive
+from .holds import HoldData, Strategy, indexed, named, rows_meeting
 
 CARD_COST = Fraction(1, 10_000)  # of the bet, per hand
 CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
@@ -112,10 +116,6 @@ def sure_to_pay(solution) -> np.ndarray:
     two deuces in Deuces Wild, any paying hand stood on). Counted exactly as the solver counts
     EVs, with every paying hand paying 1 and nothing 0: the hold's EV is then 1 (the solver's
     common denominator) exactly where no draw to it pays nothing."""
-    from ..solve import npsolve
-    from ..solve.jit import kernels
-    from ..solve.cache import fine_counts
-
     cats, dk = solution.cats, solution.deck
     pays = (cats.scaled_pays > 0).astype(np.int64)
     counts = npsolve.count_table(fine_counts(solution.table.family.key), cats.code_to_category,
@@ -207,7 +207,7 @@ class PlayedList:
     """
 
     def __init__(self, data: HoldData, evs: np.ndarray, lines: list, rules: list[Rule]):
-        from .play_kernels import play_and_price
+        from .play_kernels import play_and_price  # (lazy: numba)
 
         self._play_and_price = play_and_price
         self.data, self.evs = data, evs
@@ -313,7 +313,7 @@ class Descent:
     SCRATCH = -1  # stands in an order for a merged line until it is chosen
 
     def __init__(self, played: PlayedList):
-        from .play_kernels import holds_on_classes, line_holds, merge_takes
+        from .play_kernels import holds_on_classes, line_holds, merge_takes  # (lazy: numba)
 
         self._holds_on_classes, self._line_holds = holds_on_classes, line_holds
         self._merge_takes = merge_takes
@@ -566,8 +566,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, rule:
     below: each then holds the line's own hold, so what a line saves at every place is one
     suffix sum over those classes. With `enough`, it stops at the first table costing no more.
     """
-    from .holds import rows_meeting
-    from .play_kernels import line_holds
+    from .play_kernels import line_holds  # (lazy: numba)
 
     bound, allowed = rule
     sizes = data.sizes.astype(np.int64)
@@ -659,8 +658,7 @@ def play(data: HoldData, lines: list, choices: tuple = ()) -> tuple[np.ndarray, 
     """(place of the deciding line or -1, held mask) of every class, for lines with rank sets
     inline, each played by its choice rule (`choices`, as `Strategy.choices`: none, or None for
     a line, is the higher cards); a class no line decides discards everything (mask 0)."""
-    from .holds import rows_meeting
-    from .play_kernels import first_lines
+    from .play_kernels import first_lines  # (lazy: numba)
 
     rows = [rows_meeting(data, line) for line in lines]
     starts = np.zeros(len(rows) + 1, np.int64)
@@ -723,9 +721,6 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     the pat-hand rule alone). Where the card misses the family's goal by a little (CARD_GOAL),
     more tolerances are tried (EXTRA_CARD_TOLERANCES): most pay tables meet it without, and
     each route costs a derivation."""
-    from .compact import compact
-    from .derive import derive
-
     exact_lines = with_catch_all(named(exact))
     if pat is None:  # the classes the exact table plays by holding all five cards
         pat = play(data, exact_lines)[1] == 31
