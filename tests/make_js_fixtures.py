@@ -104,7 +104,7 @@ def hands() -> bytes:
 
 def evs(slug: str, solve) -> bytes:
     from generator.core.cards import format_hand
-    from generator.export.cache import rules
+    from generator.export.compute import rules
     from generator.solve.paytable import load_paytable
     from generator.solve.solver import class_of
     from generator.strategy import features as P
@@ -126,8 +126,10 @@ def evs(slug: str, solve) -> bytes:
     return _json({"slug": slug, "rules": rules(table), "unit": str(solution.unit), "deals": deals})
 
 
-def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
-    """The play test's three files for `slug`; `data` is its export (made here when None)."""
+def play_files(slug: str, solve, data=None) -> dict[str, bytes]:
+    """The play test's three files for `slug`; `data` is its export record (made here when
+    None)."""
+    from generator.core.records import to_json
     from generator.site.view import published
     from generator.solve.solver import class_of
 
@@ -135,7 +137,7 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
         from generator.export.cache import export
         from generator.solve.paytable import load_paytable
 
-        data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0].to_json()
+        data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0]
     solution = solve(slug)
     optimal = solution.evs == solution.best_ev[:, None]
     bits = (optimal * (1 << np.arange(32, dtype=np.uint64))).sum(axis=1).astype("<u4")
@@ -149,7 +151,7 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
     # The lines as the site publishes them (without the parts the pages render from): what the
     # checker plays.
     lines = published(data)["strategy"]["levels"]["exact"]["lines"]
-    table = {"slug": slug, "rules": data["rules"], "lines": lines, "classes": samples}
+    table = {"slug": slug, "rules": to_json(data.rules), "lines": lines, "classes": samples}
     return {f"play-{slug}.json.gz": _json(table),
             f"play-{slug}-reps.bin.gz": solution.deck.reps.astype(np.uint8).tobytes(),
             f"play-{slug}-optimal.bin.gz": bits.tobytes()}

@@ -33,7 +33,7 @@ CHECKED_IN_RANDOM = 1  # random pay tables per game in the checked-in file
 
 
 def case(table, solution) -> dict:
-    from generator.export.cache import rules
+    from generator.export.compute import rules
 
     return {"name": table.name, "rules": rules(table),
             "return": _text(solution.expected_return), "variance": _text(solution.variance),

@@ -173,7 +173,13 @@ def test_the_rules_order_holds_as_their_names_say():
 
 
 def test_the_page_says_in_one_sentence_how_many_deals_a_rule_decides():
-    from generator.site.view import choice_note
+    from generator.core.records import from_json
+    from generator.export.records import Level
+    from generator.site.view import choice_note as said
+    from tests.exports import level_json
+
+    def choice_note(fields):
+        return said(from_json(Level, level_json(**fields)))
 
     assert choice_note({"choice_deals": 0, "choices": {}}) == ""
     assert choice_note({"choice_deals": 118480, "choices": {"higher": 94024,

@@ -66,7 +66,7 @@ def test_a_dask_cluster_of_two_workers_builds_the_same_site(two_tables, tmp_path
 
 def test_no_scheduler_at_the_address_is_one_line(capsys, tmp_path, cache_folder, monkeypatch):
     pytest.importorskip("distributed")
-    from generator.site import workers
+    from generator.build import workers
 
     monkeypatch.setattr(workers, "CONNECT_SECONDS", 2)
     code = main(["build", "--content", str(FIXTURE), "--out", str(tmp_path / "site"),

@@ -156,9 +156,9 @@ def test_js_plays_every_deal_optimally(slug, solved, tmp_path):
     take (every hold tied on the order key within the applying line) has the best EV. Their
     fixtures go to a temporary folder (each optimal-hold file is about 0.5 MB)."""
     node()
-    data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0].to_json()
-    if data["strategy"] is None:
-        pytest.skip(f"{slug} has no strategy table yet: {data['strategy_error']}")
+    data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0]
+    if data.strategy is None:
+        pytest.skip(f"{slug} has no strategy table yet: {data.strategy_error}")
     for name, content in fixtures.play_files(slug, solved, data).items():
         fixtures.write(tmp_path / name, content)
     counts = run_node(["play.test.mjs"], {"VPCHARTS_PLAY_FIXTURE": str(tmp_path),

@@ -672,9 +672,10 @@ def _exported(number, held, rank_sets=(), family="natural", deal_text=str, **mor
     conditions = tuple(P.condition_named(*c) for c in named)
     parts = line_parts(conditions, rank_sets, family, deal_text, high=9 if family == "natural"
                        else 11 if family == "joker" else 13)
+    # (the conditions exported may be given: the ones the checker plays to show a deal's hold)
+    more.setdefault("conditions", [list(c) for c in named])
     return from_json(Line, line_json(number, notation(parts), text(parts),
-                                     parts=parts_json(parts),
-                                     conditions=[list(c) for c in named], **more))
+                                     parts=parts_json(parts), **more))
 
 
 def _ranks(*sets) -> list[int]:

@@ -307,13 +307,16 @@ def test_the_symbols_a_line_uses_come_from_its_parts():
 
 
 def test_a_printed_run_of_made_hands_keeps_each_hands_name_whole():
+    from generator.core.line_parts import parts_json
+    from generator.core.records import from_json
+    from generator.export.records import Line
     from generator.site.view import printed_lines
     from generator.strategy.describe import line_parts
-    from generator.core.line_parts import parts_json
+    from tests.exports import line_json
 
     def line(number, row, held, family="natural"):
         parts = line_parts(head(*held), (), family, high=JACKS if family == "natural" else 13)
-        return {"number": number, "row": row, "parts": parts_json(parts)}
+        return from_json(Line, line_json(number, row=row, parts=parts_json(parts)))
 
     natural = printed_lines([line(1, 1, (5, 0, P.RF)), line(2, 2, (5, 0, P.FULL_HOUSE)),
                              line(3, 2, (5, 0, P.F))])
