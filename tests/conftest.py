@@ -7,12 +7,16 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long exhaustive runs (CI runs them too)")
 
 
+# Fixtures that build a site of several pay tables: minutes of both cores' time on an empty cache
+# (the sample is a third of the catalogue, derived and priced; test_browser's a pay table a family).
+SITES_OF_MANY_TABLES = {"sample_site", "whole_site", "games_site"}
+
+
 def pytest_collection_modifyitems(config, items):
-    """A test that reads the sample site is slow: the site is minutes of both cores' time to
-    build (a third of the catalogue's pay tables, derived and priced), so the developer's quick
-    loop (`-m "not slow"`) leaves those tests to CI, which runs them all."""
+    """A test that reads a site of many pay tables is slow, so the developer's quick loop
+    (`-m "not slow"`) leaves those tests to CI, which runs them all."""
     for item in items:
-        if "sample_site" in getattr(item, "fixturenames", ()):
+        if SITES_OF_MANY_TABLES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
 
 

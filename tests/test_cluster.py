@@ -37,6 +37,7 @@ def two_tables(tmp_path_factory) -> Path:
     return content
 
 
+@pytest.mark.slow  # (a Dask cluster of two workers builds a site)
 def test_a_dask_cluster_of_two_workers_builds_the_same_site(two_tables, tmp_path, monkeypatch):
     distributed = pytest.importorskip("distributed")
     from generator.core import store
@@ -85,6 +86,7 @@ def test_scheduler_without_the_cache_is_refused(capsys, tmp_path):
                                  "workers' results come back: drop --no-cache\n")
 
 
+@pytest.mark.slow  # (a Dask cluster of two workers builds a site)
 def test_the_price_jobs_on_a_dask_cluster_give_the_local_site(tmp_path, monkeypatch):
     """A game of two pay tables whose exports are in the build's cache: the prices are the
     only jobs (prices.py, a job a game), computed by a worker with a cache of its own that holds

@@ -16,11 +16,9 @@ a second rather than each compiling them again.
 """
 
 import ctypes
-import multiprocessing
 import os
 import signal
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,6 +133,10 @@ def run_prices(games: list[Game], progress, scheduler: str | None = None) -> Non
 
 
 def _on_cores(tables, job, progress, quiet: bool = False) -> dict:
+    # (lazy: multiprocessing, which a rebuild from the cache never starts)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     function, args, code = job
     workers = min(len(tables), os.cpu_count() or 1)
     first_alone = workers > 1 and not kernels_compiled()
