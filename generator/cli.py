@@ -16,11 +16,20 @@ import signal
 import sys
 import threading
 import time
-from fractions import Fraction
 from pathlib import Path
 
-from .errors import VpchartsError, os_error_line, shorten
-from .options import path, whole
+from .bankroll.limits import MAX_BANKROLL, MAX_HANDS, MAX_ROUNDS, check_session
+from .bench import any_page, builds
+from .bench.solver import run
+from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
+from .core.cards import format_hand, parse_hand
+from .core.errors import CardError, VpchartsError, os_error_line, shorten
+from .core.options import bets, path, whole
+from .pricing.prices import played_level
+from .solve.families import FAMILIES, describe_family
+from .solve.paytable import check_published, find_paytable
+from .ultimate_x import bench as ux_bench
+from .ultimate_x.cli import add_parser as add_ultimate_x  # and Ultimate X in its own
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
@@ -31,8 +40,6 @@ DEFAULT_SCALING = Path("docs/scaling.md")
 def resolve_paytable(spec: str, content: Path):
     """A pay table from a path to a .toml file, or a slug from `content/paytables`; its warnings
     (a lower hand paid more than a higher one) go to stderr."""
-    from .solve.paytable import find_paytable
-
     table = find_paytable(spec, content)
     for line in table.warnings:
         print(f"vpcharts: warning: {line}", file=sys.stderr, flush=True)
@@ -40,8 +47,7 @@ def resolve_paytable(spec: str, content: Path):
 
 
 def cmd_solve(args) -> int:
-    from .solve import cache, report as solution_report
-    from .solve.paytable import check_published
+    from .solve import cache, report as solution_report  # (lazy: numpy)
 
     table = resolve_paytable(args.paytable, args.content)
     start = time.perf_counter()
@@ -59,9 +65,7 @@ def cmd_solve(args) -> int:
 
 
 def cmd_bankroll(args) -> int:
-    from .bankroll.limits import check_session
-    from .bankroll.report import report_text
-    from .prices import played_level
+    from .bankroll.report import report_text  # (lazy: numpy)
 
     check_session(args.bankroll, args.rounds, args.hands)  # before any pay table is solved
     table = resolve_paytable(args.paytable, args.content)
@@ -72,9 +76,7 @@ def cmd_bankroll(args) -> int:
 
 
 def cmd_analyze(args) -> int:
-    from .solve import cache, report as solution_report
-    from .cards import parse_hand
-    from .errors import CardError
+    from .solve import cache, report as solution_report  # (lazy: numpy)
 
     table = resolve_paytable(args.paytable, args.content)
     try:
@@ -92,8 +94,6 @@ def cmd_analyze(args) -> int:
 
 def analyze_json(table, cards, rows) -> dict:
     """The deal, the pay table and every hold in card text, best first: readable on its own."""
-    from .cards import format_hand
-
     return {
         "paytable": {"slug": table.slug, "name": table.name, "source": table.source},
         "deal": format_hand(cards),
@@ -104,10 +104,10 @@ def analyze_json(table, cards, rows) -> dict:
 
 
 def cmd_strategy(args) -> int:
-    from .solve import cache
-    from . import strategy
-    from .strategy import table_output
-    from .strategy.levels import simple_published
+    from .solve import cache  # (lazy: numpy)
+    from . import strategy  # (lazy: numpy)
+    from .strategy import table_output  # (lazy: numpy)
+    from .strategy.levels import simple_published  # (lazy: numpy)
 
     table = resolve_paytable(args.paytable, args.content)
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
@@ -147,7 +147,7 @@ def cmd_strategy(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from .site.build import build_site, summary_text
+    from .build.orchestrate import build_site, summary_text  # (lazy: jinja2, markdown)
 
     if args.scheduler and args.no_cache:
         raise VpchartsError("--scheduler needs the cache, where the workers' results come "
@@ -161,8 +161,6 @@ def cmd_build(args) -> int:
 
 
 def cmd_families(args) -> int:
-    from .solve.families import FAMILIES, describe_family
-
     for key, family in FAMILIES.items():
         if args.family in (None, key):
             print(describe_family(family) + "\n")
@@ -170,36 +168,28 @@ def cmd_families(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    from .site.serve import serve
+    from .build.serve import serve  # (lazy: jinja2, markdown)
 
     return serve(args.out, args.port)
 
 
 def cmd_bench(args) -> int:
-    from .bench import run
-
     if args.any is not None:
-        from . import any_bench
-
-        return any_bench.run(tuple(args.any) or any_bench.DEFAULT_GAMES)
+        return any_page.run(tuple(args.any) or any_page.DEFAULT_GAMES)
     if args.ultimate_x is not None:
-        from .ultimate_x import bench as ux_bench
-
         markdown = DEFAULT_SCALING if args.markdown == DEFAULT_BENCHMARKS else args.markdown
         words = ["vpcharts bench --ultimate-x", *args.ultimate_x]
         if markdown is not None:
             words.append("--markdown" if markdown == DEFAULT_SCALING else f"--markdown {markdown}")
         return ux_bench.run(args.content, args.ultimate_x, markdown, " ".join(words))
     if args.builds:
-        from . import bench_build
-
         markdown = args.markdown
         if markdown == DEFAULT_BENCHMARKS:  # (the builds' figures have a page of their own)
             markdown = DEFAULT_SCALING
         words = ["vpcharts bench --builds " + ",".join(str(n) for n in args.builds)]
         if markdown is not None:
             words.append("--markdown" if markdown == DEFAULT_SCALING else f"--markdown {markdown}")
-        return bench_build.run(args.content, args.builds, markdown, " ".join(words))
+        return builds.run(args.content, args.builds, markdown, " ".join(words))
 
     # The command line the page says made it, as a reader would type it again.
     words = ["vpcharts bench"]
@@ -271,9 +261,6 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--no-cache", action="store_true", help="solve afresh; neither read nor write the cache")
     solve.set_defaults(run=cmd_solve, short=True)
-
-    from .bankroll.limits import MAX_BANKROLL, MAX_HANDS, MAX_ROUNDS  # (imports no numpy)
-    from .options import bets
 
     bankroll = commands.add_parser("bankroll", help="a level's variance for 1 to 100 hands a "
                                    "round, a session's risk, a lifetime's bankroll")
@@ -361,9 +348,7 @@ def parser() -> argparse.ArgumentParser:
                        metavar="FILE", help="also write the figures as a Markdown page "
                        f"(default {DEFAULT_BENCHMARKS}; with --strategy, that part alone)")
     bench.set_defaults(run=cmd_bench)
-    from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
     add_chinese(commands)
-    from .ultimate_x.cli import add_parser as add_ultimate_x  # and Ultimate X in its own
     add_ultimate_x(commands)
     for command in commands.choices.values():
         _common(command)

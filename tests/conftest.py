@@ -7,6 +7,19 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long exhaustive runs (CI runs them too)")
 
 
+# Fixtures that build a site of several pay tables: minutes of both cores' time on an empty cache
+# (the sample is a third of the catalogue, derived and priced; test_browser's a pay table a family).
+SITES_OF_MANY_TABLES = {"sample_site", "whole_site", "games_site"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that reads a site of many pay tables is slow, so the developer's quick loop
+    (`-m "not slow"`) leaves those tests to CI, which runs them all."""
+    for item in items:
+        if SITES_OF_MANY_TABLES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 import contextlib
 import fcntl
 import functools
@@ -61,7 +74,7 @@ def sample_site(tmp_path_factory):
     $VPCHARTS_CACHE when an earlier test derived them). Under pytest-xdist the workers share
     one build: the first to ask builds it while the others wait on a lock, since the build is
     minutes of both cores' time and the same for every worker."""
-    from generator.site import build_site
+    from generator.build import build_site
     from tests.sample import sample_content
 
     folder = _run_folder(tmp_path_factory) / "sample"
@@ -95,7 +108,7 @@ def _locked(path: Path):
 def browser():
     """Debian's chromium, driven by Playwright (never a browser Playwright downloads); one a
     module, as Playwright's sync API runs one at a time."""
-    from generator.browser_bench import CHROMIUM, CHROMIUM_ARGS
+    from generator.bench.browser import CHROMIUM, CHROMIUM_ARGS
     from tests.chromium import require
 
     try:

@@ -10,7 +10,7 @@ stale when the solver, the export or the parser changes. Everything is seeded (r
 with a string seed) and written with sorted keys, so two runs write the same bytes.
 
 The fixtures (1.3 MB together, gzip-compressed where large):
-- hands.json: hand text, each parsed by generator.cards.parse_hand, or its one-line error, with
+- hands.json: hand text, each parsed by generator.core.cards.parse_hand, or its one-line error, with
   no joker, one, and two (a 54-card deck: the second joker is card 53).
 - evs-<slug>.json.gz, for one pay table of every family (and Double Double Bonus for its kicker
   quads): the export's rules and unit, seeded random deals with their 32 exact EVs
@@ -89,8 +89,8 @@ def _cached_solve(slug: str):
 # Each maker returns a file's bytes before gzip; `solve(slug)` gives the slug's Solution.
 
 def hands() -> bytes:
-    from generator.cards import parse_hand
-    from generator.errors import CardError
+    from generator.core.cards import parse_hand
+    from generator.core.errors import CardError
 
     cases = []
     texts = HAND_TEXTS + TWO_JOKER_TEXTS
@@ -103,8 +103,8 @@ def hands() -> bytes:
 
 
 def evs(slug: str, solve) -> bytes:
-    from generator.cards import format_hand
-    from generator.export import rules
+    from generator.core.cards import format_hand
+    from generator.export.compute import rules
     from generator.solve.paytable import load_paytable
     from generator.solve.solver import class_of
     from generator.strategy import features as P
@@ -126,16 +126,18 @@ def evs(slug: str, solve) -> bytes:
     return _json({"slug": slug, "rules": rules(table), "unit": str(solution.unit), "deals": deals})
 
 
-def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
-    """The play test's three files for `slug`; `data` is its export (made here when None)."""
+def play_files(slug: str, solve, data=None) -> dict[str, bytes]:
+    """The play test's three files for `slug`; `data` is its export record (made here when
+    None)."""
+    from generator.core.records import to_json
     from generator.site.view import published
     from generator.solve.solver import class_of
 
     if data is None:
-        from generator.export import export
+        from generator.export.cache import export
         from generator.solve.paytable import load_paytable
 
-        data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
+        data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0]
     solution = solve(slug)
     optimal = solution.evs == solution.best_ev[:, None]
     bits = (optimal * (1 << np.arange(32, dtype=np.uint64))).sum(axis=1).astype("<u4")
@@ -149,7 +151,7 @@ def play_files(slug: str, solve, data: dict | None = None) -> dict[str, bytes]:
     # The lines as the site publishes them (without the parts the pages render from): what the
     # checker plays.
     lines = published(data)["strategy"]["levels"]["exact"]["lines"]
-    table = {"slug": slug, "rules": data["rules"], "lines": lines, "classes": samples}
+    table = {"slug": slug, "rules": to_json(data.rules), "lines": lines, "classes": samples}
     return {f"play-{slug}.json.gz": _json(table),
             f"play-{slug}-reps.bin.gz": solution.deck.reps.astype(np.uint8).tobytes(),
             f"play-{slug}-optimal.bin.gz": bits.tobytes()}

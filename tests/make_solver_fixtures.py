@@ -33,7 +33,7 @@ CHECKED_IN_RANDOM = 1  # random pay tables per game in the checked-in file
 
 
 def case(table, solution) -> dict:
-    from generator.export import rules
+    from generator.export.compute import rules
 
     return {"name": table.name, "rules": rules(table),
             "return": _text(solution.expected_return), "variance": _text(solution.variance),
@@ -64,7 +64,7 @@ def _moved(pay, rng: random.Random):
 
 def random_tables(games: dict, per_game: int) -> list:
     """`per_game` valid random pay tables of each game (seeded by the game's key)."""
-    from generator.errors import ContentError
+    from generator.core.errors import ContentError
     from generator.solve.paytable import parse_paytable
 
     out = []

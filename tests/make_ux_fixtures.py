@@ -36,7 +36,7 @@ def game_of(stem: str, lines: int):
 def fixture(stem: str, lines: int) -> dict:
     import numpy as np
 
-    from generator.export import rules
+    from generator.export.compute import rules
     from generator.solve.solver import class_of
     from generator.ultimate_x import mdp
     from generator.ultimate_x.export import _num

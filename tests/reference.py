@@ -1,7 +1,7 @@
 """A slow, plainly written reference for the solver: its own hand evaluator and direct draw counts.
 
 Nothing here comes from `generator.solve.evaluate`, `generator.solve.tables`, `generator.solve.categories` or the
-solver; only the pay tables (`generator.solve.paytable`) and the card ids (`generator.cards`) are shared.
+solver; only the pay tables (`generator.solve.paytable`) and the card ids (`generator.core.cards`) are shared.
 The point is to be obviously correct, not fast:
 
 * `reference_category` names the pay line of five cards by checking what poker hands they make,
@@ -22,7 +22,7 @@ from math import comb, lcm
 
 import numpy as np
 
-from generator.cards import JOKER
+from generator.core.cards import JOKER
 from generator.solve.families import ALL_RANKS, FAMILIES
 from generator.solve.paytable import PayTable
 

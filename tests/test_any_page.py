@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.browser_bench import serving
-from generator.cards import parse_hand
-from generator.decimals import decimal
+from generator.bench.browser import serving
+from generator.core.cards import parse_hand
+from generator.core.decimals import decimal
 from generator.solve.cache import solve
 from generator.solve.paytable import load_paytable
 from tests.chromium import AXE, SERIOUS, require

@@ -155,7 +155,7 @@ def test_the_command_prints_the_levels_round_variances_and_the_session(capsys, s
     text = capsys.readouterr().out
     assert text.startswith("9/6 Jacks or Better, the card level: return 99.537409%")
     from generator.bankroll.moments import moments
-    from generator.prices import played_level
+    from generator.pricing.prices import played_level
     from generator.solve.paytable import load_paytable
 
     m = moments(*played_level(load_paytable(ROOT / "content" / "paytables" / "9-6-jacks-or-better.toml"), "card"))
@@ -232,7 +232,7 @@ def test_the_pages_session_calculator_says_pythons_figures(sample_site, browser,
     percentiles shown are session.py's for the card's hand; a bad bankroll gets a message."""
     import json
 
-    from generator.browser_bench import serving
+    from generator.bench.browser import serving
     from tests.test_browser import open_page
 
     data = json.loads((sample_site / "9-6-jacks-or-better.json").read_text())

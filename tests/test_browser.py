@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.browser_bench import SLUG, built_site, serving
+from generator.bench.browser import SLUG, built_site, serving
 from tests.chromium import AXE, SERIOUS, require
 from tests.sample import sample_slugs
 
@@ -249,7 +249,7 @@ HEIGHT_LIMIT = {1280: 8_600, 375: 20_000}
 @pytest.fixture(scope="module")
 def games_site(tmp_path_factory):
     """A site of one pay table per family, with the Markdown pages (for the nav)."""
-    from generator.site import build_site
+    from generator.build import build_site
 
     root = Path(__file__).resolve().parents[1]
     content = tmp_path_factory.mktemp("games") / "content"
@@ -265,10 +265,8 @@ def games_site(tmp_path_factory):
 def card_level_lines(site, slug, level="card"):
     import json
 
-    from generator.site.levels import levels_of
-
     data = json.loads((site / f"{slug}.json").read_text(encoding="utf-8"))
-    return len(levels_of(data)[level]["lines"])
+    return len(data["strategy"]["levels"][level]["lines"])
 
 
 def measure(page):
@@ -593,7 +591,7 @@ def test_the_checkers_line_is_the_number_printed_in_the_deals_section(games_site
     22.) Every line the 32 holds fit is a number the card prints."""
     import random
 
-    from generator.cards import format_hand
+    from generator.core.cards import format_hand
     from generator.site.sections import label
 
     slug = GAMES[family]

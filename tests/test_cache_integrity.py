@@ -4,17 +4,16 @@ published. And the PDFs are the same bytes whenever they are rendered, with eith
 
 import contextlib
 import json
-import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from generator import export as export_module
-from generator import store
+from generator.export import cache as export_module
+from generator.core import store
 from generator.solve.paytable import load_paytable
 from generator.site import pocket
-from generator.site.build import STATIC, TEMPLATES
+from generator.build.orchestrate import STATIC, TEMPLATES
 from generator.site.render import Renderer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,8 +25,6 @@ def warm():
     """(table, export, its cache entry's bytes), from the shared cache (computed once if cold)."""
     table = load_paytable(TABLE)
     export_module.export(table)
-    # As read back from the entry: a freshly computed export holds tuples where its JSON holds
-    # lists, and whether this run computed it depends on which tests ran first.
     data = export_module.read_cached(table)
     return table, data, export_module.cache_path(table).read_bytes()
 
@@ -93,12 +90,13 @@ def test_an_edited_return_is_never_published(private, monkeypatch):
 
     def compute(table, use_cache=True):
         raise Recomputed  # the real one takes 40 s; that it is called is the point
-    monkeypatch.setattr(export_module, "compute", compute)
+    monkeypatch.setattr("generator.export.compute.compute", compute)
     with pytest.raises(Recomputed):
         export_module.export(table)
 
 
-@pytest.mark.parametrize("damage", ["truncated", "other code", "other pay table", "bare JSON"])
+@pytest.mark.parametrize("damage", ["truncated", "other code", "other pay table", "bare JSON",
+                                    "not the records"])
 def test_damaged_or_foreign_export_entries_are_not_read(private, damage):
     table, data, path = private
     entry = path.read_bytes()
@@ -112,8 +110,12 @@ def test_damaged_or_foreign_export_entries_are_not_read(private, damage):
     elif damage == "other pay table":  # a sealed entry of another table under this name
         other = load_paytable(ROOT / "content" / "paytables" / "8-5-bonus-poker.toml")
         path.write_bytes(store.seal(payload, export_module._entry_meta(other)))
-    else:  # the format before entries were sealed
+    elif damage == "bare JSON":  # the format before entries were sealed
         path.write_bytes(payload)
+    else:  # sealed as this code's, but a field of another type (a fraction as a number)
+        data = json.loads(payload)
+        data["solution"]["return"]["exact"] = 0.99543904
+        path.write_bytes(store.seal(json.dumps(data).encode(), export_module._entry_meta(table)))
     assert export_module.read_cached(table) is None
 
 
@@ -229,7 +231,7 @@ def test_the_subsetter_is_named_alike_before_weasyprint_is_loaded():
 
 @pytest.fixture
 def two_pages(tmp_path, cache_folder):
-    from generator.site.links import check_links
+    from generator.build.links import check_links
 
     site = tmp_path / "site"
     site.mkdir()
@@ -242,8 +244,8 @@ def two_pages(tmp_path, cache_folder):
 
 
 def test_urls_from_the_cache_are_still_checked_against_the_files(two_pages):
-    from generator.errors import ContentError
-    from generator.site.links import check_links
+    from generator.core.errors import ContentError
+    from generator.build.links import check_links
 
     site, _ = two_pages
     (site / "b.html").unlink()
@@ -252,7 +254,7 @@ def test_urls_from_the_cache_are_still_checked_against_the_files(two_pages):
 
 
 def test_an_edited_url_entry_is_parsed_again(two_pages):
-    from generator.site.links import check_links
+    from generator.build.links import check_links
 
     site, entries = two_pages
     edited = 0
@@ -284,7 +286,7 @@ def test_a_solution_made_by_other_library_versions_is_solved_again(cache_folder,
 _HOLDER = """
 import sys, time
 from pathlib import Path
-from generator import store
+from generator.core import store
 path = Path(sys.argv[1])
 with store.computing(path):
     print("holding", flush=True)
@@ -321,5 +323,5 @@ def test_an_export_written_while_waiting_is_read_not_computed(warm, cache_folder
     def compute(table, use_cache=True):
         raise AssertionError("computed again")
     monkeypatch.setattr(store, "computing", another_process_computed_it)
-    monkeypatch.setattr(export_module, "compute", compute)
+    monkeypatch.setattr("generator.export.compute.compute", compute)
     assert export_module.export(table) == (data, True)

@@ -1,7 +1,7 @@
 import pytest
 
-from generator.cards import JOKER, card_id, format_hand, parse_hand
-from generator.errors import CardError
+from generator.core.cards import JOKER, card_id, format_hand, parse_hand
+from generator.core.errors import CardError
 
 ROYAL = [card_id("A", "s"), card_id("K", "h"), card_id("Q", "d"), card_id("J", "c"), card_id("T", "s")]
 

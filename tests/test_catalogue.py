@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.browser_bench import serving
+from generator.bench.browser import serving
+from generator.export.records import Export
 from generator.site.view import search_pays
 from generator.solve.families import FAMILIES
 from generator.solve.paytable import load_paytables
@@ -45,25 +46,29 @@ def test_the_sample_has_every_game_of_the_catalogue():
 
 @pytest.fixture(scope="module")
 def catalogue_index(tmp_path_factory):
-    """index.html of every pay table in content/, solved, with the site's static files."""
-    from generator.export import rules
-    from generator.site.build import _index_html, _Published
+    """index.html of every pay table in content/, solved, with the site's static files (and the
+    exports as JSON, for the tests to read what the index should show)."""
+    from dataclasses import replace
+
+    from generator.export.compute import solved
+    from generator.solve import cache
     from generator.site.folders import STATIC, TEMPLATES
+    from generator.site.paytable import index_html
     from generator.site.pocket import CardResult
     from generator.site.render import Renderer
-    from generator.solve import cache, report
 
-    published = _Published()
+    exports, cards = [], {}
     for table in load_paytables(PAYTABLES):
-        solution, _ = cache.solve(table)
-        published.exports.append({"slug": table.slug, "name": table.name, "rules": rules(table),
-                                  "solution": report.summary(solution), "strategy": None})
-        published.cards[table.slug] = CardResult(False, None, None, "no strategy", (), False)
+        # (the index reads the return and the pays; the strategy is not derived here)
+        export = solved(table, cache.solve(table)[0])
+        exports.append(replace(export, strategy_error="no strategy"))
+        cards[table.slug] = CardResult(False, None, None, "no strategy", (), False)
     site = tmp_path_factory.mktemp("catalogue") / "site"
     shutil.copytree(STATIC, site / "static", ignore=shutil.ignore_patterns("fonts"))
-    html = _index_html(Renderer(TEMPLATES), published, [], chinese=False)
+    html = index_html(Renderer(TEMPLATES), exports, cards, [], [], chinese=False)
     (site / "index.html").write_text(html, encoding="utf-8")
-    (site / "exports.json").write_text(json.dumps(published.exports), encoding="utf-8")
+    (site / "exports.json").write_text(json.dumps([e.to_json() for e in exports]),
+                                       encoding="utf-8")
     return site
 
 
@@ -104,7 +109,8 @@ def test_find_my_machine_among_the_whole_catalogue(catalogue_index, browser, wid
         assert seen["rows"] == len(exports) and seen["games"] == seen["sections"]
         crowded = []
         for data in exports:
-            typed = " ".join(pay.split("|")[0] for pay in search_pays(data).split())
+            typed = " ".join(pay.split("|")[0]
+                             for pay in search_pays(Export.from_json(data)).split())
             page.fill("#find-input", typed)
             shown = page.evaluate("""() => [...document.querySelectorAll('tr.paytable')]
                 .filter(r => r.offsetParent !== null)

@@ -71,7 +71,7 @@ def test_rows_compare_across_sizes_like_the_slow_evaluator():
 
 
 def card_list(text):
-    from generator.cards import parse_hand
+    from generator.core.cards import parse_hand
 
     return parse_hand(text, size=len(text.split()))
 
@@ -115,6 +115,7 @@ def committed_tables():
     return t["front"], t["middle"], t["back"]
 
 
+@pytest.mark.slow  # (tens of seconds: a reference counted directly)
 def test_arranger_agrees_with_the_slow_reference_on_random_hands():
     """20 hands here with the trained tables and 10 with random ones (1,000 by the command
     `python -m tests.chinese_slow 1000`)."""
@@ -269,6 +270,7 @@ def test_held_corrections_against_a_direct_count():
     assert any(got[row][v, k] != 0 for row, v, k in cases)  # (the test can see a difference)
 
 
+@pytest.mark.slow  # (tens of seconds: a reference counted directly)
 def test_held_arranger_agrees_with_the_slow_reference():
     """The arranger with a held-cards correction against every split tried with each hand's
     corrected chances (tests/chinese_slow.py): large random corrections, so that they decide,
@@ -323,6 +325,7 @@ def test_held_tables_file_round_trip_and_damage(tmp_path):
         tablefile.read(path)
 
 
+@pytest.mark.slow  # (tens of seconds: a reference counted directly)
 def test_joint_candidates_and_points_against_a_direct_count():
     """The joint answer's inputs: each hand's candidates are undominated legal splits, best E+
     first (the first is the arranger's own choice's E+), and their points are a direct 4-2 count
@@ -408,6 +411,7 @@ def test_joint_training_is_deterministic_and_recorded():
         assert (fitted[name] != plain[name]).any()
 
 
+@pytest.mark.slow  # (tens of seconds: a reference counted directly)
 def test_respond_candidates_and_choice_against_a_direct_count():
     """The best response as the training step: each hand's candidates are its k legal splits with
     the highest E+, best first and equal E+ in split order (so the first is the arranger's own
@@ -609,6 +613,7 @@ def test_best_response_scores_at_least_every_legal_split():
         assert br[h] in index.tolist()
 
 
+@pytest.mark.slow  # (tens of seconds: a reference counted directly)
 def test_gain_estimates_against_a_direct_count():
     """Each hand's in-sample and cross-fitted gains over the tables' own split, recounted in
     Python from the opponents, on the whole pool and without pool block 3: the in-sample one
@@ -897,7 +902,7 @@ def test_browser_arranger_typing_clicking_and_bad_input(phone_page):
     page, errors = phone_page
     t = tablefile.read(tablefile.path_in(CONTENT))
     a = arranger.Arranger.of(t)
-    from generator.cards import card_text, parse_hand
+    from generator.core.cards import card_text, parse_hand
 
     text = "As Ks Qs Js 9h 9d 8c 7c 6h 5s 4d 3c 2h"
     best = a.ranked(parse_hand(text, size=13), 1)[0]

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cards import format_hand, parse_hand
-from generator.export import export
+from generator.core.cards import format_hand, parse_hand
+from generator.export.cache import export
 from generator.solve.families import FAMILIES
 from generator.solve.paytable import load_paytable
 from generator.strategy import features as P
@@ -114,7 +114,7 @@ def test_every_level_keeps_the_cards_its_lines_say_on_every_deal(slug, solved):
     stated rules give the export's cost, misplays and largest loss exactly; and a line that
     states a rule fits some deal it decides in more than one way."""
     table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
-    data, _ = export(table)
+    data = export(table)[0].to_json()
     s = solved(slug)
     family = table.family.key
     wild = FAMILIES[family].is_wild
@@ -173,7 +173,13 @@ def test_the_rules_order_holds_as_their_names_say():
 
 
 def test_the_page_says_in_one_sentence_how_many_deals_a_rule_decides():
-    from generator.site.view import choice_note
+    from generator.core.records import from_json
+    from generator.export.records import Level
+    from generator.site.view import choice_note as said
+    from tests.exports import level_json
+
+    def choice_note(fields):
+        return said(from_json(Level, level_json(**fields)))
 
     assert choice_note({"choice_deals": 0, "choices": {}}) == ""
     assert choice_note({"choice_deals": 118480, "choices": {"higher": 94024,
@@ -185,7 +191,7 @@ def test_the_page_says_in_one_sentence_how_many_deals_a_rule_decides():
 
 
 def test_a_line_says_its_rule_but_the_higher_cards_which_the_key_says():
-    from generator import line_parts as words
+    from generator.core import line_parts as words
     from generator.strategy.choices import qualifier
 
     def line(rule):

@@ -129,7 +129,7 @@ def test_bench_strategy_times_every_pay_table_of_the_content(run, tmp_path, monk
     """`vpcharts bench --strategy`: a figure per pay table in the folder, in file-name order,
     against 10 s (two small tables here; the 23 that ship take minutes). The pinning to one
     core is left out, so that the rest of the test process keeps both cores."""
-    from generator import bench
+    from generator.bench import solver as bench
 
     monkeypatch.setattr(bench, "_one_core", lambda: None)
     (tmp_path / "paytables").mkdir()
@@ -170,7 +170,7 @@ def test_bench_markdown_page_has_both_parts(run, tmp_path, monkeypatch):
     """`vpcharts bench --markdown`: the three tables' solve, process and memory figures, then
     every pay table's strategy time, as a page (one run per figure, the three tables alone in
     the content folder)."""
-    from generator import bench
+    from generator.bench import solver as bench
 
     monkeypatch.setattr(bench, "_one_core", lambda: None)
     (tmp_path / "paytables").mkdir()

@@ -37,9 +37,10 @@ def two_tables(tmp_path_factory) -> Path:
     return content
 
 
+@pytest.mark.slow  # (a Dask cluster of two workers builds a site)
 def test_a_dask_cluster_of_two_workers_builds_the_same_site(two_tables, tmp_path, monkeypatch):
     distributed = pytest.importorskip("distributed")
-    from generator import store
+    from generator.core import store
 
     # The local build reads the test run's cache, where other tests and the sample site's build
     # have put these two exports (or computes them there): exports computed on this machine's
@@ -66,7 +67,7 @@ def test_a_dask_cluster_of_two_workers_builds_the_same_site(two_tables, tmp_path
 
 def test_no_scheduler_at_the_address_is_one_line(capsys, tmp_path, cache_folder, monkeypatch):
     pytest.importorskip("distributed")
-    from generator.site import workers
+    from generator.build import workers
 
     monkeypatch.setattr(workers, "CONNECT_SECONDS", 2)
     code = main(["build", "--content", str(FIXTURE), "--out", str(tmp_path / "site"),
@@ -85,12 +86,13 @@ def test_scheduler_without_the_cache_is_refused(capsys, tmp_path):
                                  "workers' results come back: drop --no-cache\n")
 
 
+@pytest.mark.slow  # (a Dask cluster of two workers builds a site)
 def test_the_price_jobs_on_a_dask_cluster_give_the_local_site(tmp_path, monkeypatch):
     """A game of two pay tables whose exports are in the build's cache: the prices are the
     only jobs (prices.py, a job a game), computed by a worker with a cache of its own that holds
     neither solution, and handed back; the site equals a local build's."""
     distributed = pytest.importorskip("distributed")
-    from generator import export
+    from generator.export import cache as export
     from generator.solve.paytable import load_paytable
 
     content = tmp_path / "content"

@@ -8,7 +8,7 @@ reads them by. In back quotes, outside fenced code blocks:
   `XXXX` are patterns: neither is checked;
 - a bare file name (`derive.py`, `cards.js`, `card.html`) must be a file of the repository;
 - `name()` and `a.b()`, `module.name` where `module` is a module of the package (its last
-  name: `shortest.merged`, `site.build.build_site()`, `generator.export.export()`), and
+  name: `shortest.merged`, `orchestrate.build_site()`, `generator.export.cache.export()`), and
   `Class.member` where `Class` is a class of the package, must be defined in it (read from the
   source, never imported); a call on anything else (`os.getloadavg()`) must import; a bare
   `_private` name must be defined in the package too;
@@ -308,16 +308,16 @@ def test_misspelt_names_and_broken_links_are_each_reported():
     them, and the names that do exist pass."""
     page = ROOT / "docs" / "example.md"
     bad = ("`generator/strategy/derrive.py` `tests/test_levels.py::test_no_such_test` `derrive.py` "
-           "`shortest.mergd` `site.build.build_sight()` `describe_lins()` `_synthesised` "
+           "`shortest.mergd` `orchestrate.build_sight()` `describe_lins()` `_synthesised` "
            "`Compactor.narro` `os.getloadavgs()` `vpcharts bild` `vpcharts strategy X --curv` "
            "`vpcharts chinese trian` `python -m generator solve X --jsn` `--no-cach` "
            "`python -m generator.no_such_module`\n"
            "[a](user-guide/00-nothing.md) [b](user-guide/01-pay-tables.md#no-such-heading)\n")
     good = ("`generator/strategy/derive.py` `tests/test_levels.py::test_curves_beat_the_hand_made_"
-            "strategies` `derive.py` `shortest.merged` `site.build.build_site()` "
+            "strategies` `derive.py` `shortest.merged` `orchestrate.build_site()` "
             "`describe_lines()` `Compactor.narrow` `os.getloadavg()` `vpcharts build --out DIR` "
             "`vpcharts chinese train --check` `python -m generator solve X --json` `--no-cache` "
-            "`python -m generator.browser_bench` `site/<slug>.json` `return.percent`\n"
+            "`python -m generator.bench.browser` `site/<slug>.json` `return.percent`\n"
             "[a](user-guide/01-pay-tables.md#limits) [b](../README.md#errors) "
             "[c](https://example.com/)\n"
             "```\n`generator/not/checked/in/a/code/block.py`\n```\n")

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 import reference
-from generator.cards import format_hand, parse_hand
-from generator.errors import CardError, ContentError
+from generator.core.cards import format_hand, parse_hand
+from generator.core.errors import CardError, ContentError
 from generator.solve import cache as solve_cache, solver
 from generator.solve.categories import categories
 from generator.solve.codes import code_count, rules
@@ -226,9 +226,17 @@ def test_a_pay_table_outside_its_family_is_refused(change, field, needle):
 # What the site says of each family's wild cards.
 
 def test_the_index_orders_every_family_as_the_descriptions_do():
-    from generator.site.view import FAMILY_ORDER
+    from generator.export.compute import game
+    from generator.site.view import families
+    from tests.exports import record
 
-    assert FAMILY_ORDER == tuple(FAMILIES)
+    # Each export names its family's place (`Game.family_order`, from FAMILIES' order) ...
+    table = load_paytable("content/paytables/full-pay-deuces-wild.toml")
+    assert game(table).family_order == list(FAMILIES).index("deuces")
+    # ... and the index lists the games in that order, whatever order the exports come in.
+    exports = [record(slug=key, family=key, game=family.title, family_order=i)
+               for i, (key, family) in reversed(list(enumerate(FAMILIES.items())))]
+    assert [members[0].rules.family for _, members in families(exports)] == list(FAMILIES)
 
 
 @pytest.mark.parametrize("wild, labels", [

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.site import build_site
-from generator.site.lock import build_lock
-from generator.site.output import MARKER, MARKER_TEXT
-from generator.site.swap import clean_leftovers
+from generator.build import build_site
+from generator.build.lock import build_lock
+from generator.build.output import MARKER, MARKER_TEXT
+from generator.build.swap import clean_leftovers
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "site-content"
@@ -291,7 +291,7 @@ def test_a_really_full_disk_keeps_the_old_site(mounted, capsys):
 
 
 def test_a_really_full_cache_warns_and_solve_goes_on(mounted, monkeypatch, capsys):
-    import generator.store as store
+    import generator.core.store as store
 
     cache = mounted("size=64k")
     monkeypatch.setenv("VPCHARTS_CACHE", str(cache))
@@ -313,7 +313,7 @@ def test_a_cache_that_cannot_be_written_warns_and_the_command_goes_on(tmp_path, 
     else:
         (tmp_path / "cache").write_text("")
         monkeypatch.setenv("VPCHARTS_CACHE", str(tmp_path / "cache"))
-    import generator.store as store
+    import generator.core.store as store
     monkeypatch.setattr(store, "_warned", False)
     code = main(["--content", str(ROOT / "content"), "solve", "9-6-jacks-or-better"])
     out, err = capsys.readouterr()

@@ -89,7 +89,7 @@ CHOICES = [(words, option, kind) for words, options in OPTIONS.items()
 
 def accepted(kind, value: str) -> bool:
     """Whether the documented limits take `value` (the oracle: plain and separate from
-    generator/options.py's regular expressions)."""
+    generator/core/options.py's regular expressions)."""
     if isinstance(kind, tuple) and isinstance(kind[0], str):
         return value in kind
     if kind == "bets":
@@ -132,14 +132,14 @@ def test_every_options_value_is_taken_within_its_limits_or_refused_in_one_line(c
 @pytest.fixture(scope="module")
 def levels():
     """(slug, level) -> (name, Solution, holds, the export's level or None): each solved once."""
-    from generator.prices import played_level as level_holds
-    from generator.export import export
+    from generator.pricing.prices import played_level as level_holds
+    from generator.export.cache import export
     from generator.solve.paytable import find_paytable
 
     found = {}
     for slug in SLUGS:
         table = find_paytable(slug, CONTENT)
-        data, _ = export(table)
+        data = export(table)[0].to_json()
         for level in ("exact", "card"):
             solution, holds = level_holds(table, level)
             shown = data["strategy"]["levels"][level] if level != "exact" else None
@@ -193,7 +193,7 @@ def test_every_session_the_limits_take_has_figures_in_range(levels, slug, level,
     """bankroll's report for a level solved once: sessions of up to 3,000 rounds generated (a
     round costs milliseconds), the limits (100,000 rounds, 1,000,000 bets) as examples."""
     from generator.bankroll.report import report_text
-    from generator.errors import VpchartsError
+    from generator.core.errors import VpchartsError
 
     table, solution, holds, shown = levels[slug, level]
     bankroll, rounds = session or (None, None)
@@ -231,14 +231,14 @@ def test_the_bankroll_command_end_to_end(options):
         return  # (a valid long session: minutes for 10-play; the session test has the limits)
     code, out, err = run(argv)
     if code == 0:
-        from generator.prices import played_level as level_holds
-        from generator.export import export
+        from generator.pricing.prices import played_level as level_holds
+        from generator.export.cache import export
         from generator.solve.paytable import find_paytable
 
         level = dict(options).get("--level", "exact")
         table = find_paytable(SLUGS[0], CONTENT)
         solution, _ = level_holds(table, level)
-        shown = export(table)[0]["strategy"]["levels"][level] if level != "exact" else None
+        shown = export(table)[0].to_json()["strategy"]["levels"][level] if level != "exact" else None
         given_ = {n: v for n, v in options}
         bankroll = Fraction(given_["--bankroll"]) if "--bankroll" in given_ else None
         check_session_text(out, table, solution, shown, bankroll,
@@ -327,7 +327,7 @@ def ux_game():
 def test_ultimate_x_multipliers_any_text(ux_game, text):
     """ultimate-x --multipliers (with --deal): a total the lines can show, from 3 to 36 for
     3 lines; or one line naming --multipliers and the text."""
-    from generator.errors import VpchartsError
+    from generator.core.errors import VpchartsError
     from generator.ultimate_x.cli import parse_multipliers
 
     try:

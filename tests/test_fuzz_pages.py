@@ -5,7 +5,7 @@ and the Chinese Poker arranger, typed with random and hostile text (script tags,
 game has none, nothing, unicode, pages of text).
 
 For every input: one visible line of text beside the field (or a result), the same verdict as
-Python's parser of the same text where there is one (generator/cards.py, the pay table loader,
+Python's parser of the same text where there is one (generator/core/cards.py, the pay table loader,
 the bankroll command's limits), no console error, no page error, no script of the input run
 (`window.__pwned`, which each injected string would set, stays unset) and, once the page has
 taken them all, a good input still gives the right answer. Each page is loaded once and typed
@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given, strategies as st
 
-from generator.browser_bench import serving
-from generator.cards import parse_hand
-from generator.errors import VpchartsError
+from generator.bench.browser import serving
+from generator.core.cards import parse_hand
+from generator.core.errors import VpchartsError
 from tests.fuzz import fuzz
 from tests.test_browser import open_page
 

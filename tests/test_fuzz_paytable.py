@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hypothesis import example, given, strategies as st
 
-from generator.errors import ContentError
+from generator.core.errors import ContentError
 from generator.solve.paytable import load_paytable
 from tests.fuzz import fuzz
 from tests.test_fuzz_cli import assert_refused, run

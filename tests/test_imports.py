@@ -127,7 +127,7 @@ def test_no_import_circle_in_generator():
 
 
 def stage_of(module: str) -> str:
-    """generator.site.build -> generator.site; a top-level module is its own node."""
+    """generator.build.orchestrate -> generator.build; a top-level module is its own node."""
     return ".".join(module.split(".")[:2])
 
 
@@ -178,3 +178,88 @@ def test_the_graph_sees_every_kind_of_import(tmp_path):
     assert circles(edges) == [["pkg.a", "pkg.sub.b", "pkg.c", "pkg.a"]]
     (package / "c.py").write_text("")
     assert circles(graph(package)) == []
+
+
+def reached(edges: dict[str, set[str]], start: str) -> set[str]:
+    """Every module `start` imports, directly or through others (lazy imports count)."""
+    seen, todo = set(), [start]
+    while todo:
+        for target in edges.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_the_rendering_reads_records_and_imports_no_solve_or_strategy_code():
+    """The site package renders the stages' records: no module of it reaches, through any chain
+    of imports, the solve or strategy stages, nor the export's computation (export/compute.py)
+    or Ultimate X's solver; the orchestration (generator/build/) runs those."""
+    edges = graph()
+    forbidden = ("generator.solve", "generator.strategy", "generator.export.compute",
+                 "generator.ultimate_x")
+    found = {module: sorted(t for t in reached(edges, module) if t.startswith(forbidden))
+             for module in edges if module.startswith("generator.site")}
+    assert {m: t for m, t in found.items() if t} == {}
+    # (the check can fail: the orchestration does reach them)
+    assert any(t.startswith("generator.strategy")
+               for t in reached(edges, "generator.build.orchestrate"))
+
+
+def test_the_top_of_generator_is_the_command_line_and_one_package_a_stage():
+    """A reader finds a line of code by its stage's name: at the top only the command line and
+    packages, each saying in its docstring what goes in and what comes out."""
+    loose = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py", "cli.py"]
+    packages = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file())
+    assert packages == ["bankroll", "bench", "build", "chinese", "core", "export", "pricing",
+                        "site", "solve", "strategy", "ultimate_x"]
+    for name in packages:
+        doc = ast.get_docstring(ast.parse((PACKAGE / name / "__init__.py").read_text()))
+        assert doc and len(doc) > 80, f"generator/{name}/__init__.py says what it does"
+    # The ground floor stands on nothing of vpcharts.
+    edges = graph()
+    assert all(t.startswith("generator.core") for m, ts in edges.items()
+               if m.startswith("generator.core") for t in ts)
+
+
+def lazy_imports_without_a_reason(package: Path = PACKAGE) -> list[str]:
+    """'file:line' of every import inside a function that says no reason: a comment on its line,
+    or on the comment line just above the run of imports it belongs to ("(lazy: numba)")."""
+    out = []
+    for path in sorted(package.rglob("*.py")):
+        lines = path.read_text().split("\n")
+        for function in ast.walk(ast.parse("\n".join(lines), str(path))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                    continue
+                said = any("#" in line for line in lines[node.lineno - 1:node.end_lineno])
+                above = node.lineno - 2
+                while not said and above >= 0:
+                    line = lines[above].strip()
+                    if line.startswith("#"):
+                        said = True
+                    elif not line.startswith(("from ", "import ")):
+                        break
+                    above -= 1
+                if not said:
+                    out.append(f"{path.relative_to(package.parent)}:{node.lineno}")
+    return sorted(set(out))
+
+
+def test_every_import_inside_a_function_says_why_it_is_there():
+    """Imports stand at the top of their module, where a reader sees the real graph; one inside
+    a function keeps a package the module does not otherwise need (numba, weasyprint, jinja2,
+    playwright) out of a start-up, and says which in a word."""
+    assert lazy_imports_without_a_reason() == []
+
+
+def test_the_lazy_import_check_can_fail(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text(
+        "import os\n\n\ndef f():\n    import numpy  # (lazy: numpy)\n\n\ndef g():\n"
+        "    # (lazy: numba)\n    import numba\n    from numba import njit\n\n\n"
+        "def h():\n    import json\n    return json\n")
+    assert lazy_imports_without_a_reason(tmp_path / "pkg") == ["pkg/m.py:15"]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.export import export
+from generator.export.cache import export
 from generator.solve.paytable import load_paytable
 from tests import make_js_fixtures as fixtures
 from tests import make_solver_fixtures as solver_fixtures
@@ -156,9 +156,9 @@ def test_js_plays_every_deal_optimally(slug, solved, tmp_path):
     take (every hold tied on the order key within the applying line) has the best EV. Their
     fixtures go to a temporary folder (each optimal-hold file is about 0.5 MB)."""
     node()
-    data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
-    if data["strategy"] is None:
-        pytest.skip(f"{slug} has no strategy table yet: {data['strategy_error']}")
+    data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0]
+    if data.strategy is None:
+        pytest.skip(f"{slug} has no strategy table yet: {data.strategy_error}")
     for name, content in fixtures.play_files(slug, solved, data).items():
         fixtures.write(tmp_path / name, content)
     counts = run_node(["play.test.mjs"], {"VPCHARTS_PLAY_FIXTURE": str(tmp_path),

@@ -20,8 +20,8 @@ import reference
 from generator.strategy import levels as L
 from generator.strategy import features as P
 from generator.strategy.shortest import LONG_NOTATION
-from generator.cards import format_hand, parse_hand
-from generator.export import export
+from generator.core.cards import format_hand, parse_hand
+from generator.export.cache import export
 from generator.solve.paytable import load_paytable
 from generator.solve.solver import hand_evs
 from test_strategy import play_json
@@ -34,7 +34,7 @@ WILD = ("deuces", "joker")
 
 def _export(slug):
     table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
-    data, _ = export(table)
+    data = export(table)[0].to_json()
     assert data["strategy"] is not None, data["strategy_error"]
     return table, data
 

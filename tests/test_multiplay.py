@@ -199,7 +199,7 @@ def test_the_pages_calculator_plays_3_hands_a_deal_from_the_rounds_script(sample
     import json
     import re
 
-    from generator.browser_bench import serving
+    from generator.bench.browser import serving
     from tests.test_browser import open_page
 
     text = (sample_site / "rounds" / "9-6-jacks-or-better.js").read_text()

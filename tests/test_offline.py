@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.browser_bench import serving
-from generator.site import build_site, offline
+from generator.bench.browser import serving
+from generator.build import build_site
+from generator.site import offline
 from tests.test_any_page import exact_return, pay_fields, wait_for_measure
 from tests.test_browser import open_page
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.site import build as site_build
-from generator.site.output import MARKER, MARKER_TEXT
+from generator.build import orchestrate as site_build
+from generator.build.output import MARKER, MARKER_TEXT
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "site-content"

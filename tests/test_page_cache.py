@@ -1,4 +1,4 @@
-"""The page cache (generator/site/rendered.py): a rebuild with nothing changed takes each pay
+"""The page cache (generator/build/rendered.py): a rebuild with nothing changed takes each pay
 table's pages and JSON from the cache, the same bytes a build without the cache renders; and an
 edit to anything they are made of (a template, a static file, the settings, a Markdown page, the
 generator's code, the export, the card) renders them again. Likewise the Chinese Poker page, and
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import store
-from generator.site import build_site, rendered
-from generator.site.build import STATIC, TEMPLATES
+from generator.core import store
+from generator.build import build_site, rendered
+from generator.build.orchestrate import STATIC, TEMPLATES
 from generator.site.render import Renderer
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site-content"
@@ -32,7 +32,7 @@ def files(folder: Path) -> dict[str, bytes]:
 def seeded(tmp_path_factory):
     """A cache folder holding the fixture's export (copied from the shared cache, where it is
     computed once if missing) and its card, but no page entry."""
-    from generator import export
+    from generator.export import cache as export
     from generator.solve.paytable import load_paytable
 
     table = load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml")
@@ -142,7 +142,7 @@ def test_an_edit_to_the_generator_code_renders_the_pages_again(cache, renders, t
 
 
 def test_every_source_file_of_the_generator_is_in_the_code_digest():
-    from generator.site import build as build_module
+    from generator.build import orchestrate as build_module
 
     rendered._code_digest.cache_clear()
     read = []
@@ -162,7 +162,7 @@ def test_every_source_file_of_the_generator_is_in_the_code_digest():
 
 
 def test_another_export_renders_the_pages_again(cache, renders, tmp_path):
-    from generator import export
+    from generator.export import cache as export
     from generator.solve.paytable import load_paytable
 
     build(tmp_path / "before")
@@ -293,7 +293,7 @@ def test_a_template_of_another_folder_is_compiled_for_its_own_file(cache_folder,
                                                                    tmp_path):
     """The compiled code names its file, which error lines quote: the same source in another
     folder is compiled again."""
-    from generator.errors import ContentError
+    from generator.core.errors import ContentError
 
     Renderer(TEMPLATES, cache=True)
     templates = tmp_path / "templates"
@@ -357,7 +357,7 @@ def test_the_summary_counts_the_cards_the_workers_rendered(cache, tmp_path):
     """With the export missing, a worker computes it and renders its card into the cache, where
     the build then finds it: counted as rendered, not as taken from the cache. With only the
     export missing (the card still cached), the card counts as cached."""
-    from generator import export
+    from generator.export import cache as export
     from generator.solve.paytable import load_paytable
 
     entry = export.cache_path(load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml"))

@@ -1,4 +1,4 @@
-"""A strategy line's parts (generator/line_parts.py): the strategy stage hands the site the
+"""A strategy line's parts (generator/core/line_parts.py): the strategy stage hands the site the
 parts of every line, and the site renders from them, never parsing the words back.
 
 The unit tests read the site's modules and hand-made lines; the slow one reads every line of
@@ -12,7 +12,7 @@ import pytest
 
 from generator.strategy import features as P
 from generator.strategy.describe import line_parts
-from generator.line_parts import (holding, marked, notation, notes, parts_from_json,
+from generator.core.line_parts import (holding, marked, notation, notes, parts_from_json,
                                       parts_json, text)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,12 +78,12 @@ def test_every_exported_line_is_rendered_from_its_parts(slug):
     """Every line of every level: its parts, read back from the export, render its text and
     notation exactly; its hold and notes are its text's own words; and its marks fall on the
     symbols its key lists."""
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import load_paytable
     from generator.site.symbols import key_for
-    from generator.line_parts import used
+    from generator.core.line_parts import used
 
-    data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
+    data = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))[0].to_json()
     for name, level in data["strategy"]["levels"].items():
         for line in level["lines"]:
             parts = parts_from_json(line["parts"])

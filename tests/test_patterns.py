@@ -5,7 +5,7 @@ import random
 import pytest
 
 from generator.strategy import features as P
-from generator.cards import parse_hand
+from generator.core.cards import parse_hand
 from generator.strategy.deal_kernels import describe_holds
 from generator.solve.cache import deck
 

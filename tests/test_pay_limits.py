@@ -16,7 +16,7 @@ from math import comb
 
 import pytest
 
-from generator.errors import ContentError
+from generator.core.errors import ContentError
 
 from generator.solve.paytable import (MOST_DEALS_IN_A_CLASS, draw_denominator, largest_scaled_pay,
                                 largest_scaled_return, parse_paytable)

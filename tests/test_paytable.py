@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import ContentError
+from generator.core.errors import ContentError
 from generator.solve.families import FAMILIES
 from generator.solve.paytable import (check_published, load_paytable, load_paytables, parse_pay,
                                       parse_paytable)

@@ -1,4 +1,4 @@
-"""The cards of a game's other pay tables, played on each of its pay tables (generator/prices.py):
+"""The cards of a game's other pay tables, played on each of its pay tables (generator/pricing/prices.py):
 each level's holds against the plain Python reference on sampled deals, a table's own levels
 priced on itself against the returns its export states, and the rows as the sample site's pages
 and JSON show them."""
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.pricing.records import Offer
 from tests.sample import sample_slugs
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
@@ -27,7 +28,7 @@ def _reference_hold(cards: list[int], cls: int, conditions: list, family: str,
     """The hold a level's JSON lines make on one deal, played plainly: the first line some hold
     of the deal meets (a `deal` line only in its deals), the first of its holds by rank
     (`features.line_hold`); nothing held where no line meets the deal."""
-    from generator.cards import format_hand
+    from generator.core.cards import format_hand
     from generator.strategy import features as P
 
     for line in conditions:
@@ -63,29 +64,31 @@ def test_a_levels_holds_on_another_table_match_the_plain_reference(level_slug, l
     """On 150 random suit classes and every class a `deal` exception line names, the EV of
     the hold `prices.level_holds` plays equals that of the hold the Python reference plays
     with the level's JSON lines, from `Solution.deal_evs` of the deal itself."""
-    from generator import export, prices
-    from generator.cards import format_hand
+    from generator.export import cache as export
+    from generator.pricing import prices
+    from generator.core.cards import format_hand
     from generator.solve import cache
 
     source = _table(level_slug)
     data, _ = export.export(source)
     offer = prices.offered(data)
     if level not in offer:  # (the simple level is offered only where published)
-        offer = {level: {"printed": 0, "conditions": [
-            line["conditions"] for line in data["strategy"]["levels"][level]["lines"]]}}
+        lines = getattr(data.strategy.levels, level).lines
+        offer = {level: Offer(0, tuple(line.conditions for line in lines),
+                              tuple(line.choice for line in lines))}
     held = prices.level_holds(source, {level: offer[level]})[0][level]
     solution, _ = cache.solve(_table(slug))
     reps = solution.deck.reps
     rng = random.Random(f"{level_slug} {level} {slug}")
     classes = set(rng.sample(range(len(reps)), 150))
     deal_of = {format_hand(rep.tolist()): c for c, rep in enumerate(reps)}
-    for line in offer[level]["conditions"]:
+    for line in offer[level].conditions:
         for name, _, value in line:
             if name == "deal":
                 classes |= {deal_of[text] for text in value}
     for c in sorted(classes):
         cards = reps[c].tolist()
-        mask = _reference_hold(cards, c, offer[level]["conditions"], source.family.key,
+        mask = _reference_hold(cards, c, offer[level].conditions, source.family.key,
                                source.min_pair)
         assert solution.evs[c, int(held[c])] == solution.deal_evs(cards)[mask], (c, cards)
 
@@ -93,13 +96,16 @@ def test_a_levels_holds_on_another_table_match_the_plain_reference(level_slug, l
 def test_a_reference_that_plays_one_line_wrong_is_caught():
     """The comparison above can fail: dropping a level's first line that decides any sampled
     deal changes some EV."""
-    from generator import export, prices
+    from generator.export import cache as export
+    from generator.pricing import prices
     from generator.solve import cache
 
     source = _table("full-pay-deuces-wild")
-    lines = prices.offered(export.export(source)[0])["card"]["conditions"]
-    held = prices.level_holds(source, {"card": {"printed": 0, "conditions": lines}})[0]["card"]
-    cut = {"card": {"printed": 0, "conditions": lines[:3] + lines[4:]}}  # "4 deuces" and on
+    card = prices.offered(export.export(source)[0])["card"]
+    lines = card.conditions
+    held = prices.level_holds(source, {"card": card})[0]["card"]
+    cut = {"card": Offer(0, lines[:3] + lines[4:],  # "4 deuces" and on
+                         card.choices[:3] + card.choices[4:])}
     other = prices.level_holds(source, cut)[0]["card"]
     solution, _ = cache.solve(source)
     differ = [c for c in range(len(held)) if held[c] != other[c]]
@@ -112,13 +118,13 @@ def test_a_reference_that_plays_one_line_wrong_is_caught():
 
 
 def _exports(slugs):
-    from generator import export
+    from generator.export import cache as export
 
     return {slug: export.export(_table(slug))[0] for slug in slugs}
 
 
 def test_own_levels_priced_on_their_table_return_what_the_export_states_and_rows_are_sorted():
-    from generator import prices
+    from generator.pricing import prices
 
     slugs = ["full-pay-deuces-wild", "loose-deuces", "nsu-deuces-wild"]
     exports = _exports(slugs)
@@ -126,17 +132,17 @@ def test_own_levels_priced_on_their_table_return_what_the_export_states_and_rows
                                 {s: prices.offered(d) for s, d in exports.items()},
                                 use_cache=False)
     for slug, data in exports.items():
-        best = Fraction(data["solution"]["return"]["exact"])
-        own = [row for row in rows[slug] if row["own"]]
-        assert [row["level"] for row in own] == list(prices.offered(data))
+        best = data.solution.return_.exact
+        own = [row for row in rows[slug] if row.own]
+        assert [row.level for row in own] == list(prices.offered(data))
         for row in own:
-            level = data["strategy"]["levels"][row["level"]]
-            assert row["return"] == level["return"] and row["cost"] == level["cost"]
+            level = data.levels[row.level]
+            assert row.return_ == level.return_ and row.cost == level.cost
         assert len(rows[slug]) == sum(len(prices.offered(d)) for d in exports.values())
-        costs = [Fraction(row["cost"]) for row in rows[slug]]
+        costs = [row.cost for row in rows[slug]]
         assert costs == sorted(costs) and costs[0] >= 0
         for row in rows[slug]:
-            assert Fraction(row["return"]["exact"]) + Fraction(row["cost"]) == best
+            assert row.return_.exact + row.cost == best
 
 
 class _Links(HTMLParser):
@@ -167,7 +173,7 @@ def test_the_sample_site_prices_each_game_on_its_pages_and_json(sample_site):
     exact and as decimals, its own card's return as its export states; the page's table with
     a row each (and the headings' rows), linking to pages and PDFs that exist. A game alone
     gets no table and no rows."""
-    from generator.decimals import percent
+    from generator.core.decimals import percent
     from generator.solve.paytable import load_paytables
 
     tables = {t.slug: t for t in load_paytables(CONTENT / "paytables") if t.slug in

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-from generator.cards import RANKS
+from generator.core.cards import RANKS
 from generator.strategy import describe_line
 from generator.strategy import features as P
 from generator.strategy.describe import rank_universe
@@ -232,7 +232,7 @@ def test_a_long_card_list_takes_the_nearest_phrase_within_the_cards_allowance(so
     (a list no phrase names) and is phrased again: the card keeps its allowance, its bound on
     one deal and every pat hand, checked by playing it on every class; with no allowance left
     nothing changes."""
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import load_paytable
     from generator.strategy import levels as L
     from generator.strategy.holds import hold_data
@@ -241,7 +241,7 @@ def test_a_long_card_list_takes_the_nearest_phrase_within_the_cards_allowance(so
 
     slug = "loose-deuces"
     solution = solved(slug)
-    exported, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
+    exported = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))[0].to_json()
     data = hold_data(solution)
     card = _named_level(solution, exported, "card")
     pat = L.play(data, _named_level(solution, exported, "exact"))[1] == 31

@@ -19,7 +19,7 @@ import pytest
 
 import reference
 from generator.solve import cache as solve_cache, solver
-from generator.cards import JOKER, format_hand, parse_hand
+from generator.core.cards import JOKER, format_hand, parse_hand
 from generator.solve.categories import categories
 from generator.solve.codes import rules
 from generator.solve.evaluate import hand_codes

@@ -13,18 +13,19 @@ import pytest
 from generator.site.sections import label, sections
 from generator.strategy import features as P
 from generator.strategy.describe import line_parts
-from generator.line_parts import parts_json
+from generator.core.records import to_json
+from generator.site.lines import Line
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 
 def line(number, held, dealt, row=None, family="deuces"):
-    """An exported line holding `held` (n, w, kind, *conditions), as the site reads it."""
+    """A line holding `held` (n, w, kind, *conditions), as the site reads it."""
     n, w, kind, *extra = held
     conditions = ((P.F_N, P.OP_EQ, n), (P.F_W, P.OP_EQ, w), (P.F_KIND, P.OP_EQ, kind), *extra)
     parts = line_parts(conditions, (), family, high=11 if family == "joker" else 13)
-    return {"number": number, "row": row or number, "parts": parts_json(parts),
-            "wild_dealt": dealt}
+    return Line(number=number, row=row or number, parts=parts, wild_dealt=tuple(dealt),
+                conditions=(), ce_numbers=())
 
 
 def test_sections_run_from_most_wild_cards_to_none_and_drop_what_the_label_says():
@@ -144,7 +145,7 @@ def test_each_section_plays_its_deals_as_the_whole_table_does(slug):
     """Every level, every suit class: the class's section alone (its lines in their order)
     holds what the whole table holds, and every class's deciding line is in its section."""
     from generator.solve.cache import solve
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import load_paytable
     from generator.strategy.build import wild_dealt
     from generator.strategy.holds import hold_data, named, Strategy
@@ -152,7 +153,7 @@ def test_each_section_plays_its_deals_as_the_whole_table_does(slug):
     from generator.strategy.verify import from_json
 
     table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
-    data, _ = export(table)
+    data = export(table)[0]
     solution, _ = solve(table)
     holds = hold_data(solution)
     dealt = wild_dealt(solution)
@@ -162,17 +163,17 @@ def test_each_section_plays_its_deals_as_the_whole_table_does(slug):
         return play(holds, named(Strategy([x.conditions for x in read.lines],
                                           list(read.rank_sets))))
 
-    for name, level in data["strategy"]["levels"].items():
-        lines = level["lines"]
-        place, held = played(lines)
-        split = sections(lines, data["rules"]["wild"])
+    for name in ("exact", "card", "simple"):
+        lines = getattr(data.strategy.levels, name).lines
+        place, held = played([to_json(x) for x in lines])
+        split = sections(lines, data.rules.wild)
         assert [s.wild for s in split] == sorted(set(dealt.tolist()), reverse=True), name
         for section in split:
             mine = dealt == section.wild
             # The lines of the section are the lines deciding its deals, in table order.
             numbers = [x.number for x in section.lines]
             assert numbers == sorted(set((place[mine] + 1).tolist())), (name, section.label)
-            sub = [x for x in lines if x["number"] in numbers]
+            sub = [to_json(x) for x in lines if x.number in numbers]
             _, sub_held = played(sub)
             assert np.array_equal(sub_held[mine], held[mine]), (name, section.label)
             # The check can fail: without its first line, the section plays some deal otherwise.
@@ -191,7 +192,7 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
 
     from pypdf import PdfReader
 
-    from generator.site.build import build_site
+    from generator.build.orchestrate import build_site
 
     content = tmp_path / "content"
     (content / "paytables").mkdir(parents=True)
@@ -248,13 +249,13 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
 
     # (from the export, whose lines carry the parts the card is rendered from; the published
     # JSON keeps their words only)
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import load_paytable
 
-    data, _ = export(load_paytable(content / "paytables" / "full-pay-deuces-wild.toml"))
-    level = data["strategy"]["levels"]["card"]
+    data = export(load_paytable(content / "paytables" / "full-pay-deuces-wild.toml"))[0]
+    level = data.levels["card"]
     html = card_html(Renderer(Path(__file__).resolve().parents[1] / "templates"), data, level,
-                     card_lines(level["lines"], "deuces"), LAYOUTS[1], 9, Settings())
+                     card_lines(level.lines, "deuces"), LAYOUTS[1], 9, Settings())
     items = re.findall(r'<li(?: id="card-line-\d+")?(?: class="([^"]*)")?>', html)
     bands, seen = [], 0
     for classes in items:
@@ -263,12 +264,12 @@ def test_a_deuces_page_and_card_show_the_sections_in_order(tmp_path):
             continue
         seen += 1
         bands.append(("band" in classes.split(), seen % 2 == 0))
-    assert len(bands) == len(card_lines(level["lines"], "deuces")) and bands
+    assert len(bands) == len(card_lines(level.lines, "deuces")) and bands
     assert all(shaded == even for shaded, even in bands)
     assert items.count("section") == len(heads)
     # The pocket card prints the page's numbers: 1 to n through its sections, each before its
     # line, in the card's order.
-    wordings = card_lines(level["lines"], "deuces")
+    wordings = card_lines(level.lines, "deuces")
     card_table = page[page.index('id="strategy-card"'):]
     card_table = card_table[:card_table.index("</table>")]
     assert [x["number"] for x in wordings] == list(range(1, len(wordings) + 1)) == [

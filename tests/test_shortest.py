@@ -350,7 +350,7 @@ def test_narrowed_lines_list_only_the_rank_sets_they_need(solved):
     """Narrowed, a line listing more than four rank sets keeps only the sets it needs:
     dropping any one of them plays some class wrongly (9/5 Double Double Bonus listed 42 sets
     of four of a kind and kicker, where holding the kicker only ties but for six of them)."""
-    from generator.strategy.compact import MAX_LISTED, Compactor, _rank_condition
+    from generator.strategy.compact import MAX_LISTED, Compactor, LineBits, _rank_condition
 
     s = solved("9-5-double-double-bonus")
     data, lines = _table(s)
@@ -364,17 +364,17 @@ def test_narrowed_lines_list_only_the_rank_sets_they_need(solved):
     long = [i for i, line in enumerate(lines) if (r := _rank_condition(line)) is not None
             and r[1] == P.OP_IN and len(r[2]) > MAX_LISTED]
     assert long
-    compactor = Compactor(data, lines)
+    listed = LineBits(data, lines)
     for i in long:
-        slot = compactor.order[i]
-        before = compactor.slots[slot]
+        slot = listed.order[i]
+        before = listed.slots[slot]
         ranks = _rank_condition(before)
         for mask in ranks[2]:
-            touched = compactor.touched([slot])
+            touched = listed.touched([slot])
             fewer = (P.F_RANKS, P.OP_IN, frozenset(ranks[2] - {mask}))
-            compactor.set_slot(slot, tuple(fewer if c == ranks else c for c in before))
-            assert not compactor.exact(slots=[slot], touched=touched), (before, mask)
-            compactor.set_slot(slot, before)
+            listed.set_slot(slot, tuple(fewer if c == ranks else c for c in before))
+            assert not listed.exact(slots=[slot], touched=touched), (before, mask)
+            listed.set_slot(slot, before)
 
 
 def test_classes_of_rows_equal_numpy_unique():

@@ -11,15 +11,16 @@ import math
 import re
 import shutil
 from collections import Counter
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from generator.errors import ContentError, VpchartsError
-from generator.export import dumps
-from generator.site import build_site
-from generator.site.build import STATIC, TEMPLATES
+from generator.core.errors import ContentError, VpchartsError
+from generator.export.cache import dumps
+from generator.build import build_site
+from generator.build.orchestrate import STATIC, TEMPLATES
 from generator.site.render import CSP
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site-content"
@@ -70,7 +71,7 @@ def built(tmp_path_factory):
 def export_data(built):
     """The export the site was built from (its lines with their parts; the published JSON keeps
     their words only: `test_json_is_the_export_exactly`)."""
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import load_paytable
 
     return export(load_paytable(FIXTURE / "paytables" / f"{SLUG}.toml"))[0]
@@ -109,24 +110,22 @@ def test_every_page_has_title_csp_nav_and_only_relative_links_that_resolve(built
 def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_data):
     import html
 
-    from generator.site.levels import levels_of
-
     out, _ = built
     text = (out / f"{SLUG}.html").read_text(encoding="utf-8")
     page = parse(out / f"{SLUG}.html")
-    levels = levels_of(export_data)
-    card = levels["card"]["lines"]
-    assert levels["card"]["printed"] <= 20 < levels["exact"]["printed"]  # 9/6 JoB: 20 of 35
+    levels = export_data.levels
+    card = levels["card"].lines
+    assert levels["card"].printed <= 20 < levels["exact"].printed  # 9/6 JoB: 20 of 35
     assert {"summary", "strategy-card", "simple", "checker", "key-card"} <= page.ids
     for line in card:
-        assert f"line-{line['number']}" in page.ids
+        assert f"line-{line.number}" in page.ids
     # The order a player needs: first screen, card table, checker, simple level, final hands.
     order = [text.index(f'id="{name}"') for name in
              ("summary", "strategy-card", "checker", "simple", "final-hands")]
     assert order == sorted(order)
     first_screen = text[:text.index('id="strategy"')]
-    for needle in ("99.543904%", levels["card"]["return"]["percent"],
-                   f"{levels['card']['printed']} lines",
+    for needle in ("99.543904%", levels["card"].return_.percent,
+                   f"{levels['card'].printed} lines",
                    f'href="{SLUG}.pdf"', 'href="#checker"', f'href="{SLUG}-exact.html"',
                    '<abbr title="Full house">FH</abbr> 9', '<abbr title="Flush">F</abbr> 6'):
         assert needle in first_screen, needle
@@ -140,14 +139,14 @@ def test_paytable_page_leads_with_the_card_level_then_the_checker(built, export_
     # 9/6 Jacks or Better's simple level (15 lines within 0.10%) is not a quarter shorter than
     # its card (19): none is published, and the page says the card is already the simple
     # strategy, in the first screen and where the simple level would stand.
-    derived = export_data["strategy"]["levels"]["simple"]
-    assert levels["simple"] is None and not derived["published"]
-    assert 4 * derived["printed"] > 3 * levels["card"]["printed"]
+    derived = export_data.strategy.levels.simple
+    assert levels["simple"] is None and not derived.published
+    assert 4 * derived.printed > 3 * levels["card"].printed
     simple = text[text.index('<section id="simple">'):]
     simple = simple[:simple.index("</section>")]
     assert "The card is already the simple strategy" in simple
     assert "The card is already the simple strategy" in first_screen
-    assert 'id="strategy-simple"' not in text and derived["cost_percent"] not in text
+    assert 'id="strategy-simple"' not in text and derived.cost_percent not in text
     assert 'value="simple"' not in text  # (nor does the checker offer it)
     assert "overflow-wrap: anywhere" not in (out / "static" / "site.css").read_text()
 
@@ -159,8 +158,8 @@ def test_exact_page_has_every_line_ce_numbers_and_the_plot(built, export_data):
     text = (out / f"{SLUG}-exact.html").read_text(encoding="utf-8")
     page = parse(out / f"{SLUG}-exact.html")
     assert "strategy-exact" in page.ids and "key-exact" in page.ids
-    for line in export_data["strategy"]["levels"]["exact"]["lines"]:
-        assert f"line-{line['number']}" in page.ids
+    for line in export_data.levels["exact"].lines:
+        assert f"line-{line.number}" in page.ids
     assert "1653526326983/1661102543100" in text and "<svg" in text and "<path d=" in text
     assert f'href="{SLUG}.html"' in text
 
@@ -170,12 +169,12 @@ def test_long_ce_lists_are_summed_up_and_listed_when_opened():
 
     runs = [[i * 3, i * 3 + 1] for i in range(1, 200)]
     line = _exported(1, (2, 0, "PAIR", ("h", "==", 0)), ce_numbers=runs, deals=5)
-    assert line["text"] == "Low Pair"
+    assert line.text == "Low Pair"
     row = line_rows([line])[0]
     assert len(ce_ranges(runs)) > CE_LIST_SHOWN
     assert row.ce_summary == ce_summary(runs) == "398 CE numbers, 3 to 598"
     assert row.ce_numbers == ce_ranges(runs)  # the full list, in the <details>
-    short = line_rows([dict(line, ce_numbers=[[4, 6]])])[0]
+    short = line_rows([replace(line, ce_numbers=((4, 6),))])[0]
     assert short.ce_summary == "" and short.ce_numbers == "4-6"
 
 
@@ -186,20 +185,23 @@ def test_json_is_the_export_exactly(built, export_data):
     written = json.loads((out / f"{SLUG}.json").read_text(encoding="utf-8"))
     # (the build adds the bankroll figures: tests/test_bankroll.py checks them)
     figures = written.pop("bankroll")
-    assert figures["exact"]["return"]["exact"] == export_data["solution"]["return"]["exact"]
+    assert figures["exact"]["return"]["exact"] == str(export_data.solution.return_.exact)
     expected = json.loads(dumps(published(export_data)))
     assert expected.pop("bankroll") is None and written == expected
     assert "classes" not in published(export_data)["ce"]
     # A time would make two cold builds differ: the site's files depend on the inputs only.
     assert "derive_seconds" not in published(export_data)["strategy"]
-    assert all("parts" not in line for level in published(export_data)["strategy"]["levels"]
-               .values() for line in level["lines"])
+    assert all("parts" not in line and "exception_holds" not in line
+               for level in published(export_data)["strategy"]["levels"].values()
+               for line in level["lines"])
+    # (nor what the export works out for the pages alone: the game's facts for the index)
+    assert "game" not in published(export_data)
 
 
 def test_index_lists_the_table_with_its_figures_and_links(built, export_data):
     out, _ = built
     text = (out / "index.html").read_text(encoding="utf-8")
-    lines = export_data["strategy"]["levels"]["card"]["printed"]
+    lines = export_data.levels["card"].printed
     for needle in (f'href="{SLUG}.html"', f'href="{SLUG}.pdf"', "99.543904%", f"{lines} lines",
                    "<h2>Jacks or Better</h2>", 'data-pays="800|250|4000 50 25 9 6 4 3 2 1"',
                    '<abbr title="Full house">FH</abbr> 9', 'id="find-input"', "static/js/find.js",
@@ -221,7 +223,6 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
                                                                                  export_data):
     from pypdf import PdfReader
 
-    from generator.site.levels import levels_of
     from generator.site.symbols import key_for
     from generator.site.view import printed_lines
 
@@ -236,17 +237,17 @@ def test_pocket_card_is_one_page_with_every_line_embedded_fonts_and_no_tiny_text
 
     flat = " ".join(page.extract_text(visitor_text=visit).split())
     assert "♠" in flat and "♥" in flat and "♦" in flat and "♣" in flat
-    level = levels_of(export_data)["card"]
+    level = export_data.levels["card"]
     # The return played with this card, its cost, the page's address.
-    assert level["return"]["percent"] in flat and level["cost_percent"] in flat
+    assert level.return_.percent in flat and level.cost_percent in flat
     assert f"{SLUG}.html" in flat
-    from generator.line_parts import parts_from_json, used
+    from generator.core.line_parts import used
 
-    lines = level["lines"]
+    lines = level.lines
     for line in printed_lines(lines):  # a run of made hands is one printed line
         assert f"{line.number} {line.text}" in flat or line.notation in flat, line.text
     # The key: every symbol the lines use (these are in chart words: s, h, s+h, discards).
-    for symbol, _ in key_for([used(parts_from_json(line["parts"]), "text") for line in lines]):
+    for symbol, _ in key_for([used(line.parts, "text") for line in lines]):
         assert symbol in flat, symbol
     assert min(sizes) >= 7, sizes
     width, height = float(page.mediabox.width), float(page.mediabox.height)
@@ -309,7 +310,7 @@ def _one_line_error(excinfo, *needles):
 
 
 def test_an_export_over_the_gzip_limit_is_named_on_every_build(built, tmp_path, monkeypatch):
-    from generator.site import build as build_module
+    from generator.build import orchestrate as build_module
 
     monkeypatch.setattr(build_module, "JSON_LIMIT", 1000)
     for _ in range(2):  # the second time the size comes from the cache
@@ -371,10 +372,8 @@ def test_broken_link_in_markdown_stops_the_build(old_site, tmp_path):
 
 
 def test_pages_quote_figures_from_the_build(built, export_data):
-    from generator.site.levels import levels_of
-
     text = (built[0] / "about.html").read_text(encoding="utf-8")
-    card = levels_of(export_data)["card"]["cost_percent"]
+    card = export_data.levels["card"].cost_percent
     assert f"The 9/6 table returns 99.543904%; its card costs {card}." in text
     assert "[[" not in text
 
@@ -442,22 +441,18 @@ def test_card_takes_the_first_layout_that_fits(export_data):
     """render_card searches the layouts in few renders; the answer must be the first layout, in
     order, whose card is one page, as trying them all in turn finds it (or two columns of text,
     where one column fits only below ONE_COLUMN_UNTIL: the next test)."""
-    import copy
-
     import weasyprint
 
-    from generator.site.levels import levels_of
     from generator.site.pocket import LAYOUTS, MIN_SIZE, SIZES, card_html, card_lines, render_card
     from generator.site.render import Renderer
     from generator.site.settings import Settings
 
     renderer = Renderer(TEMPLATES)
     for count in (40, 50):  # 40 lines: an early layout; 50 lines: a late one
-        data = copy.deepcopy(export_data)
-        level = levels_of(data)["card"]
-        lines = (data["strategy"]["levels"]["exact"]["lines"] * 2)[:count]
-        level["lines"] = [dict(line, number=i, row=i) for i, line in enumerate(lines, 1)]
-        wordings = card_lines(level["lines"])
+        lines = (export_data.levels["exact"].lines * 2)[:count]
+        data = _with_card(export_data, lines)
+        level = data.levels["card"]
+        wordings = card_lines(level.lines)
 
         def pages_at(layout, size):
             return len(weasyprint.HTML(string=card_html(
@@ -484,24 +479,18 @@ def test_a_card_of_short_lines_too_many_for_comfortable_type_takes_two_columns(e
     """Short lines in one column leave half the page empty while the type shrinks to fit its
     height (Double Double Bonus's 29 lines took 7 pt): below ONE_COLUMN_UNTIL, two columns of
     the same words are taken where their type is larger, and from it one column is kept."""
-    import copy
-
     import weasyprint
 
-    from generator.site.levels import levels_of
     from generator.site.pocket import (LAYOUTS, ONE_COLUMN_UNTIL, SIZES, card_html, card_lines,
                                        render_card)
     from generator.site.render import Renderer
     from generator.site.settings import Settings
 
     renderer = Renderer(TEMPLATES)
-    data = copy.deepcopy(export_data)
-    level = levels_of(data)["card"]
-    short = [line for line in data["strategy"]["levels"]["exact"]["lines"]
-             if len(line["text"]) <= 24]
-    lines = (short * (1 + count // len(short)))[:count]
-    level["lines"] = [dict(line, number=i, row=i) for i, line in enumerate(lines, 1)]
-    wordings = card_lines(level["lines"])
+    short = [line for line in export_data.levels["exact"].lines if len(line.text) <= 24]
+    data = _with_card(export_data, (short * (1 + count // len(short)))[:count])
+    level = data.levels["card"]
+    wordings = card_lines(level.lines)
 
     def largest(layout):
         fitting = [size for size in SIZES if len(weasyprint.HTML(string=card_html(
@@ -522,16 +511,15 @@ def test_a_card_of_short_lines_too_many_for_comfortable_type_takes_two_columns(e
 def test_a_count_and_its_value_stay_on_one_row(built, export_data):
     """'s+h ≥ 3' is never split over two rows of a narrow column: its spaces are no-break
     spaces on the card and on the pages (the words in the export keep plain spaces)."""
-    from generator.site.levels import levels_of
     from generator.site.pocket import LAYOUTS, MIN_SIZE, card_html, card_lines
     from generator.site.render import Renderer
     from generator.site.settings import Settings
 
-    texts = [line["text"] for line in export_data["strategy"]["levels"]["exact"]["lines"]]
+    texts = [line.text for line in export_data.levels["exact"].lines]
     counted = [t for t in texts if re.search(r" [≥≤=] \d", t)]
     assert counted  # (what the test is for: 9/6 Jacks or Better says "s+h ≥ 2")
-    level = levels_of(export_data)["card"]
-    card = card_html(Renderer(TEMPLATES), export_data, level, card_lines(level["lines"]),
+    level = export_data.levels["card"]
+    card = card_html(Renderer(TEMPLATES), export_data, level, card_lines(level.lines),
                      LAYOUTS[1], MIN_SIZE, Settings())
     page = (built[0] / f"{SLUG}-exact.html").read_text(encoding="utf-8")
     for html in (card, page):
@@ -542,28 +530,31 @@ def test_a_count_and_its_value_stay_on_one_row(built, export_data):
 def test_long_card_overflow_is_found_from_its_first_lines(export_data, monkeypatch):
     """A long table is laid out from its first PREFIX lines: the lines it reports overflowing
     must be those of laying out the whole card."""
-    import copy
-
     import weasyprint
 
     from generator.site import pocket
-    from generator.site.levels import levels_of
     from generator.site.render import Renderer
     from generator.site.settings import Settings
 
     monkeypatch.setattr(pocket, "PREFIX", 200)  # more than a page of these lines
     renderer = Renderer(TEMPLATES)
-    data = copy.deepcopy(export_data)
-    lines = data["strategy"]["levels"]["exact"]["lines"] * 8
-    levels_of(data)["card"]["lines"] = [dict(line, number=i, row=i)
-                                        for i, line in enumerate(lines, 1)]
+    data = _with_card(export_data, export_data.levels["exact"].lines * 8)
     result = pocket.render_card(data, renderer, STATIC, use_cache=False)
-    wordings = pocket.card_lines(levels_of(data)["card"]["lines"])
+    wordings = pocket.card_lines(data.levels["card"].lines)
     whole = weasyprint.HTML(string=pocket.card_html(
-        renderer, data, levels_of(data)["card"], wordings, pocket.LAYOUTS[-1], pocket.MIN_SIZE,
+        renderer, data, data.levels["card"], wordings, pocket.LAYOUTS[-1], pocket.MIN_SIZE,
         Settings()), base_url=str(STATIC) + "/").render()
     assert not result.written and len(whole.pages) > 2
     assert result.overflow == tuple(pocket._overflowing_lines(whole))
+
+
+def _with_card(export, lines):
+    """The export with a card level of these lines, numbered 1, 2, 3, ... (one printed line
+    each)."""
+    lines = tuple(replace(line, number=i, row=i) for i, line in enumerate(lines, 1))
+    levels = export.strategy.levels
+    return replace(export, strategy=replace(export.strategy, levels=replace(
+        levels, card=replace(levels.card, lines=lines))))
 
 
 def test_layout_search_finds_the_first_fit_from_any_guess():
@@ -667,32 +658,40 @@ def test_serve_prints_its_url_and_serves_the_site(built):
         process.wait(timeout=10)
 
 
-def _exported(number, held, rank_sets=(), family="natural", deal_text=str, **more) -> dict:
-    """A line as the export holds it, its parts and words described from `held` ((n, w, kind,
-    *conditions), conditions by name): what the site renders."""
+def _exported(number, held, rank_sets=(), family="natural", deal_text=str, **more):
+    """A line as the export holds it (export/records.py's `Line`), its parts and words described
+    from `held` ((n, w, kind, *conditions), conditions by name): what the site renders."""
+    from generator.core.line_parts import notation, parts_json, text
+    from generator.core.records import from_json
+    from generator.export.records import Line
     from generator.strategy import features as P
     from generator.strategy.describe import line_parts
-    from generator.line_parts import notation, parts_json, text
+    from tests.exports import line_json
 
     named = [("n", "==", held[0]), ("w", "==", held[1]), ("kind", "==", held[2]), *held[3:]]
     conditions = tuple(P.condition_named(*c) for c in named)
     parts = line_parts(conditions, rank_sets, family, deal_text, high=9 if family == "natural"
                        else 11 if family == "joker" else 13)
-    return {"number": number, "row": number, "parts": parts_json(parts), "text": text(parts),
-            "notation": notation(parts), "conditions": [list(c) for c in named],
-            "ce_numbers": [[number, number]], "ce_high": "1", "ce_low": "1", "deals": 1,
-            "examples": [], **more}
+    # (the conditions exported may be given: the ones the checker plays to show a deal's hold)
+    more.setdefault("conditions", [list(c) for c in named])
+    return from_json(Line, line_json(number, notation(parts), text(parts),
+                                     parts=parts_json(parts), **more))
 
 
 def _ranks(*sets) -> list[int]:
-    from generator.cards import RANKS
+    from generator.core.cards import RANKS
 
     return [sum(1 << RANKS.index(r) for r in ranks) for ranks in sets]
 
 
 def test_exception_lines_point_to_their_deals_listed_under_the_table():
     """On the exact page and in the checker an exception line names its deals' place, not them."""
-    from generator.site.view import exception_notes, line_rows
+    from generator.core.records import from_json, to_json
+    from generator.export.compute import exception_holds
+    from generator.export.records import Level
+    from generator.site.paytable import checker_levels
+    from generator.site.view import exception_notes, line_json, line_rows
+    from tests.exports import level_json
 
     deals = ["3d 4h 7d Qc Kc", "2d 4h 6d Tc Jk"]
     # (the conditions played to show each deal's hold are the pair's and the deals alone)
@@ -700,9 +699,12 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
              _exported(2, (2, 0, "RF", ("s", ">=", 3), ("deal", "in", 0)), [{0, 1}], "joker",
                        deals.__getitem__, row=5,
                        conditions=[["n", "==", 2], ["deal", "in", deals]])]
-    assert lines[1]["text"] == ("2 to a Royal Flush: s ≥ 3, only in the deals 3d 4h 7d Qc Kc or "
-                                "2d 4h 6d Tc Jk (or the same with suits exchanged)")
-    notes = exception_notes(lines, {"family": "joker", "min_pair": 11})
+    assert lines[1].text == ("2 to a Royal Flush: s ≥ 3, only in the deals 3d 4h 7d Qc Kc or "
+                             "2d 4h 6d Tc Jk (or the same with suits exchanged)")
+    # (the export plays each deal of an exception line for the page: export/compute.py)
+    lines = [replace(line, exception_holds=exception_holds(line, "joker", 11)) for line in lines]
+    assert lines[0].exception_holds == ()
+    notes = exception_notes(lines, "joker")
     # Linked to line-2, printed as the table's second printed line (the lines' `row`, 1 and 5,
     # numbered as printed, without a gap); each deal with the cards the line holds first
     # (2 to a Royal Flush: the suited QK, the suited T and joker), suits as symbols.
@@ -720,24 +722,22 @@ def test_exception_lines_point_to_their_deals_listed_under_the_table():
     # The checker names the deal it checks among the line's deals, not all of them: one deal is
     # "this deal", several are under the exact table; its conditions still name every deal. It
     # embeds the lines' words, not their parts.
-    from generator.site.build import checker_levels
-
-    level = {"lines": lines, "printed": 5, "cost": "0", "cost_percent": "0.0000%",
-             "return": {"percent": "99%"}}
+    level = from_json(Level, level_json(lines=[to_json(line) for line in lines], printed=5))
     said = checker_levels({"exact": level, "card": level, "simple": level})
     assert len(said["tables"]) == 1
     # (each with the numbers it is printed with: one table, not split, numbered as printed)
-    assert said["tables"][0][0] == dict({k: v for k, v in lines[0].items() if k != "parts"},
-                                        printed=[[None, 1, None]])
+    assert said["tables"][0][0] == dict(line_json(lines[0]), printed=[[None, 1, None]])
+    assert "parts" not in said["tables"][0][0] and "exception_holds" not in said["tables"][0][0]
     assert said["tables"][0][1]["printed"] == [[None, 2, None]]
     assert said["tables"][0][1]["text"] == ("2 to a Royal Flush: s ≥ 3, only in the deals listed "
                                             "under the exact table, this one among them")
-    assert said["tables"][0][1]["conditions"] == lines[1]["conditions"]
+    assert said["tables"][0][1]["conditions"] == to_json(lines[1].conditions)
     one = _exported(2, (2, 0, "RF", ("deal", "in", 0)), [{0}], "joker", deals.__getitem__,
                     conditions=[["deal", "in", deals[:1]]])
-    assert one["text"] == ("2 to a Royal Flush: only in the deal 3d 4h 7d Qc Kc (or the same "
-                           "with suits exchanged)")
-    assert checker_levels({"exact": dict(level, lines=[one]), "card": level, "simple": level})[
+    assert one.text == ("2 to a Royal Flush: only in the deal 3d 4h 7d Qc Kc (or the same "
+                        "with suits exchanged)")
+    assert checker_levels({"exact": replace(level, lines=(one,)), "card": level,
+                           "simple": level})[
         "tables"][0][0]["text"] == ("2 to a Royal Flush: only in this deal (or the same with "
                                     "suits exchanged)")
 
@@ -747,7 +747,7 @@ def test_level_rows_join_a_run_of_made_hands_and_keep_a_lines_notes_apart():
 
     lines = [_exported(1, (5, 0, "FULL_HOUSE")), _exported(2, (5, 0, "F"), row=1),
              _exported(3, (3, 0, "SF", ("sh", ">=", 2), ("hp", "==", 0)), row=2)]
-    assert lines[2]["text"] == "3 to a Straight Flush: s+h ≥ 2, no high card discarded"
+    assert lines[2].text == "3 to a Straight Flush: s+h ≥ 2, no high card discarded"
     rows = level_rows(lines)
     assert [(r.number, r.hold, r.notes, r.also) for r in rows] == [
         (1, "Full House, Flush", [], (2,)),
@@ -757,7 +757,7 @@ def test_level_rows_join_a_run_of_made_hands_and_keep_a_lines_notes_apart():
 def test_a_lines_hold_and_penalty_notes_and_compact_notation_come_from_its_parts():
     """What narrows the hold stays with it (rank lists, s, s+h, high cards and ranks held, a
     score); what tests the discards is a note; the compact notation lists rank sets with
-    spaces. Each read from the line's parts (generator/line_parts.py), not from its words."""
+    spaces. Each read from the line's parts (generator/core/line_parts.py), not from its words."""
     from generator.site.view import line_rows
 
     def split(held, rank_sets=(), family="natural"):

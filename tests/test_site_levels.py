@@ -1,64 +1,83 @@
-"""The levels a page, a card and the checker read (generator/site/levels.py), the notation key,
-the curve chart, and what the index shows of each pay table. Small dicts in the export's shape;
-no build."""
+"""The levels a page, a card and the checker read (`Export.levels`), the notation key, the
+curve chart, and what the index shows of each pay table. Small exports read into the records
+(tests/exports.py); no build."""
 
+import json
 import re
 from fractions import Fraction
 
-from generator.site.levels import curve_of, levels_of
+import pytest
+
+from generator.core.records import RecordError, from_json
+from generator.export.records import CurvePoint, Export
 from generator.site.plot import PHONE_WIDTH, curve_svg, for_screens
 from generator.site.symbols import LONG_TEXT, abbr_notation, key_for, long_text
-from generator.site.view import families, identifying_pays, search_pays
+from generator.site.view import SIMPLE_RULE, families, identifying_pays, search_pays
+from tests.exports import export_json, level_json, line_json, record
 
 
-def line(number, notation="2LP", text="Low Pair"):
-    return {"number": number, "text": text, "notation": notation, "conditions": [],
-            "ce_numbers": [[number, number]], "ce_high": "1", "ce_low": "1", "deals": 1,
-            "examples": []}
-
-
-def export(levels=None, curve=None, **solution):
-    level = {"lines": [line(1), line(2)], "printed": 2, "cost": "0", "cost_percent": "0.0000%",
-             "return": {"exact": "99/100", "percent": "99.000000%"}, "misplays": 0,
-             "max_loss": {"exact": "0", "decimal": "0.0000"}, "max_loss_example": None}
-    strategy = {"levels": levels or {"exact": level, "card": level, "simple": level},
-                "misplays": 0, "cost": "0"}
-    if curve is not None:
-        strategy["curve"] = curve
-    return {"slug": "x", "name": "9/6 Jacks or Better", "strategy": strategy,
-            "solution": {"return": {"exact": "99/100", "percent": "99.000000%"}, **solution},
-            "rules": {"family": "natural", "family_title": "Natural 52-card games", "pays": [
-                {"key": "royal_flush", "label": "Royal Flush", "pay": "800"},
-                {"key": "full_house", "label": "Full House", "pay": "9"},
-                {"key": "flush", "label": "Flush", "pay": "6"},
-                {"key": "pair", "label": "Jacks or Better", "pay": "1"}]}}
+def curve_of(points):
+    return tuple(from_json(CurvePoint, dict(p, kept=True)) for p in points)
 
 
 def test_levels_in_the_export_are_read_as_they_are():
-    level = {"lines": [line(1)], "cost": "1/1000", "cost_percent": "0.1000%",
-             "return": {"exact": "989/1000", "percent": "98.900000%"}, "misplays": 12,
-             "max_loss": {"exact": "1/2", "decimal": "0.5000"}, "max_loss_example": "[As] 2c 3d 4h 9s"}
+    level = level_json(lines=[line_json(1)], cost="1/1000", cost_percent="0.1000%",
+                       misplays=12, max_loss={"exact": "1/2", "decimal": "0.5000"},
+                       max_loss_example="[As] 2c 3d 4h 9s")
     curve = [{"lines": 3, "cost": "0", "cost_percent": "0.0000%"},
              {"lines": 2, "cost": "1/1000", "cost_percent": "0.1000%"}]
-    # Three different levels (and one the export might add later), so that each name is seen
-    # to give its own level, in the order the page shows them, and nothing else.
+    # Three different levels, so that each name is seen to give its own level, in the order
+    # the page shows them, and nothing else.
     card, simple = dict(level, printed=8), dict(level, printed=5, published=True)
-    data = export(levels={"simple": simple, "route": {}, "card": card, "exact": level}, curve=curve)
-    got = levels_of(data)
+    data = record(levels={"simple": simple, "card": card, "exact": level},
+                  curve=[dict(p, kept=True) for p in curve])
+    got = data.levels
     assert list(got) == ["exact", "card", "simple"]
-    assert got["exact"] is level and got["card"] is card and got["simple"] is simple
-    assert levels_of({"strategy": None}) is None and levels_of({}) is None
-    assert curve_of(data) == curve and curve_of(export()) is None
+    assert [got[name].printed for name in got] == [2, 8, 5]
+    assert got["card"].cost == Fraction(1, 1000) and got["card"].max_loss.exact == Fraction(1, 2)
+    assert record(strategy=False).levels is None
+    assert data.strategy.curve == curve_of(curve) and record().strategy.curve == ()
     # Not a quarter shorter than the card: the card is already the simple strategy, and no
     # page, card or checker reads the simple level (the export keeps it, marked).
-    data = export(levels={"simple": dict(simple, printed=7, published=False), "card": card,
+    data = record(levels={"simple": dict(simple, printed=7, published=False), "card": card,
                           "exact": level})
-    assert levels_of(data)["simple"] is None and levels_of(data)["card"] is card
+    assert data.levels["simple"] is None and data.levels["card"].printed == 8
+    assert data.strategy.levels.simple.printed == 7
+
+
+def test_the_records_read_back_what_they_write_and_refuse_what_does_not_fit():
+    """The cache's JSON read into the records and written again is the same JSON; a key
+    missing or unknown, a value of another type or a fraction not in lowest terms is refused
+    with where it is and what was expected (the cache then computes the export again)."""
+    data = json.loads(json.dumps(export_json()))  # (as the cache's file holds it)
+    assert record().to_json() == data
+    for path, value, said in (
+            (("solution", "return", "exact"), "2/4", "lowest terms"),
+            (("solution", "return", "exact"), "0.99", "an exact fraction"),
+            (("solution", "deals"), True, "a whole number"),
+            (("solution", "deals"), "2598960", "a whole number"),
+            (("rules", "pays", 0, "pay"), 800, "an exact fraction"),
+            (("strategy", "levels", "exact", "lines", 0, "conditions"), {}, "a list")):
+        damaged = export_json()
+        at = damaged
+        for key in path[:-1]:
+            at = at[key]
+        at[path[-1]] = value
+        with pytest.raises(RecordError, match=said) as found:
+            Export.from_json(damaged)
+        assert str(found.value).startswith("$." + ".".join(
+            str(k) if isinstance(k, str) else f"[{k}]" for k in path).replace(".[", "["))
+    unknown = dict(export_json(), extra=1)
+    with pytest.raises(RecordError, match="only the keys of Export"):
+        Export.from_json(unknown)
+    missing = export_json()
+    del missing["ce"]["holding"]
+    with pytest.raises(RecordError, match=r"\$\.ce\.holding: None, expected a value"):
+        Export.from_json(missing)
 
 
 def test_the_simple_rule_as_pages_say_it_is_the_derivation_s():
-    from generator.decimals import percent
-    from generator.site.levels import SIMPLE_RULE
+    from generator.core.decimals import percent
     from generator.strategy import levels as L
 
     assert SIMPLE_RULE["cost_percent"] == percent(L.SIMPLE_COST, 2)
@@ -69,16 +88,18 @@ def test_the_simple_rule_as_pages_say_it_is_the_derivation_s():
 
 
 def test_curve_chart_draws_every_point_and_marks_the_levels():
-    curve = [{"lines": n, "cost": f"{40 - n}/10000", "cost_percent": ""} for n in range(40, 4, -1)]
+    curve = curve_of([{"lines": n, "cost": str(Fraction(40 - n, 10000)), "cost_percent": ""}
+                      for n in range(40, 4, -1)])
     svg = curve_svg(curve, {"card": 20, "simple": 10})
     assert svg.count("<circle") == 2 and ">card<" in svg and ">simple<" in svg
     assert svg.count(" L") == 35  # one segment between each pair of the 36 points
-    assert curve_svg(None) == "" and curve_svg([]) == ""
-    assert curve_svg(curve) == curve_svg(list(reversed(curve)))  # deterministic, any order
+    assert curve_svg(None) == "" and curve_svg(()) == ""
+    assert curve_svg(curve) == curve_svg(curve[::-1])  # deterministic, any order
     numbers = re.findall(r'font-size="11">(\d+)</text>', str(svg))
     assert numbers == ["5", "10", "15", "20", "25", "30", "35", "40"]
     # A long table's axis is numbered sparsely enough to read: at most about ten numbers.
-    long = [{"lines": n, "cost": f"{400 - n}/100000", "cost_percent": ""} for n in range(370, 4, -1)]
+    long = curve_of([{"lines": n, "cost": str(Fraction(400 - n, 100000)), "cost_percent": ""}
+                     for n in range(370, 4, -1)])
     numbers = re.findall(r'font-size="11">(\d+)</text>', str(curve_svg(long)))
     assert numbers == [str(n) for n in range(50, 400, 50)]
     # A phone's plot is drawn narrower, so its text is not shrunk: five numbers at most.
@@ -101,14 +122,14 @@ def _parts(held, rank_sets=(), family="natural", deal_text=str):
 
 
 def _mask(ranks):
-    from generator.cards import RANKS
+    from generator.core.cards import RANKS
 
     return sum(1 << RANKS.index(r) for r in ranks)
 
 
 def test_key_lists_exactly_the_symbols_used():
     """The key of what the lines' notation (or words) writes, as their parts say it."""
-    from generator.line_parts import notation, text, used
+    from generator.core.line_parts import notation, text, used
 
     lines = [_parts((3, 0, "SF", ("ranks", "in", 0), ("ds", "<=", 1)),
                     [{_mask("KJ9"), _mask("JT7")}]),
@@ -143,7 +164,7 @@ def test_key_lists_exactly_the_symbols_used():
 
 
 def test_notation_is_marked_up_and_escaped():
-    from generator.line_parts import marked
+    from generator.core.line_parts import marked
 
     parts = _parts((3, 0, "RF", ("sp", "==", 0), ("sh", ">=", 4)))
     notation, marks = marked(parts)
@@ -163,17 +184,19 @@ def test_notation_is_marked_up_and_escaped():
 
 
 def test_index_shows_identifying_pays_and_sorts_by_return_within_a_game():
-    data = export()
+    data = record()
     assert [(p.short, p.pay) for p in identifying_pays(data)] == [("FH", "9"), ("F", "6")]
     assert search_pays(data) == "800|250|4000 9 6 1"
 
-    def table(name, ret, family="natural", title="Natural 52-card games"):
-        return {"slug": name, "name": name, "solution": {"return": {"exact": ret}},
-                "rules": {"family": family, "family_title": title}}
+    def table(name, ret, game, family="natural", order=0):
+        return record(slug=name, name=name, ret=ret, family=family, game=game,
+                      family_order=order)
 
-    groups = families([table("8/5 Jacks or Better", "97/100"), table("Loose Deuces", "1", "deuces", "Deuces Wild"),
-                       table("9/6 Jacks or Better", "99/100"), table("9/7 Double Bonus", "98/100")])
-    assert [(game, [d["name"] for d in members]) for game, members in groups] == [
+    groups = families([table("8/5 Jacks or Better", "97/100", "Jacks or Better"),
+                       table("Loose Deuces", "1", "Deuces Wild", "deuces", 1),
+                       table("9/6 Jacks or Better", "99/100", "Jacks or Better"),
+                       table("9/7 Double Bonus", "49/50", "Double Bonus")])
+    assert [(game, [d.name for d in members]) for game, members in groups] == [
         ("Jacks or Better", ["9/6 Jacks or Better", "8/5 Jacks or Better"]),
         ("Double Bonus", ["9/7 Double Bonus"]), ("Deuces Wild", ["Loose Deuces"])]
 
@@ -186,7 +209,7 @@ def test_long_lists_are_clipped_and_listed_in_full_when_opened():
     assert len(summary) < LONG_TEXT + 80 and "(32 choices in all)" in summary
     assert html.endswith(text + "</details>")  # the whole list, escaped, when opened
     assert long_text("Pair") == "Pair" and long_text("<b>") == "&lt;b&gt;"
-    from generator.line_parts import marked
+    from generator.core.line_parts import marked
 
     sets = {_mask(f"{b}{a}{c}A") for a in "6789" for b in "2345" for c in "TJ"}
     notation, marks = marked(_parts((4, 0, "F", ("ranks", "in", 0)), [sets]))

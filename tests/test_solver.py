@@ -7,7 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from generator.cards import parse_hand
+from generator.core.cards import parse_hand
 from generator.solve.solver import class_of, hand_evs
 from generator.solve.cache import deck
 from paper import SEED, extract_rows, table_a1

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from generator.strategy import features as P
-from generator.cards import format_hand, parse_hand
+from generator.core.cards import format_hand, parse_hand
 from generator.cli import main
-from generator.export import export
+from generator.export.cache import export
 from generator.solve.paytable import load_paytable
 from generator.solve.solver import hand_evs
 from generator.strategy import ce_table, from_json, verify
@@ -50,7 +50,7 @@ def test_exported_tables_play_as_exported_on_every_deal(slug, solved):
     its misplays, cost and deals per line by suit class (`strategy.verify.class_check`); playing every
     deal must give the same figures, so the exact level is exact on every deal and the simple
     level costs exactly what the site prints. The checker's tests reuse this export."""
-    data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
+    data = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))[0].to_json()
     table = data["strategy"]
     assert table is not None, data["strategy_error"]
     assert table["misplays"] == 0 and table["cost"] == "0"
@@ -118,7 +118,7 @@ def test_exported_table_read_plainly_holds_optimally_on_random_deals(slug, solve
     from generator.solve.solver import class_of
 
     table = load_paytable(CONTENT / "paytables" / f"{slug}.toml")
-    data, _ = export(table)
+    data = export(table)[0].to_json()
     s = solved(slug)
     rng = random.Random(f"plain {slug}")
     deals = list(range(table.deck_size))

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.errors import ContentError
+from generator.core.errors import ContentError
 from generator.solve.paytable import load_paytables
 from generator.ultimate_x.game import load_games_of_file, parse_game
 
@@ -294,7 +294,7 @@ def test_a_cards_lines_are_played_by_their_choice_rules_as_the_strategy_stage_pl
     line by the choice rule it states (issue 54). On 9/6 Jacks or Better's simple level, whose
     lines keep the most straights where they fit more than one way, playing them all by the
     higher cards instead holds otherwise on some classes: so the check can fail."""
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import find_paytable
     from generator.strategy.holds import hold_data
     from generator.strategy.levels import play
@@ -303,7 +303,7 @@ def test_a_cards_lines_are_played_by_their_choice_rules_as_the_strategy_stage_pl
 
     table = find_paytable("9-6-jacks-or-better", ROOT / "content")
     solution = solved("9-6-jacks-or-better")
-    level = export(table)[0]["strategy"]["levels"]["simple"]["lines"]
+    level = export(table)[0].to_json()["strategy"]["levels"]["simple"]["lines"]
     lines, choices = _lines_of(solution, level), _choices_of(level)
     assert any(c not in (None, 0) for c in choices)  # (a rule other than the higher cards)
     data = hold_data(solution)

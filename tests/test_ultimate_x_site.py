@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.browser_bench import serving
+from generator.bench.browser import serving
 from tests.chromium import AXE, SERIOUS, require
 
 SLUG = "ultimate-x-8-6-jacks-or-better-3-play"
@@ -80,7 +80,7 @@ def python_values(cards, total):
 
 @pytest.mark.parametrize("how", ["served", "file"])
 def test_the_checker_gives_pythons_hold_and_values(sample_site, browser, artifacts, how):
-    from generator.cards import parse_hand
+    from generator.core.cards import parse_hand
 
     errors = []
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.strategy import features as P
-from generator.cards import RANKS
+from generator.core.cards import RANKS
 from generator.site.pocket import card_key, card_lines, LAYOUTS
 from generator.site.symbols import key_for
 from generator.strategy import describe_line, describe_lines
@@ -186,11 +186,11 @@ _TOKEN_KINDS = (
 
 
 def _exports():
-    from generator.export import export
+    from generator.export.cache import export
     from generator.solve.paytable import load_paytable
 
     for slug in SLUGS:
-        data, _ = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))
+        data = export(load_paytable(CONTENT / "paytables" / f"{slug}.toml"))[0].to_json()
         assert data["strategy"] is not None, data["strategy_error"]
         yield data
 
@@ -238,8 +238,12 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
 
 @pytest.mark.slow
 def test_every_shipped_line_reads_as_players_write_and_every_symbol_is_keyed():
+    from generator.export.records import Export
+    from generator.site.paytable import _key
+
     for data in _exports():
         wild = data["rules"]["wild"]
+        record = Export.from_json(data)
         for name, level in data["strategy"]["levels"].items():
             where = f"{data['slug']} {name}"
             for line in level["lines"]:
@@ -256,16 +260,15 @@ def test_every_shipped_line_reads_as_players_write_and_every_symbol_is_keyed():
                 if kind == "PAIR" and line["conditions"][1][2] == 0:
                     assert re.match(r"^2(HP|LP|PR)\b", notation), (where, notation)
                     assert "Pair" in text and "Two Pair" not in text, (where, text)
-            from generator.site.build import _key
-
             _check_key([line["notation"] for line in level["lines"]],
-                       _key(level["lines"], data["rules"]))
+                       _key(getattr(record.strategy.levels, name).lines, record.rules,
+                            record.game.high_rank))
         # The pocket card's key, in each layout's wording.
-        wordings = card_lines(data["strategy"]["levels"]["card"]["lines"])
+        wordings = card_lines(record.strategy.levels.card.lines)
         for layout in LAYOUTS:
             if layout.wording != "text":
                 _check_key([line[layout.wording] for line in wordings],
-                           card_key(wordings, layout, data["rules"]))
+                           card_key(wordings, layout, record))
 
 
 def test_the_key_check_can_fail():
@@ -290,7 +293,7 @@ def test_the_symbols_a_line_uses_come_from_its_parts():
     """The key of a line's notation, read from its parts: what the notation writes ("fp",
     "s+h", "2D"), not its words' ("no flush penalty" keys nothing; "s+h ≥ 3" keys s+h)."""
     from generator.strategy.describe import line_parts
-    from generator.line_parts import notation, used
+    from generator.core.line_parts import notation, used
 
     parts = line_parts(head(3, 0, P.RF, (P.F_SH, P.OP_GE, 3), (P.F_FP, P.OP_EQ, 0)), (),
                        "natural", high=JACKS)
@@ -304,13 +307,16 @@ def test_the_symbols_a_line_uses_come_from_its_parts():
 
 
 def test_a_printed_run_of_made_hands_keeps_each_hands_name_whole():
+    from generator.core.line_parts import parts_json
+    from generator.core.records import from_json
+    from generator.export.records import Line
     from generator.site.view import printed_lines
     from generator.strategy.describe import line_parts
-    from generator.line_parts import parts_json
+    from tests.exports import line_json
 
     def line(number, row, held, family="natural"):
         parts = line_parts(head(*held), (), family, high=JACKS if family == "natural" else 13)
-        return {"number": number, "row": row, "parts": parts_json(parts)}
+        return from_json(Line, line_json(number, row=row, parts=parts_json(parts)))
 
     natural = printed_lines([line(1, 1, (5, 0, P.RF)), line(2, 2, (5, 0, P.FULL_HOUSE)),
                              line(3, 2, (5, 0, P.F))])

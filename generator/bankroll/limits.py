@@ -11,6 +11,10 @@ and by the report.
   bets), or the first round could not be paid.
 """
 
+from fractions import Fraction
+
+from ..core.errors import VpchartsError
+
 MAX_HANDS = 100
 MAX_ROUNDS = 100_000
 MAX_BANKROLL = 1_000_000
@@ -21,10 +25,6 @@ def check_session(bankroll, rounds: int | None, hands: int) -> None:
     without rounds or rounds without a bankroll (either alone used to be ignored), a bankroll
     under a round's stake, and (for callers other than the command line, whose option types
     say the same) a value past its limit."""
-    from fractions import Fraction
-
-    from ..errors import VpchartsError
-
     if not 1 <= hands <= MAX_HANDS:
         raise VpchartsError(f"--hands {hands}: expected a whole number from 1 to {MAX_HANDS}")
     if bankroll is None and rounds is None:

@@ -17,6 +17,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..solve import npsolve
+from ..solve.cache import fine_counts
+
 ROUND_SIZES = (1, 3, 5, 10, 50, 100)  # the hands a round that machines offer
 
 
@@ -44,9 +47,6 @@ class Moments:
 def hold_counts(solution, holds: np.ndarray) -> np.ndarray:
     """(classes, lines) int64: how many of each class's draws, holding `holds[class]` (a mask over
     the sorted representative), end in each pay line."""
-    from ..solve import npsolve
-    from ..solve.cache import fine_counts
-
     dk, cats = solution.deck, solution.cats
     table = npsolve.count_table(fine_counts(solution.table.family.key), cats.code_to_category,
                                 len(cats.keys), int(dk.offsets[5]))

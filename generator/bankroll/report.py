@@ -4,13 +4,13 @@ from `prices.played_level`), its multi-play variances and a session out, as text
     report_text(name, level, solution, holds, bankroll, rounds, hands) -> the report
 
 The bankroll package computes from holds it is given and imports no other stage: the pricing
-stage (generator/prices.py) plays the levels and reads this package's figures, never the reverse.
+stage (generator/pricing/prices.py) plays the levels and reads this package's figures, never the reverse.
 """
 
 import math
 from fractions import Fraction
 
-from ..decimals import decimal
+from ..core.decimals import decimal
 from .limits import check_session
 from .moments import ROUND_SIZES, moments
 from .rounds import MULTI_SIZES, round_results

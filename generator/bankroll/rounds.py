@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .moments import hold_counts
+
 MULTI_SIZES = (3, 5, 10)  # hands a round whose distribution is computed (1: the final hands)
 CUTOFF = 1e-15            # a total less likely than this is left out (and counted in `dropped`)
 
@@ -43,8 +45,6 @@ def distinct_hands(solution, holds, counts=None) -> tuple[np.ndarray, np.ndarray
     """(counts, weights): the distinct per-class final-hand counts (rows, reduced to lowest
     terms) and how many deals play each (Python-exact int64). `counts`: `hold_counts(solution,
     holds)` where the caller has them already."""
-    from .moments import hold_counts
-
     if counts is None:
         counts = hold_counts(solution, holds)
     common = np.gcd.reduce(counts, axis=1)

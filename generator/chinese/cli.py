@@ -4,14 +4,16 @@ In: parsed arguments (the content folder from the top-level parser). Out: text o
 exit status; user errors are VpchartsError lines, reported by generator/cli.py.
 """
 
-import sys
 import time
-from pathlib import Path
 
+from ..core import store
+from ..core.cards import parse_hand
+from ..core.options import one_of, path, whole
+from . import (DEFAULT_FRONT_SCALE, DEFAULT_HAND_REMOVAL, DEFAULT_HELD_CARDS, DEFAULT_JOINT,
+    DEFAULT_REMOVAL, DEFAULT_RESPOND, DEFAULT_ROUNDS, DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_SKIP)
 
 def cmd_train(args) -> int:
-    from .. import store
-    from . import command_text, tablefile, training
+    from . import command_text, tablefile, training  # (lazy: numba, numpy)
 
     out = args.out or tablefile.path_in(args.content)
     settings = (args.rounds, args.samples, args.seed, args.removal, args.skip, args.joint,
@@ -48,9 +50,8 @@ def cmd_train(args) -> int:
 
 
 def cmd_set(args) -> int:
-    from ..cards import parse_hand
-    from . import command_text, tablefile
-    from .arranger import Arranger
+    from . import command_text, tablefile  # (lazy: numpy)
+    from .arranger import Arranger  # (lazy: numba, numpy)
 
     cards = parse_hand(args.hand, size=13)
     tables = tablefile.read(tablefile.path_in(args.content))
@@ -60,7 +61,7 @@ def cmd_set(args) -> int:
 
 
 def cmd_evaluate(args) -> int:
-    from . import evaluation, tablefile
+    from . import evaluation, tablefile  # (lazy: numba, numpy)
 
     tables = tablefile.read(args.tables or tablefile.path_in(args.content))
     return evaluation.run(tables, args)
@@ -86,11 +87,6 @@ def _range(low: int, high: int) -> str:
 
 
 def add_parser(commands) -> None:
-    from ..options import one_of, path, whole
-    from . import (DEFAULT_FRONT_SCALE, DEFAULT_HAND_REMOVAL, DEFAULT_HELD_CARDS, DEFAULT_JOINT,
-                   DEFAULT_REMOVAL, DEFAULT_RESPOND, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
-                   DEFAULT_SEED, DEFAULT_SKIP)
-
     chinese = commands.add_parser("chinese", help="Chinese Poker: train, set a hand, evaluate")
     sub = chinese.add_subparsers(dest="chinese_command", required=True)
 

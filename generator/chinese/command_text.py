@@ -1,6 +1,6 @@
 """Text for the `vpcharts chinese` commands: results in, lines out."""
 
-from ..cards import format_hand
+from ..core.cards import format_hand
 from .ranks import key_text
 
 

@@ -23,6 +23,7 @@ halves of the pool so that choosing the split and scoring it use different oppon
 interval that counts the pool's luck by a jackknife over its blocks (gain_summary).
 """
 
+import json
 import math
 import time
 
@@ -378,8 +379,6 @@ def text(results: dict) -> str:
 
 
 def run(tables: dict, args) -> int:
-    import json
-
     held = not args.without_held and tables.get("held") is not None
     start = time.perf_counter()
     results = evaluate(tables, args.pairs, args.pool, args.seed,

@@ -26,7 +26,7 @@ the hands so set (the best response as the training step; measured more exploita
 import numpy as np
 from numba import njit, prange
 
-from .arranger import e_plus, hand_keys
+from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS, e_plus, hand_keys
 from .evaluation import legal_ranks, score, undominated
 
 RIDGE = 10.0   # the ridge's weight, in candidate splits' worth, toward each rank's per-row share
@@ -131,8 +131,6 @@ def answer(hands, row_ranks, arranger, shares, samples, hands_used, k=CANDIDATES
 
     hands: the round's dealt hands (sorted rows); row_ranks: how the tables set them;
     shares: the per-row win-share numerators over 2 * samples (the usual answer)."""
-    from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS
-
     used = hands[:hands_used]
     cands, counts = candidates(used, arranger.tables, FIVE_SUBSETS, THREE_SUBSETS, SPLITS,
                                arranger.front, arranger.middle, arranger.back, k)
@@ -213,8 +211,6 @@ def responded_ranks(hands, row_ranks, arranger, opponents, k=RESPOND_CANDIDATES)
     """(hands, 3) row ranks of the round's hands set by the best of their k E+ splits against
     the first `opponents` of the round's hands as the tables set them (row_ranks); training.py
     answers them like the plain round's ranks. hands: the round's dealt hands (sorted rows)."""
-    from .arranger import FIVE_SUBSETS, SPLITS, THREE_SUBSETS
-
     cands, counts = top_splits(hands, arranger.tables, FIVE_SUBSETS, THREE_SUBSETS, SPLITS,
                                arranger.front, arranger.middle, arranger.back, k)
     return respond_ranks(cands, counts, np.ascontiguousarray(row_ranks[:opponents]))

@@ -1,6 +1,6 @@
 """Hand keys and ranks for Chinese Poker rows.
 
-In: cards as ints (`rank * 4 + suit`, rank 0 = deuce ... 12 = ace, as in generator/cards.py).
+In: cards as ints (`rank * 4 + suit`, rank 0 = deuce ... 12 = ace, as in generator/core/cards.py).
 Out: a *key*, an int that orders hands by strength, and a *dense rank*, the hand's index among
 the distinct keys of its size (0 = weakest): 0..7461 for five cards, 0..454 for three.
 
@@ -20,6 +20,7 @@ import.
 
 import numpy as np
 
+from ..core import store
 from .hand_categories import (CATEGORY_NAMES, FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, STRAIGHT,
                               STRAIGHT_FLUSH, TRIPS, TWO_PAIR)
 N_FIVE = 7462   # distinct five-card ranks
@@ -57,8 +58,6 @@ def rank_keys() -> tuple[np.ndarray, np.ndarray]:
     the site page needs only these, and loading them saves a build the numba start and the walk
     over all 2,598,960 hands.
     """
-    from .. import store
-
     if "keys5" not in _tables:
         path = store.cache_dir() / f"{KEYS_VERSION}.npz"
         meta = {"version": KEYS_VERSION}

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ContentError
+from ..core.errors import ContentError
 from . import CONTENT_FOLDER
 from .ranks import N_FIVE, N_THREE
 from .version import RULES, TRAINER_VERSION

@@ -37,6 +37,7 @@ from numba import njit, prange
 from .arranger import Arranger
 from .dealing import card_masks, deal_hands  # (deal_hands: the tests read it as training's)
 from .held_cards import HELD_DENOMINATOR, HELD_STREAM, corrections
+from .joint import answer, monotone, responded_ranks
 from .ranks import BINOMIAL, N_FIVE, N_THREE, lookup_tables
 from .shares import midrank_numerators
 from .version import RULES, TRAINER_VERSION  # (bump it when a change here can change the tables)
@@ -160,8 +161,6 @@ def hand_removal_answer(hands, row_ranks, samples, plain):
     against the round's hands sharing no card with it; ranks no hand used keep their plain
     share. Each row is then made non-decreasing (pool adjacent violators, weighted by the
     opponents counted) and rounded to numerators over 2 * samples, like the plain answer."""
-    from .joint import monotone
-
     masks = card_masks(hands)
     sums, counts = hand_removal_sums(masks, row_ranks)
     out = []
@@ -256,13 +255,11 @@ def train(rounds: int, samples: int, seed: int, removal: int = 0, skip: int = 0,
             answers[-1] = hand_removal_answer(np.sort(hands, axis=1), row_ranks, samples,
                                               answers[-1])
         if respond and k > skip:
-            from .joint import responded_ranks
             chosen = responded_ranks(np.sort(hands, axis=1), row_ranks, arranger, respond)
             answers[-1] = [midrank_numerators(np.bincount(chosen[:, row], minlength=size)
                                               .astype(np.int64))
                            for row, size in enumerate(sizes)]
         if joint and k > skip:
-            from .joint import answer
             answers[-1] = answer(np.sort(hands, axis=1), row_ranks, arranger, answers[-1],
                                  samples, joint)
         first = min(skip, k - 1) + 1  # the rounds averaged: first .. k, round j counts j times

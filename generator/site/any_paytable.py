@@ -17,8 +17,9 @@ Poker Kings or Better and Two Pair or Better are two games on this page, one in 
 import json
 from dataclasses import dataclass
 
+from ..core.records import to_json
+from ..export.records import Export, Rules
 from . import view
-from .levels import levels_of
 
 FOLDER = "any"
 
@@ -30,61 +31,61 @@ class AnyGame:
     data: dict  # what any/<id>.js hands the page
 
 
-def _pair_words(rules: dict) -> str:
-    pair = next((line for line in rules["pays"] if line["key"] == "pair"), None)
-    return pair["label"] if pair else "Two Pair or Better"
+def _pair_words(rules: Rules) -> str:
+    pair = next((line for line in rules.pays if line.key == "pair"), None)
+    return pair.label if pair else "Two Pair or Better"
 
 
-def games(exports: list[dict]) -> list[AnyGame]:
+def games(exports: list[Export]) -> list[AnyGame]:
     """Every game with a strategy table, in the index's order (view.families)."""
     out = []
     for game, members in view.families(exports):
-        members = [d for d in members if levels_of(d)]
+        members = [d for d in members if d.levels]
         by_pair: dict = {}
         for data in members:
-            by_pair.setdefault(data["rules"]["min_pair"], []).append(data)
+            by_pair.setdefault(data.rules.min_pair, []).append(data)
         levels = _levels(members)
         for tables in by_pair.values():
             reference = tables[0]  # the best return first
-            title = game if len(by_pair) == 1 else f"{game}, {_pair_words(reference['rules'])}"
+            title = game if len(by_pair) == 1 else f"{game}, {_pair_words(reference.rules)}"
             game_id = view.game_id(title)
             out.append(AnyGame(game_id, title, _game_data(game_id, title, tables, members, levels)))
     return out
 
 
-def _levels(members: list[dict]) -> list[dict]:
+def _levels(members: list[Export]) -> list[dict]:
     """The card and published simple level of each pay table of an index game: all are offered
-    on each of its pay structures, as on the pay tables' pages (generator/prices.py), each level
+    on each of its pay structures, as on the pay tables' pages (generator/pricing/prices.py), each level
     playing with its own high cards (its table's min_pair: a Kings or Better card holds kings)."""
     levels = []
     for index, data in enumerate(members):
-        data_levels = levels_of(data)
+        data_levels = data.levels
         for name in ("card", "simple"):
             level = data_levels[name]
             if level is None:  # (an unpublished simple level: the card is the simple strategy)
                 continue
-            printed = view.printed_numbers(level["lines"], data["rules"]["wild"])
+            printed = view.printed_numbers(level.lines, data.rules.wild)
             levels.append({
-                "id": f"{data['slug']}/{name}", "table": index, "level": name,
-                "printed": level["printed"],
-                "lines": [{"number": line["number"], "conditions": line["conditions"],
-                           "choice": line.get("choice"),
+                "id": f"{data.slug}/{name}", "table": index, "level": name,
+                "printed": level.printed,
+                "lines": [{"number": line.number, "conditions": to_json(line.conditions),
+                           "choice": line.choice,
                            "text": view.for_checker(line)["text"],
-                           "printed": printed[line["number"]]} for line in level["lines"]],
+                           "printed": printed[line.number]} for line in level.lines],
             })
     return levels
 
 
-def _game_data(game_id: str, title: str, tables: list[dict], members: list[dict],
+def _game_data(game_id: str, title: str, tables: list[Export], members: list[Export],
                levels: list[dict]) -> dict:
     """`tables`: the pay tables of this pay structure (the first prefills the page); `members`:
     every pay table of the index game, whose levels are priced."""
-    own = {d["slug"] for d in tables}
+    own = {d.slug for d in tables}
     return {
-        "id": game_id, "title": title, "rules": tables[0]["rules"],
-        "tables": [{"slug": d["slug"], "name": d["name"], "min_pair": d["rules"]["min_pair"],
-                    "pays": [line["pay"] for line in d["rules"]["pays"]] if d["slug"] in own else None,
-                    "return_percent": d["solution"]["return"]["percent"]} for d in members],
+        "id": game_id, "title": title, "rules": to_json(tables[0].rules),
+        "tables": [{"slug": d.slug, "name": d.name, "min_pair": d.rules.min_pair,
+                    "pays": [str(line.pay) for line in d.rules.pays] if d.slug in own else None,
+                    "return_percent": d.solution.return_.percent} for d in members],
         "levels": levels,
     }
 
@@ -99,7 +100,7 @@ def data_script(game: AnyGame) -> str:
             f"globalThis.vpcharts.anyGames[{json.dumps(game.id)}] = {text};\n")
 
 
-def any_files(renderer, exports: list[dict], pages) -> dict[str, str]:
+def any_files(renderer, exports: list[Export], pages) -> dict[str, str]:
     found = games(exports)
     files = {f"{FOLDER}/{game.id}.js": data_script(game) for game in found}
     files["any.html"] = renderer.render(

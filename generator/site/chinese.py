@@ -10,15 +10,17 @@ Output is deterministic: same files in, same bytes out.
 """
 
 import csv
+import hashlib
 import io
 import json
-from pathlib import Path
-
+from importlib.metadata import version
 from markupsafe import Markup, escape
+from pathlib import Path
 
 from ..chinese import CONTENT_FOLDER
 from ..chinese.ranks import CATEGORY_NAMES, key_text, rank_keys
-from ..chinese.tablefile import digest_of, without_held
+from ..chinese.tablefile import digest_of, path_in, read, without_held
+from ..core import store
 from .plot import for_screens
 
 BAND_SPAN = 0.06
@@ -226,8 +228,6 @@ def site_files(content: Path, renderer, nav, static_dir: Path | None = None) -> 
     """{file name: bytes} of chinese.html, its downloads and its card, if the content has trained
     tables; empty if not. The card needs the fonts in `static_dir` (default: the repository's
     static/)."""
-    from ..chinese.tablefile import path_in, read
-
     if not path_in(content).is_file():
         return {}
     tables = read(path_in(content))
@@ -251,11 +251,7 @@ def card_pdf(tables: dict, renderer, static_dir: Path) -> bytes | None:
     version, and sealed (store.seal) with the font subsetter that embedded the fonts: an edited,
     truncated or foreign entry is rendered again. Only a one-page card is ever cached.
     """
-    import hashlib
-    from importlib.metadata import version
-
-    from .. import store
-    from .pocket import subsetter
+    from .pocket import subsetter  # (lazy: jinja2)
 
     rows = [{"title": title, "bands": bands(tables, name)} for name, title in ROW_NAMES]
     html = renderer.render("chinese-card.html", rows=rows, held=tables.get("held") is not None)

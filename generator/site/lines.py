@@ -1,13 +1,16 @@
 """A strategy line as the pages, the pocket card and the checker read it: typed, its words
-rendered from its parts (generator/line_parts.py), never parsed back from its text.
+rendered from its parts (generator/core/line_parts.py), never parsed back from its text.
 
-In: an exported line (a dict of `export.compute`, with its "parts"). Out: `Line`.
+In: an exported line (export/records.py's `Line`). Out: `Line`, which says it as a section of
+the table does (`with_wild`) and is numbered as the table prints it.
 """
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
-from .. import line_parts as words
-from ..line_parts import LineParts, parts_from_json
+from ..core import line_parts as words
+from ..core.line_parts import LineParts
+from ..export import records
 
 
 @dataclass(frozen=True)
@@ -16,10 +19,10 @@ class Line:
     row: int  # the printed line it belongs to (a run of made hands shares one)
     parts: LineParts
     wild_dealt: tuple[int, ...]  # the wild cards in the deals it decides (() in a natural game)
-    conditions: list = field(repr=False)  # as exported: [name, op, value]
-    ce_numbers: list = field(repr=False)  # runs [[first, last], ...]
-    ce_high: str | None = None
-    ce_low: str | None = None
+    conditions: tuple = field(repr=False)  # as exported: (name, op, value)
+    ce_numbers: tuple = field(repr=False)  # runs ((first, last), ...)
+    ce_high: Fraction | None = None
+    ce_low: Fraction | None = None
     deals: int = 0
     examples: tuple[str, ...] = ()
     # False in a section whose label says the wild cards dealt, where the line holds that many:
@@ -29,6 +32,7 @@ class Line:
     # strategy.features.CHOICES), and the deals it decides so; the parts say it in words.
     choice: str | None = None
     choice_deals: int = 0
+    exception_holds: tuple[tuple[str, str], ...] = ()  # (held, others) per deal it names
 
     @property
     def text(self) -> str:
@@ -48,17 +52,15 @@ class Line:
         return replace(self, parts=parts)
 
 
-def line_of(line: "dict | Line") -> Line:
-    """The typed line of an exported one (a typed line as it is)."""
+def line_of(line: "records.Line | Line") -> Line:
+    """The page's line of an exported one (a page's line as it is)."""
     if isinstance(line, Line):
         return line
-    return Line(number=line["number"], row=line.get("row", line["number"]),
-                parts=parts_from_json(line["parts"]),
-                wild_dealt=tuple(line.get("wild_dealt", ())),
-                conditions=line.get("conditions", []), ce_numbers=line.get("ce_numbers", []),
-                ce_high=line.get("ce_high"), ce_low=line.get("ce_low"),
-                deals=line.get("deals", 0), examples=tuple(line.get("examples", ())),
-                choice=line.get("choice"), choice_deals=line.get("choice_deals", 0))
+    return Line(number=line.number, row=line.row, parts=line.parts, wild_dealt=line.wild_dealt,
+                conditions=line.conditions, ce_numbers=line.ce_numbers, ce_high=line.ce_high,
+                ce_low=line.ce_low, deals=line.deals, examples=line.examples,
+                choice=line.choice, choice_deals=line.choice_deals,
+                exception_holds=line.exception_holds)
 
 
 def lines_of(lines) -> list[Line]:

@@ -29,8 +29,8 @@ import zlib
 from importlib.metadata import version
 from pathlib import Path
 
-from .. import store
-from .output import MARKER
+from ..core import store
+from .folders import MARKER
 
 SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
@@ -76,7 +76,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 def _icon_pixels(size: int):
     """The icon as an RGB array: each shape's coverage of a pixel from its signed distance (in
     pixels, negative inside), a one-pixel ramp for smooth edges."""
-    import numpy as np
+    import numpy as np  # (lazy: numpy)
 
     scale = size / 100
     centre = (np.arange(size, dtype=np.float64) + 0.5) / scale - 50  # pixel centres, in units

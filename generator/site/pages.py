@@ -23,7 +23,8 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup, escape
 
-from ..errors import ContentError
+from ..core.errors import ContentError
+from ..export.records import Export
 
 _FIELD = re.compile(r"^([a-z_]+):\s*(.*?)\s*$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -133,25 +134,22 @@ def load_pages(folder: Path) -> list[Page]:
 _FIGURE = re.compile(r"\[\[([a-z0-9-]+) ([a-z_.]+)\]\]")
 
 
-def figures_of(export: dict) -> dict[str, str]:
+def figures_of(export: Export) -> dict[str, str]:
     """The figures a page may quote from one pay table's export, by name."""
-    from .levels import levels_of
-
-    sol = export["solution"]
+    sol = export.solution
     out = {
-        "name": export["name"],
-        "return.percent": sol["return"]["percent"], "return.exact": sol["return"]["exact"],
-        "deals": f"{sol['deals']:,}", "classes": f"{sol['classes']:,}",
-        "ce_values": f"{sol['ce_values']:,}", "ce_values_holding": f"{sol['ce_values_holding']:,}",
-        "tied_deals": f"{sol['tied_deals']:,}",
+        "name": export.name,
+        "return.percent": sol.return_.percent, "return.exact": str(sol.return_.exact),
+        "deals": f"{sol.deals:,}", "classes": f"{sol.classes:,}",
+        "ce_values": f"{sol.ce_values:,}", "ce_values_holding": f"{sol.ce_values_holding:,}",
+        "tied_deals": f"{sol.tied_deals:,}",
     }
-    levels = levels_of(export)
-    for name, level in (levels or {}).items():
+    for name, level in (export.levels or {}).items():
         if level is None:  # (the simple level, where the card is already the simple strategy)
             continue
-        out[f"{name}.lines"] = str(level["printed"])  # (as printed, as every count of lines)
-        out[f"{name}.cost_percent"] = level["cost_percent"]
-        out[f"{name}.return"] = level["return"]["percent"]
+        out[f"{name}.lines"] = str(level.printed)  # (as printed, as every count of lines)
+        out[f"{name}.cost_percent"] = level.cost_percent
+        out[f"{name}.return"] = level.return_.percent
     return out
 
 

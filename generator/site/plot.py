@@ -7,9 +7,10 @@ attributes, no style attributes: the pages' Content-Security-Policy has no 'unsa
 """
 
 import math
-from fractions import Fraction
 
 from markupsafe import Markup, escape
+
+from ..export.records import CurvePoint, Export
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 52, 14, 12, 40
@@ -32,10 +33,10 @@ def for_screens(draw, *args) -> Markup:
     return Markup(f'<div class="plot-wide">{wide}</div>\n<div class="plot-narrow">{narrow}</div>')
 
 
-def ce_distribution_svg(export: dict, width: int = WIDTH, suffix: str = "") -> Markup:
-    ce, solution = export["ce"], export["solution"]
-    unit = solution["ev_denominator"]
-    pairs = sorted(zip(ce["values"], ce["deals"]))  # ascending CE value
+def ce_distribution_svg(export: Export, width: int = WIDTH, suffix: str = "") -> Markup:
+    ce, solution = export.ce, export.solution
+    unit = solution.ev_denominator
+    pairs = sorted(zip(ce.values, ce.deals))  # ascending CE value
     total = sum(deals for _, deals in pairs)
     low = math.floor(math.log10(pairs[0][0] / unit))
     high = math.ceil(math.log10(pairs[-1][0] / unit))
@@ -62,11 +63,11 @@ def ce_distribution_svg(export: dict, width: int = WIDTH, suffix: str = "") -> M
         last_x = x
     steps.append(f"H{_fmt(LEFT + plot_w)}")
 
-    ret = Fraction(solution["return"]["exact"])
+    ret = solution.return_.exact
     parts = [
         f'<svg class="ce-plot" viewBox="0 0 {width} {HEIGHT}" role="img" '
         f'aria-labelledby="ce-plot-title{suffix}" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="ce-plot-title{suffix}">{escape(export["name"])}: share of the '
+        f'<title id="ce-plot-title{suffix}">{escape(export.name)}: share of the '
         f'{total:,} deals whose best expected value (CE value) is at most x, '
         f'{len(pairs):,} distinct values</title>',
     ]
@@ -99,7 +100,7 @@ CURVE_FLOOR = 0.0001  # percent: the curve's axis starts here
 TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9)
 
 
-def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None,
+def curve_svg(curve: tuple[CurvePoint, ...] | None, marks: dict[str, int] | None = None,
               width: int = 640, suffix: str = "") -> Markup:
     """What each line is worth: the cost (percent of return) of the best table of n lines, for
     each n of the export's curve, as an inline SVG; marks names levels at their line counts.
@@ -108,7 +109,7 @@ def curve_svg(curve: list[dict] | None, marks: dict[str, int] | None = None,
     and those of the card level to 0.01%, and both must be read. Empty when there is no curve."""
     if not curve:
         return Markup("")
-    points = sorted((row["lines"], float(Fraction(row["cost"]) * 100)) for row in curve)
+    points = sorted((row.lines, float(row.cost * 100)) for row in curve)
     w, h, left, right, top, bottom = width, 240, 70, 14, 18, 40
     plot_w, plot_h = w - left - right, h - top - bottom
     n_low, n_high = points[0][0], points[-1][0]

@@ -24,19 +24,22 @@ WeasyPrint's choice (tests render twice and compare, with each subsetter). A cac
 sealed (store.seal): its PDF's checksum and the layout are checked before it is published.
 """
 
+import ctypes
 import functools
 import hashlib
 import json
 import math
 import os
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from importlib.metadata import version
 from pathlib import Path
 
-from .. import store
+from ..core import store
+from ..core.runs import runs
+from ..export.records import Export, Level
 from . import card_columns
-from .levels import levels_of
 from .render import Renderer
 from .settings import Settings
 from .symbols import key_for
@@ -78,7 +81,7 @@ ONE_COLUMN_UNTIL = 9.0
 PREFIX = 120
 
 
-def card_lines(lines: list[dict], wild: str | None = None) -> list[dict]:
+def card_lines(lines, wild: str | None = None) -> list[dict]:
     """Each printed line's number and its three wordings (a run of made hands is one line); in
     a wild game, section by section (`sections`: "3 deuces"), the first line of each with its
     section's label, numbered through the card as the pages number it (`numbered_sections`)."""
@@ -111,8 +114,6 @@ def subsetter() -> str:
     key WeasyPrint gives (render_card computes it again after rendering), so a wrong answer here
     could only make cached cards missed, never publish one made by the other subsetter.
     """
-    import sys
-
     if "weasyprint" not in sys.modules and _harfbuzz_subset_loads():
         harfbuzz = _harfbuzz()
         if harfbuzz is not None and harfbuzz.hb_version_atleast(4, 1, 0):
@@ -121,8 +122,8 @@ def subsetter() -> str:
 
 
 def _weasyprint_subsetter() -> str:
-    from weasyprint.pdf import fonts
-    from weasyprint.text.ffi import harfbuzz
+    from weasyprint.pdf import fonts  # (lazy: weasyprint)
+    from weasyprint.text.ffi import harfbuzz  # (lazy: weasyprint)
 
     if fonts.harfbuzz_subset and harfbuzz.hb_version_atleast(4, 1, 0):
         return "harfbuzz-subset " + _harfbuzz_version()
@@ -135,8 +136,6 @@ _HARFBUZZ_SUBSET_FILES = ("libharfbuzz-subset.so.0", "libharfbuzz-subset.0.dylib
 
 
 def _harfbuzz_subset_loads() -> bool:
-    import ctypes
-
     for name in _HARFBUZZ_SUBSET_FILES:
         try:
             ctypes.CDLL(name)
@@ -147,8 +146,6 @@ def _harfbuzz_subset_loads() -> bool:
 
 
 def _harfbuzz():
-    import ctypes
-
     try:
         library = ctypes.CDLL("libharfbuzz.so.0")
         library.hb_version_atleast.restype = ctypes.c_int
@@ -159,8 +156,6 @@ def _harfbuzz():
 
 
 def _harfbuzz_version() -> str:
-    import ctypes
-
     try:
         function = ctypes.CDLL("libharfbuzz.so.0").hb_version_string
     except (OSError, AttributeError):
@@ -286,16 +281,13 @@ def first_true(test, guess: int, n: int):
     return None if low == n else low
 
 
-def card_key(wordings: list[dict], layout: Layout, rules: dict) -> list[tuple[str, str]]:
+def card_key(wordings: list[dict], layout: Layout, export: Export) -> list[tuple[str, str]]:
     """The key to every symbol the card's lines use in this layout's wording."""
-    from ..strategy.features import high_rank  # (the strategy package imports numpy)
-
-    return key_for([line["used"][layout.wording] for line in wordings], rules["wild"],
-                   rank_lists=layout.wording == "compact",
-                   high=high_rank(rules["family"], rules["min_pair"]))
+    return key_for([line["used"][layout.wording] for line in wordings], export.rules.wild,
+                   rank_lists=layout.wording == "compact", high=export.game.high_rank)
 
 
-def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict],
+def card_html(renderer: Renderer, export: Export, level: Level, wordings: list[dict],
               layout: Layout, size: float, settings: Settings, shown: int | None = None,
               continued: dict[int, str] | None = None, template: str = "card.html",
               extra: dict | None = None) -> str:
@@ -303,24 +295,24 @@ def card_html(renderer: Renderer, export: dict, level: dict, wordings: list[dict
     as they open a column (`card_columns`). `template` and `extra`: another card's template
     and what it adds to the context (an Ultimate X card's multipliers and moves)."""
     return renderer.render(
-        template, export=export, level=level, lines=wordings[:shown], count=level["printed"],
+        template, export=export, level=level, lines=wordings[:shown], count=level.printed,
         layout=layout, size=size, page_size=settings.page_size,
-        key=card_key(wordings, layout, export["rules"]), continued=continued or {},
-        address=f"{settings.url}{export['slug']}.html", **(extra or {}))
+        key=card_key(wordings, layout, export), continued=continued or {},
+        address=f"{settings.url}{export.slug}.html", **(extra or {}))
 
 
-def render_card(export: dict, renderer: Renderer, static_dir: Path,
+def render_card(export: Export, renderer: Renderer, static_dir: Path,
                 use_cache: bool = True, settings: Settings | None = None,
                 template: str = "card.html", extra: dict | None = None) -> CardResult:
     """The pocket card of one export: read from the cache when its key is there, otherwise laid
     out (`CardSearch`), written as PDF, and kept. `template`, `extra`: as `card_html`."""
     settings = settings or Settings()
-    levels = levels_of(export)
+    levels = export.levels
     if levels is None:
         return CardResult(False, None, None, "no exact strategy table yet", (), False)
     level = levels["card"]
     # As printed: a run of made hands is one line; a wild game's in sections.
-    wordings = card_lines(level["lines"], export["rules"]["wild"])
+    wordings = card_lines(level.lines, export.rules.wild)
 
     def html(layout, shown=None, size=MIN_SIZE, continued=None):
         return card_html(renderer, export, level, wordings, layout, size, settings, shown,
@@ -328,7 +320,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
 
     htmls = [html(layout) for layout in LAYOUTS]
     if use_cache:
-        cached = cached_card(export["slug"], _key(htmls, static_dir))
+        cached = cached_card(export.slug, _key(htmls, static_dir))
         if cached is not None:
             return cached
     search = CardSearch(wordings, html, htmls, static_dir)
@@ -338,7 +330,7 @@ def render_card(export: dict, renderer: Renderer, static_dir: Path,
     else:
         result = _overflowing_card(search.overflow(), len(wordings), settings)
     if use_cache:
-        result = _keep(export["slug"], htmls, static_dir, result)
+        result = _keep(export.slug, htmls, static_dir, result)
     return result
 
 
@@ -470,11 +462,9 @@ def _written_card(fits: int, size: float, text: str, document) -> CardResult:
 
 
 def _overflowing_card(overflow: tuple[int, ...], count: int, settings: Settings) -> CardResult:
-    from ..strategy.table_output import ce_runs
-
     page = f"one {settings.card_size} page at {MIN_SIZE:g} pt"
     reason = (f"the {count} lines do not fit on {page} even in {LAYOUTS[-1].name} "
-              f"(lines {ce_ranges(ce_runs(sorted(overflow)))} overflow)"
+              f"(lines {ce_ranges(runs(sorted(overflow)))} overflow)"
               if overflow else f"the {count} lines do not fit on {page}")
     return CardResult(False, None, None, reason, overflow, False)
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import jinja2
 
-from .. import store
-from ..errors import ContentError
+from ..core import store
+from ..core.errors import ContentError
 from . import view
 from .symbols import abbr_notation, long_text, unbroken
 

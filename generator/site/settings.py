@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import ContentError
+from ..core.errors import ContentError
 
 CARD_SIZES = {"A6": "105mm 148mm", "4x6in": "4in 6in"}
 

@@ -11,7 +11,7 @@ Which symbols a line's notation (or its words) uses, and where, is said by the l
 (line_parts.used and .marked), never read back from the notation.
 """
 
-from ..cards import RANKS
+from ..core.cards import RANKS
 
 from markupsafe import Markup, escape
 

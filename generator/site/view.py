@@ -1,4 +1,5 @@
-"""What the pages show, derived from one export dict (generator/export.py) and nothing else.
+"""What the pages show, derived from one pay table's records (export/records.py, and what the
+pricing stage adds: pricing/records.py, bankroll/records.py) and nothing else.
 
 Exact values stay Fractions until the last step; the strings made here are for display only.
 """
@@ -7,15 +8,21 @@ import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import RANKS, SUIT_SYMBOLS, SUITS
-from ..decimals import decimal
-from .. import line_parts as words
-from ..solve.families import FAMILIES
-from ..solve.paytable import game_name
+from ..bankroll.records import LevelBankroll
+from ..core import line_parts as words
+from ..core.cards import RANKS, SUIT_SYMBOLS, SUITS
+from ..core.decimals import decimal
+from ..core.records import to_json
+from ..export.records import Export, Level, Summary
+from ..pricing.records import PriceRow
 from .lines import Line, lines_of
+from .sections import sections
 
-FAMILY_ORDER = tuple(FAMILIES)  # the index's order of games: as the descriptions list them
 _RED_SUITS = {"d", "h"}
+# The simple level's rule as pages say it: the most it may cost, and how much shorter than the
+# card it must be to be offered (strategy.levels.SIMPLE_COST and SIMPLE_SHORTER, which
+# tests/test_site_levels.py holds these to; the site imports no strategy code).
+SIMPLE_RULE = {"cost_percent": "0.10%", "shorter": "a quarter"}
 
 def number_text(value: str | Fraction, places: int = 4) -> str:
     """'800', '2.5', '0.4312': a decimal without trailing zeros (exact pays print exactly)."""
@@ -28,7 +35,7 @@ def ce_ranges(runs: list[list[int]]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs) or "-"
 
 
-def ce_span(high: str | None, low: str | None) -> str:
+def ce_span(high: Fraction | None, low: Fraction | None) -> str:
     """A line's CE values as decimals: '19.6809-18.3617', or one value."""
     if high is None:
         return "-"
@@ -112,8 +119,6 @@ def numbered_sections(lines, wild: str | None) -> list[tuple]:
     `row` is one printed line; a line standing in two sections is printed, and numbered, in
     each. (The export's `row` numbers the table unsplit: a section printing some of its lines
     read 1, 3, 5.) The card, the pages and the checker all number lines so."""
-    from .sections import sections
-
     out, printed = [], 0
     for section in sections(lines, wild):
         numbers, last = {}, None
@@ -170,47 +175,18 @@ class ExceptionNote:
     deals: list[tuple[list[Card], list[Card]]]  # (the cards the line holds, the others)
 
 
-def exception_notes(lines, rules: dict) -> list[ExceptionNote]:
+def exception_notes(lines, wild: str | None) -> list[ExceptionNote]:
     """Each exception line's deals (its `deal in` condition), in table order, each as the cards
-    the line holds there and the others: "2 to a Straight Flush, with the joker" does not say
-    which card goes with the joker; (6♦ Jk, 2♣ 3♥ 7♣) does. `rules` are the export's (the
-    family and the lowest paying pair say what the features are)."""
+    the line holds there and the others (the export's `exception_holds`): "2 to a Straight
+    Flush, with the joker" does not say which card goes with the joker; (6♦ Jk, 2♣ 3♥ 7♣) does."""
     notes = [line for line in lines_of(lines) if line.is_exception]
     if not notes:
         return []
-    from ..cards import format_hand, parse_hand
-    from ..strategy import features as P  # (only where a table has exception lines)
-
-    printed = printed_numbers(lines, rules.get("wild"))
-
-    out = []
-    for line in notes:
-        rank_sets, conditions, deals = [], [], ()
-        for named in line.conditions:
-            feature, op, value = P.condition_named(*named)
-            if feature == P.F_DEAL:  # (its deals in the export's order: as the JSON lists them)
-                deals = value
-                continue
-            if op == P.OP_IN:
-                rank_sets.append(frozenset(value))
-                value = len(rank_sets) - 1
-            conditions.append((feature, op, value))
-        shown = []
-        for deal in deals:
-            cards = parse_hand(deal, joker_allowed=2)  # (as many jokers as any deck has)
-            mask = P.line_hold(cards, conditions, rank_sets, rules["family"],
-                               rules.get("min_pair"),
-                               P.CHOICES.index(line.choice) if line.choice else P.HIGHER)
-            if mask is None:
-                raise ValueError(f"line {line.number} names the deal {deal} but meets no "
-                                 "hold of it")
-            shown.append(tuple(
-                example_cards(format_hand([c for i, c in enumerate(cards)
-                                           if (mask >> i & 1) == bit]))
-                for bit in (1, 0)))
-        out.append(ExceptionNote(line.number, printed[line.number][0][1],
-                                 words.named(line.parts), shown))
-    return out
+    printed = printed_numbers(lines, wild)
+    return [ExceptionNote(line.number, printed[line.number][0][1], words.named(line.parts),
+                          [(example_cards(held), example_cards(others))
+                           for held, others in line.exception_holds])
+            for line in notes]
 
 
 # The words of each choice rule as the note under a level says them (strategy.features'
@@ -219,14 +195,14 @@ CHOICE_WORDS = {"higher": "the higher cards", "straights": "the most straights",
                 "high": "the most high cards"}
 
 
-def choice_note(level: dict) -> str:
+def choice_note(level: Level) -> str:
     """One sentence for a level's page: on how many deals a line of it fits more than one way,
     and which cards it keeps then: the higher cards, unless the line says another rule (the
     lines say only the others) ("" where no line fits a deal more than one way)."""
-    deals = level.get("choice_deals", 0)
+    deals = level.choice_deals
     if not deals:
         return ""
-    others = [CHOICE_WORDS[name] for name in sorted(level.get("choices", {}),
+    others = [CHOICE_WORDS[name] for name in sorted(level.choices,
                                                     key=list(CHOICE_WORDS).index)
               if name != "higher"]
     return (f"On {deals:,} deals a line fits more than one way: keep the higher cards"
@@ -241,12 +217,19 @@ def without_deals(line: Line) -> Line:
                                            "exception (deals under the table)"))
 
 
-def for_checker(line: dict) -> dict:
+def line_json(line) -> dict:
+    """An exported line as the published JSON and the checker have it: its words, not its
+    parts, nor its exception's deals as played (the exact table's page lists them)."""
+    return {key: value for key, value in to_json(line).items()
+            if key not in ("parts", "exception_holds")}
+
+
+def for_checker(line) -> dict:
     """An exported line as the checker embeds it (its words, not its parts): an exception line
     names the deal it is checking among its deals, not all of them (Joker Poker Kings' longest
     made a 2,700-character sentence); the deals are listed under the exact table, where the
     line's number links."""
-    out = {key: value for key, value in line.items() if key != "parts"}
+    out = line_json(line)
     typed = lines_of([line])[0]
     if typed.is_exception:
         deals = words.exception_deals(typed.parts)
@@ -297,15 +280,15 @@ def level_rows(lines) -> list[LineRow]:
     return out
 
 
-def final_rows(solution: dict) -> list[FinalRow]:
-    return [FinalRow(row["label"], number_text(row["pay"]), row["combinations"],
-                     decimal(Fraction(row["probability"]), 8),
-                     decimal(Fraction(row["contribution"]), 6))
-            for row in solution["final_hands"]]
+def final_rows(solution: Summary) -> list[FinalRow]:
+    return [FinalRow(row.label, number_text(row.pay), row.combinations,
+                     decimal(row.probability, 8), decimal(row.contribution, 6))
+            for row in solution.final_hands]
 
 
-def line_count(export: dict) -> int | None:
-    return len(export["strategy"]["levels"]["exact"]["lines"]) if export["strategy"] else None
+def line_count(export: Export) -> int | None:
+    levels = export.levels
+    return None if levels is None else len(levels["exact"].lines)
 
 
 @dataclass(frozen=True)
@@ -355,58 +338,69 @@ def _joined_marks(notations) -> tuple:
     return tuple(out)
 
 
-def published(export: dict, played_here: list = (), bankroll: dict | None = None) -> dict:
+def published(export: Export, played_here: tuple[PriceRow, ...] = (),
+              bankroll: dict[str, LevelBankroll] | None = None) -> dict:
     """The export as `site/<slug>.json` publishes it: the CE table's classes-by-size column left
     out (the CLI's `strategy --ce` prints it), and the CE numbers of the card and simple levels'
-    lines, which keep the largest Deuces Wild exports under 100 KB gzipped; and the times, which differs from one cold build to the next
-    (the site's files depend on the inputs only). Everything the checker and the pages read is
-    kept, and the game's cards priced on this pay table are added (`cards_played_here`:
-    prices.py's rows, cheapest first; [] for a game of one pay table), and its bankroll figures
-    (`bankroll`: bankroll/figures.py's, by level, but for the multi-play rounds' distributions,
-    which are in rounds/<slug>.js: `rounds_script`)."""
-    if bankroll:
-        bankroll = {level: {k: v for k, v in figures.items() if k != "multi"}
-                    for level, figures in bankroll.items()}
-    out = dict(export, ce={k: v for k, v in export["ce"].items() if k != "classes"},
-               cards_played_here=list(played_here), bankroll=bankroll)
-    if export["strategy"] is not None:
-        out["strategy"] = {k: v for k, v in export["strategy"].items()
-                           if k not in ("derive_seconds", "levels_seconds")}
-        # The CE numbers of the card and simple levels' lines are shown nowhere (the exact
-        # table's are, on its page) and were a third of the largest files.
-        levels = dict(out["strategy"]["levels"])
-        for name in ("card", "simple"):
-            levels[name] = dict(levels[name], lines=[
-                {k: v for k, v in line.items() if k not in ("ce_numbers", "parts")}
-                for line in levels[name]["lines"]])
-        # The lines' parts are what the pages render from; the JSON keeps their words.
-        levels["exact"] = dict(levels["exact"], lines=[
-            {k: v for k, v in line.items() if k != "parts"}
-            for line in levels["exact"]["lines"]])
-        out["strategy"]["levels"] = levels
+    lines, which keep the largest Deuces Wild exports under 100 KB gzipped; and the times,
+    which differ from one cold build to the next (the site's files depend on the inputs only);
+    and what the pages are made from (each line's parts, an exception's deals as played, the
+    game's facts for the index). Everything the checker and the pages read is kept, and the
+    game's cards priced on this pay table are added (`cards_played_here`: prices.py's rows,
+    cheapest first; [] for a game of one pay table), and its bankroll figures (`bankroll`:
+    bankroll/figures.py's, by level, but for the multi-play rounds' distributions, which are
+    in rounds/<slug>.js: `rounds_script`)."""
+    out = to_json(export)
+    del out["game"]
+    del out["ce"]["classes"]
+    out["cards_played_here"] = to_json(played_here)
+    out["bankroll"] = {level: {k: v for k, v in to_json(figures).items() if k != "multi"}
+                       for level, figures in bankroll.items()} if bankroll else bankroll
+    if export.strategy is not None:
+        strategy = out["strategy"]
+        del strategy["derive_seconds"], strategy["levels_seconds"]
+        for name, level in strategy["levels"].items():
+            # The lines' parts are what the pages render from; the JSON keeps their words. The
+            # CE numbers of the card and simple levels' lines are shown nowhere (the exact
+            # table's are, on its page) and were a third of the largest files.
+            level["lines"] = [{k: v for k, v in line.items() if not (
+                k in ("parts", "exception_holds") or k == "ce_numbers" and name != "exact")}
+                for line in level["lines"]]
     return out
 
 
-def played_here(rows: list) -> dict | None:
+def played_here(rows: tuple[PriceRow, ...]) -> dict | None:
     """The page's table of the game's cards played on this pay table (prices.py's rows,
     cheapest first): each row with its links (the card's PDF and page; a simple level's section
     of the page, which no PDF prints), and how many rows the page shows before the rest are
     folded away (PLAYED_HERE_SHOWN, and this pay table's own rows wherever they stand). None
     where no other pay table's level is priced."""
-    if not any(not row["own"] for row in rows):
+    if not any(not row.own for row in rows):
         return None
     out = []
     for row in rows:
-        card = row["level"] == "card"
+        card = row.level == "card"
         # (this pay table's own rows link to their sections of this page)
-        page = "" if row["own"] else f"{row['slug']}.html"
-        out.append(dict(row, page=page + ("#strategy" if row["own"] and card else
+        page = "" if row.own else f"{row.slug}.html"
+        out.append(PlayedRow(row, page + ("#strategy" if row.own and card else
                                           "" if card else "#simple"),
-                        pdf=f"{row['slug']}.pdf" if card else None,
-                        level_name="card" if card else "simple level"))
-    last_own = max((i for i, row in enumerate(out) if row["own"]), default=-1)
+                             f"{row.slug}.pdf" if card else None,
+                             "card" if card else "simple level"))
+    last_own = max((i for i, row in enumerate(out) if row.own), default=-1)
     shown = max(PLAYED_HERE_SHOWN, last_own + 1)
     return {"shown": out[:shown], "folded": out[shown:]}
+
+
+@dataclass(frozen=True)
+class PlayedRow:
+    """A row of the page's table of the game's cards played here, with its links."""
+    price: PriceRow
+    page: str               # the card's section of its pay table's page
+    pdf: str | None         # the card's PDF (a simple level has none)
+    level_name: str         # "card", "simple level"
+
+    def __getattr__(self, name):  # (the template reads the row's own fields through it)
+        return getattr(self.price, name)
 
 
 # The rows the page shows of the game's cards played here; the rest open on a tap (Deuces Wild
@@ -433,19 +427,19 @@ class Pay:
     pay: str       # "9"
 
 
-def identifying_pays(export: dict, varying: frozenset = frozenset()) -> list[Pay]:
+def identifying_pays(export: Export, varying: frozenset = frozenset()) -> list[Pay]:
     """The pays that tell this machine from others, best first: its family's (full house and
     flush, "9/6", for the natural games; every pay from the wild royal to the flush for deuces),
     and those that differ among its game's pay tables (`varying_pays`: All American's straight
     flush, a 4,700-coin royal)."""
-    family = FAMILIES[export["rules"]["family"]].identifying
-    return [Pay(*_SHORT.get(p["key"], (p["label"], p["label"])), number_text(p["pay"]))
-            for p in export["rules"]["pays"] if p["key"] in family or p["key"] in varying]
+    family = export.game.identifying
+    return [Pay(*_SHORT.get(p.key, (p.label, p.label)), number_text(p.pay))
+            for p in export.rules.pays if p.key in family or p.key in varying]
 
 
-def varying_pays(exports: list[dict]) -> frozenset:
+def varying_pays(exports: list[Export]) -> frozenset:
     """The pay keys whose pay is not the same in every one of these pay tables (one game's)."""
-    pays = [{p["key"]: p["pay"] for p in data["rules"]["pays"]} for data in exports]
+    pays = [{p.key: p.pay for p in data.rules.pays} for data in exports]
     keys = set().union(*pays)
     return frozenset(key for key in keys if len({table.get(key) for table in pays}) > 1)
 
@@ -461,23 +455,22 @@ def pay_key(pay_lists) -> list[tuple[str, str]]:
     return sorted(seen.items(), key=lambda item: order.index(item[0]))
 
 
-def search_pays(export: dict) -> str:
+def search_pays(export: Export) -> str:
     """Every pay, best first, as the numbers a player may type into "find my machine": per unit
     (coin) bet, with the royal's 250 for one coin and 4000 for five as well."""
     out = []
-    for pay in export["rules"]["pays"]:
-        value = number_text(pay["pay"])
-        if pay["key"] in ("royal_flush", "natural_royal") and Fraction(pay["pay"]) == 800:
+    for pay in export.rules.pays:
+        value = number_text(pay.pay)
+        if pay.key in ("royal_flush", "natural_royal") and pay.pay == 800:
             value = "800|250|4000"
         out.append(value)
     return " ".join(out)
 
 
-def game_of(export: dict) -> str:
+def game_of(export: Export) -> str:
     """The game a player looks for (`paytable.game_name`): "Jacks or Better" for "9/6 Jacks or
     Better"; the family for deuces and joker games ("Deuces Wild")."""
-    rules = export["rules"]
-    return game_name(export["name"], rules["family"], rules["family_title"])
+    return export.game.name
 
 
 def game_id(game: str) -> str:
@@ -485,20 +478,21 @@ def game_id(game: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in game.lower()).split())
 
 
-def families(exports: list[dict]) -> list[tuple[str, list[dict]]]:
+def families(exports: list[Export]) -> list[tuple[str, list[Export]]]:
     """[(game, exports best return first)]: the natural games first (the game with the best
-    return first), then Deuces Wild, then Joker Poker."""
-    groups: dict[tuple[str, str], list[dict]] = {}
+    return first), then Deuces Wild, then Joker Poker: the families in the order their
+    descriptions list them (`Game.family_order`)."""
+    groups: dict[tuple[str, str], list[Export]] = {}
     for data in exports:
-        groups.setdefault((data["rules"]["family"], game_of(data)), []).append(data)
+        groups.setdefault((data.rules.family, game_of(data)), []).append(data)
 
     def best(data):
-        return (-Fraction(data["solution"]["return"]["exact"]), data["name"].lower(), data["slug"])
+        return (-data.solution.return_.exact, data.name.lower(), data.slug)
 
     for members in groups.values():
         members.sort(key=best)
-    rank = {key: i for i, key in enumerate(FAMILY_ORDER)}
-    order = sorted(groups, key=lambda k: (rank.get(k[0], len(rank)), k[0], best(groups[k][0])))
+    order = sorted(groups, key=lambda k: (groups[k][0].game.family_order, k[0],
+                                          best(groups[k][0])))
     return [(game, groups[(family, game)]) for family, game in order]
 
 
@@ -516,11 +510,11 @@ def ce_summary(runs: list[list[int]]) -> str:
 ROUNDS_FOLDER = "rounds"
 
 
-def rounds_script(slug: str, bankroll: dict) -> str:
+def rounds_script(slug: str, bankroll: dict[str, LevelBankroll]) -> str:
     """rounds/<slug>.js: each level's multi-play round distributions (bankroll/figures.py's
     `multi`), added to globalThis.vpcharts.rounds[slug] for the session calculator, which loads
     it when a round of more than one hand is asked for (a script: it loads from file:// too)."""
-    data = {level: figures["multi"] for level, figures in bankroll.items()}
+    data = {level: to_json(figures.multi) for level, figures in bankroll.items()}
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return ("// Written by vpcharts build (bankroll/rounds.py): the chance of each total pay of a "
             "round of 3, 5 and 10 hands, by level.\n"
@@ -529,17 +523,16 @@ def rounds_script(slug: str, bankroll: dict) -> str:
             f"globalThis.vpcharts.rounds[{json.dumps(slug)}] = {text};\n")
 
 
-def bankroll_rows(bankroll: dict | None) -> dict | None:
+def bankroll_rows(bankroll: dict[str, LevelBankroll] | None) -> dict | None:
     """The page's table of swings: per round size, the card level's standard deviation a round
     (perfect play's for a table without a card), the two parts of the variance, and the
     lifetime bankrolls of a game over 100%. None without figures."""
     if not bankroll:
         return None
     card = bankroll.get("card") or bankroll["exact"]
-    rows = [{"hands": c["hands"], "sd": c["sd"]} for c in card["rounds"]]
-    return {"level": "card" if "card" in bankroll else "exact", "rows": rows,
-            "within": card["within"]["decimal"], "between": card["between"]["decimal"],
-            "lifetime": card["lifetime_bankroll"],
+    return {"level": "card" if "card" in bankroll else "exact", "rows": card.rounds,
+            "within": card.within.decimal, "between": card.between.decimal,
+            "lifetime": card.lifetime_bankroll,
             # what the session calculator (static/js/bankroll-ui.js) plays: each level's hand
-            "hands": {name: dict(level["hand"], percent=level["return"]["percent"])
+            "hands": {name: dict(to_json(level.hand), percent=level.return_.percent)
                       for name, level in bankroll.items()}}

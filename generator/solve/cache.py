@@ -19,7 +19,7 @@ from functools import cache
 from math import comb
 from pathlib import Path
 
-from .. import store
+from ..core import store
 from .categories import categories
 from .codes import code_count, rules
 from .families import FAMILIES

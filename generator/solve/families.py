@@ -15,9 +15,11 @@ rank and kicker; the `[quads]` rules pick). Adding a family is adding an entry h
 and a pay table; nothing in the solver, the kernels or the browser names a family.
 """
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
-from ..cards import RANKS
+from ..core.cards import RANKS
 
 # The poker hands a category can need, each tested for "can these five cards make it", wild
 # cards standing for whatever helps (`evaluate.py`; `tests/reference.py` by trying every card).
@@ -226,8 +228,6 @@ JS_END = "  // END FAMILIES"
 
 def js_block() -> str:
     """The lines of static/js/evaluator.js between JS_BEGIN and JS_END: every family as data."""
-    import json
-
     rows = [f"    {json.dumps(key)}: {json.dumps(data, sort_keys=True, separators=(',', ':'))},"
             for key, data in browser_data().items()]  # one family a line
     return "\n".join([JS_BEGIN, "  const FAMILIES = {", *rows, "  };", JS_END])
@@ -235,8 +235,6 @@ def js_block() -> str:
 
 def write_js(path) -> bool:
     """Put `js_block()` into the evaluator script; whether the file changed."""
-    from pathlib import Path
-
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     start, end = text.index(JS_BEGIN), text.index(JS_END) + len(JS_END)
@@ -247,7 +245,5 @@ def write_js(path) -> bool:
 
 
 if __name__ == "__main__":
-    from pathlib import Path
-
     target = Path(__file__).resolve().parents[2] / "static" / "js" / "evaluator.js"
     print(f"{target}: {'written' if write_js(target) else 'already current'}")

@@ -17,7 +17,7 @@ _started = False
 def kernels():
     """The kernel modules (evaluate, tables), with numba started."""
     global _started
-    from . import evaluate, tables
+    from . import evaluate, tables  # (lazy: numba, numpy)
 
     if not _started:
         hidden = "scipy.linalg" not in sys.modules

@@ -26,14 +26,15 @@ expected.
 
 import json
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
 
-from ..cards import RANKS
-from ..errors import ContentError, shorten
+from ..core.cards import RANKS
+from ..core.errors import ContentError, shorten
 from .families import FAMILIES, Family, family_data
 
 RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
@@ -482,7 +483,6 @@ def load_paytable(path: Path | str) -> PayTable:
         field = (where.group(1) or where.group(2)) if where else None
         raise ContentError(path, field, None, f"valid TOML ({exc})") from None
     except ValueError as exc:  # a TOML number past Python's limit of digits (sys.int_info)
-        import sys
 
         limit = sys.get_int_max_str_digits()
         long = re.search(r"\d{%d,}" % (limit + 1), text)

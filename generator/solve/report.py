@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import format_hand
-from ..decimals import decimal, percent
-from .solver import POPCOUNT, Solution, hand_evs
+from ..core.cards import format_hand
+from ..core.decimals import decimal, percent
+from .solver import POPCOUNT, Solution, class_of, hand_evs
 
 
 def summary(solution: Solution) -> dict:
@@ -78,8 +78,6 @@ def analyze_rows(solution: Solution, cards: list[int]) -> list[dict]:
 
 def chosen_hold(solution: Solution, cards: list[int]) -> int:
     """The solver's chosen optimal hold of `cards`, as a mask over the given card order."""
-    from .solver import class_of
-
     index, position = class_of(solution.deck, cards)
     rep_mask = int(solution.best[index])
     return sum(1 << i for i in range(5) if rep_mask >> position[i] & 1)

@@ -14,6 +14,7 @@ lower variance of its result, then the one holding more cards, then the one with
 (keeping the higher cards).
 """
 
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -180,8 +181,6 @@ def solve_tables(table: PayTable, dk: Deck, codes: np.ndarray, fine: dict) -> So
     """Solve `table` from the deck's tables (`cache.deck`, `cache.hand_codes`, `cache.fine_counts`
     give them, computing them once): numpy alone, so that a solve imports numba only the first
     time the tables are made."""
-    import time
-
     start = time.perf_counter()
     cats = categories(table)
     hand_cats = cats.code_to_category[codes]

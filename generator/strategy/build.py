@@ -19,13 +19,18 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import format_hand
-from . import features as P
+from ..core import line_parts as parts
+from ..core.cards import format_hand
+from . import features as P, levels
+from .choices import choose, decided_by_rule, qualifier
 from .compact import compact
 from .derive import derive
-from .. import line_parts as parts
 from .describe import table_parts
+from .heap import keep_freed_memory
 from .holds import Strategy, hold_data, indexed, named
+from .levels import joined, play, printed_rows
+from .shortest import (LONG_NOTATION, halved, line_cost, merged, no_worse, phrased, split_long,
+                       tidy, trimmed, without_needless)
 from .table import Levels, LineInfo, StrategyTable
 from .verify import class_check, example
 
@@ -59,10 +64,6 @@ def _exact(solution, examples: int):
     """(exact table described and timed, the holds' features, the Strategy derived with the
     first offer before its lines are narrowed and re-described by `tidy`, and the Strategy
     published: the shorter of the derivations, re-described)."""
-    from .heap import keep_freed_memory
-    from .levels import joined
-    from .shortest import halved, line_cost, merged, split_long, tidy, without_needless
-
     keep_freed_memory()  # (the arrays made and dropped here are reused, not faulted in anew)
     start = time.perf_counter()
     data = hold_data(solution)
@@ -97,9 +98,6 @@ def _exact(solution, examples: int):
 
 def build_levels(solution, examples: int = 3) -> Levels:
     """The exact table, the card and simple levels and the curve (generator/strategy/levels.py)."""
-    from . import levels
-    from .shortest import LONG_NOTATION, no_worse, phrased, tidy, trimmed
-
     # The levels descend from the derived table as it was before `shortest`: a re-described
     # line meets more holds, and the descent's greedy steps find dearer short tables from it.
     # And from the first offer's table, whichever was published: the one with both scores
@@ -189,9 +187,6 @@ def with_choices(data, evs, strategy: Strategy, bound: int | None = None,
                  allowed: np.ndarray | None = None) -> Strategy:
     """The strategy with each line's choice rule stated (`choices.choose`: bound None for the
     exact table)."""
-    from .choices import choose
-    from .levels import play
-
     lines = named(strategy)
     place, _ = play(data, lines)
     return replace(strategy, choices=choose(data, evs, lines, place, bound, allowed))
@@ -201,10 +196,6 @@ def _describe(solution, data, strategy: Strategy, examples, kept=None,
               route: str = "exact") -> StrategyTable:
     """The table described line by line, with its check (`verify.class_check`); `kept`, for a
     level, is (pat, paying, pays) as `class_check` takes them."""
-    from .levels import play, printed_rows
-
-    from .choices import decided_by_rule, qualifier
-
     lines = named(strategy)
     place, held = play(data, lines, strategy.choices)
     rows = printed_rows(lines)

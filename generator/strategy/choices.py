@@ -17,8 +17,9 @@ level's cost can then only fall. The exact table keeps "the higher cards": it wa
 
 import numpy as np
 
+from ..core import line_parts as parts
 from . import features as P
-from .. import line_parts as parts
+from .holds import rows_meeting
 
 # The notation of each rule (its meaning is in the key: site.symbols); its words are
 # features.CHOICE_WORDS. The higher cards, the rule most lines that need one play, is said
@@ -73,8 +74,6 @@ def decided_by_rule(data, lines: list, place: np.ndarray) -> list[int]:
 def _ways(data, line: tuple, place: np.ndarray, i: int):
     """(the classes line i decides that it fits in ways of different ranks, where each class's
     rows start in `rows`, those rows), or None where there are none."""
-    from .holds import rows_meeting
-
     rows = rows_meeting(data, line)
     rows = rows[place[rows // 32] == i]
     if not len(rows):

@@ -23,9 +23,9 @@ import functools
 
 import numpy as np
 
+from ..core.errors import StrategyError
 from . import features as P
 from .holds import HoldData, Strategy, indexed, rows_meet
-from ..errors import StrategyError
 
 
 class _PairMemo:
@@ -140,13 +140,13 @@ class PatternGroup:
 
     def played(self, where: np.ndarray, alive: np.ndarray):
         """(classes met, class of every top-key row that is not optimal: repeats possible)."""
-        from .derive_kernels import played_classes
+        from .derive_kernels import played_classes  # (lazy: numba)
 
         return played_classes(where, alive, self.cls, self.keys, self.optimal)
 
     def safe_weight(self, where: np.ndarray, alive: np.ndarray, sizes: np.ndarray) -> int:
         """The deals a line would decide if it is safe, else 0 (the fast check, in numba)."""
-        from .derive_kernels import line_is_safe
+        from .derive_kernels import line_is_safe  # (lazy: numba)
 
         safe, weight = line_is_safe(where, alive, self.cls, self.keys, self.optimal, sizes)
         return int(weight) if safe else 0
@@ -419,7 +419,7 @@ def _exception_lines(groups, data: HoldData, alive, classes):
 def condition_rows(group: PatternGroup, conditions: list) -> np.ndarray:
     """(conditions, rows) bool: the group's rows meeting each single condition (no rank or
     deal sets), in one numba call (`rows_meet` is the same test, one condition at a time)."""
-    from . import derive_kernels
+    from . import derive_kernels  # (lazy: numba)
 
     features, ops, values = (np.array(x, np.int64) for x in zip(*conditions))
     return derive_kernels.condition_rows(group.by_feature, features, ops, values)
@@ -436,7 +436,7 @@ def _packed(matrix: np.ndarray) -> np.ndarray:
 def _grow(group: PatternGroup, base: np.ndarray, candidates: np.ndarray, alive):
     """(rank masks joined, rows meeting): "ranks held in a set" grown while the line is safe;
     candidates are rank masks, the most deals first."""
-    from .derive_kernels import grow_rank_set
+    from .derive_kernels import grow_rank_set  # (lazy: numba)
 
     joined, where = grow_rank_set(base, *group.by_mask(), candidates, alive, group.cls,
                                   group.keys, group.optimal)
@@ -446,7 +446,7 @@ def _grow(group: PatternGroup, base: np.ndarray, candidates: np.ndarray, alive):
 def _grown(group: PatternGroup, bases: np.ndarray, candidates: np.ndarray, alive, sizes):
     """`_grow` on each row of `bases`: (candidates joined, per base; the deals the line decides
     where it is safe and more than one candidate joined, else 0)."""
-    from .derive_kernels import grow_rank_sets
+    from .derive_kernels import grow_rank_sets  # (lazy: numba)
 
     return grow_rank_sets(bases, *group.by_mask(), candidates, alive, group.cls, group.keys,
                           group.optimal, sizes)
@@ -475,7 +475,7 @@ def _best_split(group: PatternGroup, data: HoldData, alive, counts=P.COUNTS):
                 best = (score, tuple(conditions), where)
         return weight > 0
 
-    from .derive_kernels import pair_verdicts
+    from .derive_kernels import pair_verdicts  # (lazy: numba)
 
     stacked = condition_rows(group, singles) if singles else None
     meets = dict(zip(singles, stacked)) if singles else {}

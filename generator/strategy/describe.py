@@ -16,11 +16,11 @@ import functools
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..cards import RANKS
+from ..core.cards import RANKS
 from ..solve.families import ALL_RANKS, FAMILIES
 from . import features as P
-from .. import line_parts as parts
-from ..line_parts import DEALS, HOLD, NOTE, LineParts, Qualifier
+from ..core import line_parts as parts
+from ..core.line_parts import DEALS, HOLD, NOTE, LineParts, Qualifier
 from .rank_lists import by_rank, choices as rank_choices, listed as _listed, rank_text
 from .rank_words import narrowed, on_ranks_alone, rank_phrase
 

@@ -225,6 +225,12 @@ def holds(condition: tuple[int, int, int], features: tuple[int, ...], rank_sets)
     raise ValueError(f"unknown op {op}")
 
 
+def choice_indexes(names) -> tuple:
+    """Exported lines' choice rules ("straights", or None where a line fits every deal one way)
+    as the players take them: indexes of CHOICES."""
+    return tuple(None if name is None else CHOICES.index(name) for name in names)
+
+
 def condition_named(name: str, op_name: str, value):
     """A condition as the JSON export writes it (["kind", "==", "SF"], ["ranks", "in", [...]])
     as (feature, op, value): a kind by its number; a set (ranks or deals) stays as written, for

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..solve.families import FAMILIES
+from ..solve.jit import kernels
 from . import features as P
 
 
@@ -160,8 +161,7 @@ _last_holds: dict = {}
 
 
 def _holds(family: str, deck, high: int) -> Holds:
-    from ..solve.jit import kernels
-    from .deal_kernels import describe_holds
+    from .deal_kernels import describe_holds  # (lazy: numba)
 
     key = (family, deck.n_cards, high)
     if key not in _last_holds:
@@ -174,8 +174,8 @@ def _holds(family: str, deck, high: int) -> Holds:
 
 def _by_pattern(feats: np.ndarray, keys: np.ndarray) -> Holds:
     """Holds from row-major features: pattern by pattern, feature-major."""
-    from .deal_kernels import feature_major
-    from .derive_kernels import by_class_then_key
+    from .deal_kernels import feature_major  # (lazy: numba)
+    from .derive_kernels import by_class_then_key  # (lazy: numba)
 
     pattern = (feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * 12 + feats[:, P.F_KIND]
     # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)

@@ -34,10 +34,14 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..solve import npsolve
+from ..solve.cache import fine_counts
 from ..solve.families import FAMILIES
+from ..solve.jit import kernels
 from . import features as P
-from .holds import HoldData, Strategy, indexed, named
-from .compact import Compactor, loosely_merged
+from .compact import LineBits, compact, loosely_merged
+from .derive import derive
+from .holds import HoldData, Strategy, indexed, named, rows_meeting
 
 CARD_COST = Fraction(1, 10_000)  # of the bet, per hand
 CARD_BOUND = Fraction(1, 4)  # the largest loss on one deal, in units
@@ -112,10 +116,6 @@ def sure_to_pay(solution) -> np.ndarray:
     two deuces in Deuces Wild, any paying hand stood on). Counted exactly as the solver counts
     EVs, with every paying hand paying 1 and nothing 0: the hold's EV is then 1 (the solver's
     common denominator) exactly where no draw to it pays nothing."""
-    from ..solve import npsolve
-    from ..solve.jit import kernels
-    from ..solve.cache import fine_counts
-
     cats, dk = solution.cats, solution.deck
     pays = (cats.scaled_pays > 0).astype(np.int64)
     counts = npsolve.count_table(fine_counts(solution.table.family.key), cats.code_to_category,
@@ -195,29 +195,25 @@ class Move(NamedTuple):
     removed: list
 
 
-class Descent:
-    """The list as it stands during one descent (`descend`), and what pricing its moves needs.
+class PlayedList:
+    """The list as it stands during one descent (`descend`), played on every class under the
+    rule it is held to, every deletion priced.
 
     Per class it keeps, as the list stands: the slot of the line deciding it (-1: none), the
     hold played, how much its loss grows if that line is deleted, whether the fall then breaks
     a rule, and its loss times its deals. An edit changes these only for the classes meeting
-    the lines it removes or adds, so only those are played again (`stand`). Three kinds of
-    move are priced from them: deleting a line (`stand` prices every deletion), merging two
-    lines of one pattern (`merges`) and moving a lone made hand's line into a run of them
-    (`joins`).
+    the lines it removes or adds, so only those are played again (`stand`), which prices every
+    deletion too. The lines and their order are a `compact.LineBits`.
     """
 
-    SCRATCH = -1  # stands in an order for a merged line until it is chosen
-
     def __init__(self, data: HoldData, evs: np.ndarray, lines: list, rules: list[Rule]):
-        from .play_kernels import holds_on_classes, line_holds, merge_takes, play_and_price
+        from .play_kernels import play_and_price  # (lazy: numba)
 
-        self._holds_on_classes, self._line_holds = holds_on_classes, line_holds
-        self._merge_takes, self._play_and_price = merge_takes, play_and_price
+        self._play_and_price = play_and_price
         self.data, self.evs = data, evs
         self.rules = list(rules)
         self.bound, self.allowed = self.rules.pop(0)
-        self.compactor = Compactor(data, lines)
+        self.line_bits = LineBits(data, lines)
         n = data.n_classes
         self.every_class = np.arange(n)
         self.sizes = data.sizes.astype(np.int64)
@@ -232,26 +228,20 @@ class Descent:
         self.deletion = np.zeros(0, np.int64)
         self.blocked = np.zeros(0, np.int64)
         self.changed = None  # the slots the last edit removed or added (None: play every class)
-        self.batched = None  # (the order before a batch of deletions, the slots it cut), to check
-        self.limit = None  # the last batch was undone: the next takes half as many lines
-        # merged line -> (classes it meets, loss per deal if it decides each, whether it then
-        # plays a hold the rules do not allow), under the rules as they stand
-        self.merged_holds = {}
-        self.marks = np.zeros(n, np.bool_)  # merge_takes's scratch
 
     @property
     def order(self) -> list[int]:
-        return self.compactor.order
+        return self.line_bits.order
 
     def lines(self) -> list:
-        return self.compactor.lines()
+        return self.line_bits.lines()
 
     def candidate(self, route: str) -> Candidate:
         return Candidate(tuple(self.lines()), int(self.now.sum()), route, self.bound)
 
     def exceptions(self) -> list[int]:
         """The slots of the lines naming deals."""
-        return [s for s in self.order if has_exception(self.compactor.slots[s])]
+        return [s for s in self.order if has_exception(self.line_bits.slots[s])]
 
     def breaks_rule(self, classes, holds) -> np.ndarray:
         return ((self.ce[classes] - self.evs[classes, holds] > self.bound)
@@ -261,25 +251,27 @@ class Descent:
         """Go on under the next rule, if any is left (every class is played again)."""
         if not self.rules:
             return False
-        allowed = self.allowed
         self.bound, self.allowed = self.rules.pop(0)
         self.changed = None
-        if self.allowed is not allowed:
-            self.merged_holds.clear()
         return True
 
+    def reorder(self, order: list[int], changed: list[int]) -> None:
+        """The list in this order from now on; `changed`: the slots the edit removed or added,
+        whose classes `stand` plays again."""
+        self.line_bits.order, self.changed = order, changed
+
     def afresh(self) -> None:
-        """A new Compactor holding only the lines left: every pass scans every slot's bit of
+        """A new LineBits holding only the lines left: every pass scans every slot's bit of
         every row, so fewer slots, less work."""
-        self.compactor = Compactor(self.data, self.compactor.lines())
+        self.line_bits = LineBits(self.data, self.line_bits.lines())
         self.changed = None
 
     def stand(self) -> tuple[np.ndarray, list]:
         """Play again the classes the last edit touched: (place of the line deciding each
         class, [(cost of deleting, slot)] of every line but the last whose deletion keeps the
         rules)."""
-        compactor, order = self.compactor, self.order
-        position = compactor.positions(order)
+        line_bits, order = self.line_bits, self.order
+        position = line_bits.positions(order)
         if self.changed is None:
             classes = self.every_class
             self.decider[:] = -1
@@ -288,9 +280,9 @@ class Descent:
             self.deletion = np.zeros(len(position), np.int64)
             self.blocked = np.zeros(len(position), np.int64)
         else:
-            classes = compactor.touched(self.changed)
+            classes = line_bits.touched(self.changed)
         data, ce, deletion, blocked = self.data, self.ce, self.deletion, self.blocked
-        place, hold, fall, grow = self._play_and_price(compactor.bits, position, data.keys,
+        place, hold, fall, grow = self._play_and_price(line_bits.bits, position, data.keys,
                                                        self.evs, ce, data.sizes, classes)
         hold, fall = hold.astype(np.int64), fall.astype(np.int64)
         old = self.decider[classes]
@@ -309,16 +301,51 @@ class Descent:
         self.now[classes] = self.sizes[classes] * (ce[classes] - self.evs[classes, hold])
         return places, [(int(deletion[s]), s) for s in order[:-1] if not blocked[s]]
 
+
+class Descent:
+    """The search for a descent's next move, priced from the list as it stands (`PlayedList`):
+    deleting a line (`PlayedList.stand` prices every deletion), merging two lines of one
+    pattern (`merges`) or moving a lone made hand's line into a run of them (`joins`); the move
+    taken edits the list (`take`). A long list loses its cheapest lines in batches instead
+    (`delete_batch`), a batch undone where it breaks a rule (`batch_undone`).
+    """
+
+    SCRATCH = -1  # stands in an order for a merged line until it is chosen
+
+    def __init__(self, played: PlayedList):
+        from .play_kernels import holds_on_classes, line_holds, merge_takes  # (lazy: numba)
+
+        self._holds_on_classes, self._line_holds = holds_on_classes, line_holds
+        self._merge_takes = merge_takes
+        self.played = played
+        self.batched = None  # (the order before a batch of deletions, the slots it cut), to check
+        self.limit = None  # the last batch was undone: the next takes half as many lines
+        # merged line -> (classes it meets, loss per deal if it decides each, whether it then
+        # plays a hold the rules do not allow), under the rules as they stand
+        self.merged_holds = {}
+        self.marks = np.zeros(played.data.n_classes, np.bool_)  # merge_takes's scratch
+
+    def loosen(self) -> bool:
+        """Go on under the list's next rule, if any is left (merged lines are priced afresh
+        where it allows other holds)."""
+        allowed = self.played.allowed
+        if not self.played.loosen():
+            return False
+        if self.played.allowed is not allowed:
+            self.merged_holds.clear()
+        return True
+
     def batch_undone(self) -> bool:
         """After a batch of deletions, played again by `stand`: if a class it moved now breaks
         a rule, the batch is undone (True) and the next takes half as many lines."""
         if self.batched is None:
             return False
+        played = self.played
         before, cut = self.batched
         self.batched = None
-        moved = self.compactor.touched(cut)
-        if self.breaks_rule(moved, self.held[moved]).any():
-            self.compactor.order, self.changed = before, cut
+        moved = played.line_bits.touched(cut)
+        if played.breaks_rule(moved, played.held[moved]).any():
+            played.reorder(before, cut)
             self.limit = max(1, len(cut) // 2)
             return True
         self.limit = None
@@ -327,20 +354,21 @@ class Descent:
     def delete_batch(self, deletions: list) -> None:
         """Delete the cheapest lines, a third of the surplus over CAREFUL_LINES at a time,
         checked by `batch_undone` once played again."""
-        order = self.order
+        played = self.played
+        order = played.order
         batch = max(1, (len(order) - CAREFUL_LINES) // 3)
         batch = min(batch, self.limit) if self.limit else batch
         cut = [slot for _, slot in sorted(deletions)[:batch]]
         if batch > 1:
             self.batched = (order, cut)
-        self.compactor.order, self.changed = [s for s in order if s not in cut], cut
-        if not self.batched and 32 * self.compactor.WORDS > 2 * len(self.compactor.order) + 96:
+        played.reorder([s for s in order if s not in cut], cut)
+        if not self.batched and 32 * played.line_bits.WORDS > 2 * len(played.order) + 96:
             # Every pass scans every word of slot bits of every row: fewer lines, fewer words.
-            self.afresh()
+            played.afresh()
 
     def merges(self, place: np.ndarray, decided: dict):
         """Every merge of two lines of one pattern that keeps the rules, as a Move."""
-        order, slots = self.order, self.compactor.slots
+        order, slots = self.played.order, self.played.line_bits.slots
         by_pattern = {}
         for i, slot in enumerate(order[:-1]):
             by_pattern.setdefault(slots[slot][:3], []).append(i)
@@ -359,48 +387,51 @@ class Descent:
     def _price_merge(self, place, decided, i, j, merged) -> int | None:
         """The cost of the merged line at place i in place of a and b, or None if it breaks a
         rule."""
-        order, compactor, data, ce, evs = self.order, self.compactor, self.data, self.ce, self.evs
+        played = self.played
+        order, line_bits, data = played.order, played.line_bits, played.data
+        ce, evs = played.ce, played.evs
         a, b = order[i], order[j]
         if merged not in self.merged_holds:
-            met, holds = self._line_holds(compactor.rows_meeting(merged), data.keys)
+            met, holds = self._line_holds(line_bits.rows_meeting(merged), data.keys)
             holds = holds.astype(np.int64)
             loss_if = ce[met] - evs[met, holds]
-            self.merged_holds[merged] = (met, loss_if, ~self.allowed[met, holds])
+            self.merged_holds[merged] = (met, loss_if, ~played.allowed[met, holds])
         # The merged line at place i changes the classes a and b decide, and those it meets
         # that are decided below place i (or by no line); no others.
         met, loss_if, unpat = self.merged_holds[merged]
-        keeps, cost, rest = self._merge_takes(met, loss_if, unpat, place, i, self.bound,
-                                              self.sizes, self.now, decided[a], decided[b],
+        keeps, cost, rest = self._merge_takes(met, loss_if, unpat, place, i, played.bound,
+                                              played.sizes, played.now, decided[a], decided[b],
                                               self.marks)
         if not keeps:
             return None
         cost = int(cost)
         if len(rest):
             below = order[:i] + order[i + 1:j] + order[j + 1:]
-            holds = self._holds_on_classes(compactor.bits, compactor.positions(below),
+            holds = self._holds_on_classes(line_bits.bits, line_bits.positions(below),
                                            data.keys, rest).astype(np.int64)
-            if self.breaks_rule(rest, holds).any():
+            if played.breaks_rule(rest, holds).any():
                 return None
-            cost += int((self.sizes[rest] * (ce[rest] - evs[rest, holds])).sum()
-                        - self.now[rest].sum())
+            cost += int((played.sizes[rest] * (ce[rest] - evs[rest, holds])).sum()
+                        - played.now[rest].sum())
         return cost
 
     def joins(self, made: dict):
         """Every move `join_places` offers that keeps the rules, as a Move. Only the classes
         meeting the moved line can change hands."""
-        order, compactor, ce, evs = self.order, self.compactor, self.ce, self.evs
+        played = self.played
+        order, line_bits, ce, evs = played.order, played.line_bits, played.ce, played.evs
         for i, places in join_places([made[s] for s in order]):
             slot = order[i]
             rest = order[:i] + order[i + 1:]
-            classes = compactor.touched([slot])
+            classes = line_bits.touched([slot])
             for to in places:
                 trial = rest[:to] + [slot] + rest[to:]
-                holds = self._holds_on_classes(compactor.bits, compactor.positions(trial),
-                                               self.data.keys, classes).astype(np.int64)
-                if self.breaks_rule(classes, holds).any():
+                holds = self._holds_on_classes(line_bits.bits, line_bits.positions(trial),
+                                               played.data.keys, classes).astype(np.int64)
+                if played.breaks_rule(classes, holds).any():
                     continue
-                cost = int((self.sizes[classes] * (ce[classes] - evs[classes, holds])).sum()
-                           - self.now[classes].sum())
+                cost = int((played.sizes[classes] * (ce[classes] - evs[classes, holds])).sum()
+                           - played.now[classes].sum())
                 yield Move(cost, trial, None, [slot])
 
     def cheapest_move(self, place: np.ndarray, deletions: list, exceptions: list) -> Move | None:
@@ -408,7 +439,7 @@ class Descent:
         cheapest deletion): deletions, then merges and joins in tables short enough to price
         them. A move that shortens the table without shortening what is printed (a made hand
         in a run of them) is taken only if it is free. None: every move breaks a rule."""
-        order, slots = self.order, self.compactor.slots
+        order, slots = self.played.order, self.played.line_bits.slots
         moves = [Move(cost, [s for s in order if s != slot], None, [slot])
                  for cost, slot in deletions]
         if not exceptions and MERGE_LINES and len(order) <= MERGE_LINES:
@@ -432,14 +463,16 @@ class Descent:
         return best
 
     def take(self, move: Move) -> None:
+        """Edit the list as the move says (a merged line takes a new slot)."""
+        played = self.played
         changed, trial = move.removed, move.order
         if move.merged is not None:
-            slot = self.compactor.new_slot(move.merged)
+            slot = played.line_bits.new_slot(move.merged)
             changed = changed + [slot]
             trial = [slot if s == self.SCRATCH else s for s in trial]
-        self.compactor.order, self.changed = trial, changed
-        if len(self.compactor.slots) >= 2 * len(self.compactor.order) + 32:
-            self.afresh()  # (merged lines add slots)
+        played.reorder(trial, changed)
+        if len(played.line_bits.slots) >= 2 * len(played.order) + 32:
+            played.afresh()  # (merged lines add slots)
 
 
 def descend(data: HoldData, evs: np.ndarray, lines: list, rules: list[Rule], route: str,
@@ -451,21 +484,22 @@ def descend(data: HoldData, evs: np.ndarray, lines: list, rules: list[Rule], rou
     deleted first; tables still holding one are not returned. Costs are exact sums over the
     deals. With `dearest`, it stops at the first table costing more.
     """
-    descent = Descent(data, evs, lines, rules)
+    played = PlayedList(data, evs, lines, rules)
+    descent = Descent(played)
     out = []
     while True:
-        place, deletions = descent.stand()
+        place, deletions = played.stand()
         if descent.batch_undone():
             continue
-        exceptions = descent.exceptions()
+        exceptions = played.exceptions()
         if not exceptions:
-            out.append(descent.candidate(route))
-        if printed_length(descent.lines()) <= floor or (
+            out.append(played.candidate(route))
+        if printed_length(played.lines()) <= floor or (
                 dearest is not None and not exceptions and out[-1].cost > dearest):
             break
         if exceptions:
             deletions = [d for d in deletions if d[1] in exceptions] or deletions
-        careful = len(descent.order) > CAREFUL_LINES  # long: deletions alone, in batches
+        careful = len(played.order) > CAREFUL_LINES  # long: deletions alone, in batches
         if careful and not deletions:
             if not descent.loosen():
                 break
@@ -532,8 +566,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, rule:
     below: each then holds the line's own hold, so what a line saves at every place is one
     suffix sum over those classes. With `enough`, it stops at the first table costing no more.
     """
-    from .holds import rows_meeting
-    from .play_kernels import line_holds
+    from .play_kernels import line_holds  # (lazy: numba)
 
     bound, allowed = rule
     sizes = data.sizes.astype(np.int64)
@@ -625,8 +658,7 @@ def play(data: HoldData, lines: list, choices: tuple = ()) -> tuple[np.ndarray, 
     """(place of the deciding line or -1, held mask) of every class, for lines with rank sets
     inline, each played by its choice rule (`choices`, as `Strategy.choices`: none, or None for
     a line, is the higher cards); a class no line decides discards everything (mask 0)."""
-    from .holds import rows_meeting
-    from .play_kernels import first_lines
+    from .play_kernels import first_lines  # (lazy: numba)
 
     rows = [rows_meeting(data, line) for line in lines]
     starts = np.zeros(len(rows) + 1, np.int64)
@@ -689,9 +721,6 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     the pat-hand rule alone). Where the card misses the family's goal by a little (CARD_GOAL),
     more tolerances are tried (EXTRA_CARD_TOLERANCES): most pay tables meet it without, and
     each route costs a derivation."""
-    from .compact import compact
-    from .derive import derive
-
     exact_lines = with_catch_all(named(exact))
     if pat is None:  # the classes the exact table plays by holding all five cards
         pat = play(data, exact_lines)[1] == 31

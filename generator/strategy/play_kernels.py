@@ -1,5 +1,5 @@
 """Numba kernels that play an ordered list of lines on suit classes, from a bitset per (class,
-hold) row of the lines it meets (compact.Compactor keeps it).
+hold) row of the lines it meets (compact.LineBits keeps it).
 
 In: the bitset, each line's position in the list, the rows' order keys (and for pricing, every
 hold's EV and each class's best). Out: per class, the line deciding it and the hold it plays;

@@ -5,7 +5,8 @@ line words (describe.py) and the rank phrases (rank_words.py) write rank sets th
 from both so neither imports the other for it.
 """
 
-from ..cards import RANKS
+from ..core.cards import RANKS
+from ..core.runs import runs
 
 
 def rank_text(mask: int) -> str:
@@ -36,15 +37,3 @@ def choices(masks, spans: bool = False) -> list[str]:
     return [item for low, high in found for item in (
         [f"{RANKS[low]}-{RANKS[high]}"] if high - low >= 2 else
         [RANKS[r] for r in range(high, low - 1, -1)])]
-
-
-def runs(numbers) -> list[list[int]]:
-    """Ascending numbers as runs: 1, 2, 3, 7 -> [[1, 3], [7, 7]]. Ranks here; CE numbers in
-    table_output.py, which takes this as its `ce_runs`."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return runs

@@ -19,7 +19,7 @@ import functools
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..cards import RANKS
+from ..core.cards import RANKS
 from . import features as P
 from .rank_lists import listed as _listed, rank_text
 

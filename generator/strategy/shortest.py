@@ -27,8 +27,12 @@ from itertools import combinations, islice
 import numpy as np
 
 from . import features as P
-from .holds import HoldData, rows_meet
+from .compact import MAX_LISTED, Compactor
 from .derive import PatternGroup, condition_rows, thresholds
+from .describe import by_rank, condition_text, describe_line, rank_universe
+from .holds import HoldData, indexed, rows_meet, rows_meeting
+from .levels import play, tolerant, without_idle
+from .rank_words import MIN_LISTED, SHORTER, narrowed, near_phrases, rank_phrase
 
 MAX_RANK_SETS = 4  # "KQ or KJ or QJ": longer lists stay as they are
 MAX_THRESHOLDS = 3
@@ -43,8 +47,6 @@ def shortest(data: HoldData, lines: list[tuple], family: str, start: int = 0,
     `family` (natural, deuces, joker) says which rank sets a hold can have; `counts`, the
     features a threshold may be set on (as the derivation was offered them). Lines above
     `start` are left as they are."""
-    from .levels import play
-
     place, held = play(data, lines)
     checkers: dict = {}
     out = list(lines)
@@ -83,8 +85,6 @@ def cost(conditions, universe=None) -> int:
     what a player reads. A rank set costs its ranks and the " or " between sets, or, where it is
     written "any but ..." (most of the sets a hold of its kind can have), the sets left out; a
     rank held or not, HELD_RANK_COST more than its characters."""
-    from .describe import condition_text
-
     total = 0
     for feature, op, value in conditions:
         if feature == P.F_RANKS and op in (P.OP_BIT, P.OP_NOBIT):
@@ -105,8 +105,6 @@ def cost(conditions, universe=None) -> int:
 
 def line_cost(line: tuple, family: str) -> int:
     """`cost` of a line's conditions beyond its pattern."""
-    from .describe import rank_universe
-
     n, w, kind = (c[2] for c in line[:3])
     return cost(line[3:], rank_universe(kind, n - w, family))
 
@@ -126,8 +124,6 @@ def _descriptions(checker: "_Checker", line: tuple, alive, decided, held, family
     plays, alone, with the set of ranks those holds have (if at most MAX_RANK_SETS), or with
     "any but" up to MAX_RANK_SETS rank sets, each left out because the line played it wrongly.
     """
-    from .describe import rank_universe
-
     n, w, kind = (c[2] for c in line[:3])
     universe = rank_universe(kind, n - w, family)
     own = cost(line[3:], universe) + UNOFFERED_SCORE_COST * sum(
@@ -299,7 +295,7 @@ class _Checker:
     def first_safe(self, combos, runs) -> int:
         """The first of the lines (rows of condition indexes, -1 for none) safe on the runs,
         or -1."""
-        from .shortest_kernels import first_safe
+        from .shortest_kernels import first_safe  # (lazy: numba)
 
         return int(first_safe(self.meets, combos, self.masks, self.starts, runs,
                               self.group.keys, self.group.optimal, self.failed))
@@ -307,7 +303,7 @@ class _Checker:
     def next_description(self, trials, any_but, at, runs, covered):
         """(index, rank sets left out) of the first trial from `at` on that describes the line,
         or (-1, ...): see shortest_kernels.next_description."""
-        from .shortest_kernels import next_description
+        from .shortest_kernels import next_description  # (lazy: numba)
 
         at, left_out = next_description(self.meets, trials, any_but, at, self.masks, covered,
                                         MAX_RANK_SETS, self.starts, runs, self.group.keys,
@@ -327,7 +323,7 @@ class _Checker:
 
     def left_out_of(self, combo, runs, covered) -> np.ndarray:
         """`left_out` of a line given as a row of condition indexes (-1 for none)."""
-        from .shortest_kernels import ranks_left_out
+        from .shortest_kernels import ranks_left_out  # (lazy: numba)
 
         return ranks_left_out(self.meets, combo, self.masks, covered, MAX_RANK_SETS,
                               self.starts, runs, self.group.keys, self.group.optimal,
@@ -399,8 +395,6 @@ def no_worse(data: HoldData, evs: np.ndarray, lines: list[tuple],
     `levels.allowed_holds`: on the pat classes only holding all five). A table re-described on
     these plays no deal worse: its cost and its largest loss on one deal can only fall, and it
     keeps every rule it kept."""
-    from .levels import play
-
     _, held = play(data, lines)
     played = evs[np.arange(len(held)), held]
     right = (evs >= played[:, None]) & allowed
@@ -412,17 +406,15 @@ def tidy(data: HoldData, lines: list[tuple], family: str, counts=P.COUNTS) -> li
     `shortest`, then lines left with nothing to decide removed, until neither changes: a line
     re-described to meet more classes can leave a line below it with nothing of its own. Every
     class is played as well as `data` allows (optimally, or no worse than now for a level)."""
-    from .compact import MAX_LISTED, Compactor
-
     compactor = Compactor(data, lines)
     if compactor.narrow(MAX_LISTED, lambda line: line_cost(line, family)):
-        compactor._remove()
+        compactor.remove_needless()
         lines = compactor.lines()
     start = 0
     for _ in range(3):
         described = shortest(data, lines, family, start, counts)
         compactor = Compactor(data, described)
-        if not compactor._remove():
+        if not compactor.remove_needless():
             return described
         lines = compactor.lines()
         # Above the first line removed, every line decides what it did, and its description
@@ -444,9 +436,6 @@ SPLIT_SEARCHES = 600  # descriptions searched for in all, per table (2,454 in Il
 
 def notation(line: tuple, family: str, high: int = 13) -> str:
     """A line's notation as the table prints it (rank sets inline)."""
-    from .describe import describe_line
-    from .holds import indexed
-
     one = indexed([line])
     return describe_line(one.lines[0], one.rank_sets, family, high=high)[1]
 
@@ -473,8 +462,6 @@ def split_long(data: HoldData, lines: list[tuple], family: str, high: int = 13,
     The longest lines are tried first, with at most SPLIT_SEARCHES searches for a description
     in all: a table of scores of long lines (Illinois Deuces has 73) is not tried to its end.
     """
-    from .levels import without_idle
-
     def is_long(line, length):
         lists = any(c[0] == P.F_RANKS and c[1] == P.OP_IN for c in line)
         # (a line naming deals is one no pattern line could say when it was derived)
@@ -503,8 +490,6 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
     together, or None. Greedy: while the classes left need more than one line, the short line
     taking the most of their deals, among those describing the holds on one side of a single
     condition (a cut). Each search for a description takes one from searches[0]; at 0, None."""
-    from .levels import play
-
     place, held = play(data, lines)
     line = lines[i]
     checker = _Checker(PatternGroup(data, tuple(c[2] for c in line[:3])), counts)
@@ -630,8 +615,6 @@ def merged(data: HoldData, lines: list[tuple], family: str, high: int = 13,
                 failed.add((out[i], out[j]))
         return None
 
-    from .levels import play
-
     while searches > 0:
         trial = one_merge(*play(data, out))
         if trial is None:
@@ -655,8 +638,6 @@ def halved(data: HoldData, lines: list[tuple], family: str, high: int = 13,
     list (as printed: fewest cards, then highest ranks first) that fits is tried first, each
     half above the other in turn. A line written "any but ..." is left as it is: its halves
     would list the many sets the "any but" spares."""
-    from .describe import by_rank, rank_universe
-
     out = list(lines)
     i = 0
     while i < len(out):
@@ -703,8 +684,6 @@ def halved(data: HoldData, lines: list[tuple], family: str, high: int = 13,
 def plays_right(data: HoldData, lines: list[tuple]) -> bool:
     """Whether the lines (rank sets inline) play every class with a hold `data` allows (a class
     no line meets is played wrongly, as `verify.class_check` counts it)."""
-    from .levels import play
-
     place, held = play(data, lines)
     return bool((place >= 0).all() and data.optimal[np.arange(len(held)) * 32 + held].all())
 
@@ -719,9 +698,7 @@ def without_needless(data: HoldData, lines: list[tuple]) -> list[tuple]:
     each goes to the first line kept below that meets it, whose hold is kept per class as the
     pass goes up. So one pass over each line's rows does what playing the table once per line
     would (`tests/test_shortest.py` checks the two agree)."""
-    from .holds import rows_meeting
-    from .levels import play
-    from .play_kernels import first_lines
+    from .play_kernels import first_lines  # (lazy: numba)
 
     place, _ = play(data, lines)
     by_line = np.argsort(place, kind="stable")
@@ -752,8 +729,6 @@ def trimmed(data: HoldData, evs: np.ndarray, lines: list[tuple], allowed: np.nda
     cost summed over the deals (EV integers, as `levels`) stays within `limit`: a card line
     listing a hundred sets of ranks traded for a little of the card's allowance. No deal loses
     more than `bound` on a re-described line, or plays a hold `allowed` does not allow."""
-    from .levels import play, tolerant
-
     loose = tolerant(data, evs, bound, allowed)
     classes = np.arange(data.n_classes)
     sizes = data.sizes.astype(np.int64)
@@ -788,10 +763,6 @@ def phrased(data: HoldData, evs: np.ndarray, lines: list[tuple], allowed: np.nda
     every pat hand, ...) and costs at most `limit` summed over the deals (EV integers): Loose
     Deuces' 29-set card line traded for a little of the card's allowance. Tried after
     `trimmed`."""
-    from .describe import condition_text, rank_universe
-    from .levels import play
-    from .rank_words import MIN_LISTED, SHORTER, narrowed, near_phrases, rank_phrase
-
     sizes = data.sizes.astype(np.int64)
     classes = np.arange(data.n_classes)
     out = list(lines)
@@ -827,8 +798,7 @@ def _played_instead(data: HoldData, place, held, below, i: int, line: tuple) -> 
     (`below`): the classes decided above i keep their hold, the others go to the new line where
     it meets them, else to the lines below. Two plays of the table per line, not one per
     description tried."""
-    from .holds import rows_meeting
-    from .play_kernels import line_holds
+    from .play_kernels import line_holds  # (lazy: numba)
 
     above = (place >= 0) & (place < i)
     out = np.where(above, held, below)

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..core.line_parts import LineParts
 from . import features as P
-from ..line_parts import LineParts
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class StrategyTable:
 
     def buckets(self):
         """Lines by hold pattern: (start per pattern, line indexes in list order)."""
-        from .deal_kernels import N_PATTERNS
+        from .deal_kernels import N_PATTERNS  # (lazy: numba)
 
         by_pattern = [[] for _ in range(N_PATTERNS)]
         for i, line in enumerate(self.lines):

@@ -6,12 +6,12 @@ from fractions import Fraction
 import numpy as np
 
 from . import features as P
-from ..cards import format_hand
-from ..decimals import decimal, percent
+from ..core.cards import format_hand
+from ..core.decimals import decimal, percent
 from .verify import example
 from .levels import simple_published
 # Ascending CE numbers as runs, 1, 2, 3, 7 -> [[1, 3], [7, 7]], as rank_lists.py runs ranks.
-from .rank_lists import runs as ce_runs
+from ..core.runs import runs as ce_runs
 
 
 def lines_text(table_name: str, level: str, table, solution=None) -> str:

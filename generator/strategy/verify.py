@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import format_hand
+from ..core.cards import format_hand
+from ..solve.jit import kernels
 from . import features as P
 from .table import LineInfo, StrategyTable
 
@@ -87,8 +88,7 @@ def example(solution, cls: int, mask: int) -> str:
 
 def verify(solution, table: StrategyTable) -> dict:
     """Play the table on every deal of the deck; count misplays and their cost in return."""
-    from ..solve.jit import kernels
-    from .deal_kernels import verify_deals
+    from .deal_kernels import verify_deals  # (lazy: numba)
 
     kernels()
     start = time.perf_counter()

@@ -19,6 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..solve.paytable import load_paytables
+from .game import load_games
+
 HEADING = "## Ultimate X: one game and the whole set"
 
 _CHILD = r"""
@@ -47,9 +50,6 @@ print(json.dumps({"solve": t1 - t0, "export": t2 - t1, "states": len(solved.mode
 
 
 def run(content: Path, slugs: list[str] | None, markdown: Path | None, command: str) -> int:
-    from ..solve.paytable import load_paytables
-    from .game import load_games
-
     games = load_games(content / "ultimate-x", load_paytables(content / "paytables"))
     if slugs:
         games = [g for g in games if g.slug in slugs or any(g.slug.startswith(f"ultimate-x-{s}-")

@@ -6,18 +6,22 @@ JSON) and an exit status; user errors are VpchartsError lines, reported by gener
 """
 
 import json
+import re
 import sys
 from pathlib import Path
 
-from ..errors import ContentError, VpchartsError, shown
+from ..core.cards import parse_hand
+from ..core.errors import CardError, ContentError, VpchartsError, shown
+from ..core.options import one_of, whole
+from ..solve.paytable import load_paytables
+from .export import check_published, export
+from .game import FOLDER, load_games, load_games_of_file
+from .report import deal_text, game_text, vulture_text
 
 
 def find_game(spec: str, lines: int | None, content: Path):
     """A game from a slug (ultimate-x-8-6-jacks-or-better-10-play), or a file of
     content/ultimate-x (its name without .toml) or a path to one, with --lines."""
-    from ..solve.paytable import load_paytables
-    from .game import FOLDER, load_games, load_games_of_file
-
     tables = load_paytables(content / "paytables")
     folder = content / FOLDER
     if not spec.strip() or "\x00" in spec:  # (a NUL: no file has one; Python's calls raise)
@@ -52,8 +56,6 @@ def find_game(spec: str, lines: int | None, content: Path):
 def parse_multipliers(text: str, game) -> int:
     """The multipliers showing, as the total the decision depends on: "12 1 3" (one per line)
     or "total=16"."""
-    import re
-
     source = text
     text = text.strip()
     words = text.replace(",", " ").split()
@@ -61,7 +63,7 @@ def parse_multipliers(text: str, game) -> int:
         # (ASCII digits only, and few: int() takes "1_6", Arabic-Indic digits, and 5,000 digits
         # slowly)
         total = int(text[6:]) if re.fullmatch(r"[0-9]{1,6}", text[6:]) else -1
-        from .mdp import reachable_totals
+        from .mdp import reachable_totals  # (lazy: numpy)
 
         if total not in set(reachable_totals(game.values, game.lines).tolist()):
             raise VpchartsError(f"--multipliers {shown(source)}: expected a total {game.lines} lines can "
@@ -76,14 +78,8 @@ def parse_multipliers(text: str, game) -> int:
 
 
 def cmd_ultimate_x(args) -> int:
-    from .export import check_published, export
-    from .report import deal_text, game_text, vulture_text
-
     game = find_game(args.game, args.lines, args.content)
     if args.deal is not None:
-        from ..cards import parse_hand
-        from ..errors import CardError
-
         try:
             cards = parse_hand(args.deal, joker_allowed=game.table.family.jokers)
         except CardError as exc:
@@ -101,9 +97,9 @@ def cmd_ultimate_x(args) -> int:
         print()
         print(vulture_text(data))
     if args.simulate:
-        from . import mdp
-        from .holds import hold_arrays
-        from .simulate import simulate
+        from . import mdp  # (lazy: numpy)
+        from .holds import hold_arrays  # (lazy: numpy)
+        from .simulate import simulate  # (lazy: numpy)
 
         solved = mdp.solve(mdp.model(hold_arrays(game), game.lines))
         run = simulate(solved, game, args.simulate, args.seed)
@@ -128,8 +124,6 @@ MAX_SEED = 2 ** 32 - 1
 
 
 def add_parser(commands) -> None:
-    from ..options import one_of, whole
-
     ux = commands.add_parser("ultimate-x", help="an Ultimate X game: the long-run optimum, the "
                              "card by multiplier, a machine left with multipliers lit")
     ux.add_argument("game", help="a file of content/ultimate-x (8-6-jacks-or-better), a path to "

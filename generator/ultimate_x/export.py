@@ -15,10 +15,11 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from .. import store
-from ..decimals import decimal, percent
-from ..errors import ContentError
-from .game import UltimateX
+from ..core import store
+from ..core.decimals import decimal, percent
+from ..core.errors import ContentError
+from ..export.cache import dumps, export as table_export, read_sealed_json
+from .game import UltimateX, single_table
 
 SCHEMA = 1
 KIND = "ultimate-x"
@@ -38,9 +39,9 @@ def _num(x: float) -> float:
 def _code_version() -> str:
     digest = hashlib.sha256()
     folder = Path(__file__).parent.parent
-    paths = sorted(p for stage in ("solve", "strategy", "ultimate_x")
+    paths = sorted(p for stage in ("export", "solve", "strategy", "ultimate_x")
                    for p in (folder / stage).glob("*.py"))
-    paths += [folder / f"{name}.py" for name in ("cards", "decimals", "export", "line_parts")]
+    paths += [folder / "core" / f"{name}.py" for name in ("cards", "decimals", "line_parts")]
     for path in paths:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
@@ -58,8 +59,8 @@ def cache_path(game: UltimateX) -> Path:
 
 
 def _lines_of(solution, lines: list[dict]) -> list:
-    from ..strategy.holds import Strategy, named
-    from ..strategy.verify import from_json
+    from ..strategy.holds import Strategy, named  # (lazy: numpy)
+    from ..strategy.verify import from_json  # (lazy: numpy)
 
     table = from_json(solution, lines)
     return named(Strategy([line.conditions for line in table.lines], list(table.rank_sets)))
@@ -67,10 +68,21 @@ def _lines_of(solution, lines: list[dict]) -> list:
 
 def _choices_of(lines: list[dict]) -> tuple:
     """The exported lines' choice rules as `moves.line_play` takes them (features.CHOICES)."""
-    from ..strategy import features as P
+    from ..strategy.features import choice_indexes  # (lazy: numpy)
 
-    return tuple(None if line.get("choice") is None else P.CHOICES.index(line["choice"])
-                 for line in lines)
+    return choice_indexes([line["choice"] for line in lines])
+
+
+def _levels_json(export) -> dict:
+    """A pay table's levels as the JSON its Ultimate X export embeds: each line's fields but
+    the exception's deals as played (`exception_holds`: the pay table's exact page lists them,
+    an Ultimate X card does not)."""
+    out = {}
+    for name, level in export.to_json()["strategy"]["levels"].items():
+        lines = [{k: v for k, v in line.items() if k != "exception_holds"}
+                 for line in level["lines"]]
+        out[name] = dict(level, lines=lines)
+    return out
 
 
 def _returns(value: float | Fraction, bound: float | None = None) -> dict:
@@ -88,13 +100,12 @@ def _returns(value: float | Fraction, bound: float | None = None) -> dict:
 
 
 def compute(game: UltimateX, use_cache: bool = True) -> dict:
-    from ..export import export as table_export, rules as table_rules
-    from ..solve import cache
-    from ..strategy.holds import hold_data
-    from . import mdp, moves, vulture
-    from .fixed import fixed_return
-    from .game import single_table
-    from .holds import hold_arrays
+    from ..export.compute import rules as table_rules  # (lazy: numpy)
+    from ..solve import cache  # (lazy: numpy)
+    from ..strategy.holds import hold_data  # (lazy: numpy)
+    from . import mdp, moves, vulture  # (lazy: numba, numpy)
+    from .fixed import fixed_return  # (lazy: numpy)
+    from .holds import hold_arrays  # (lazy: numpy)
 
     began = time.process_time()
     arrays = hold_arrays(game)
@@ -106,13 +117,12 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
     base, _ = cache.solve(game.table, use_cache=use_cache)
     single = single_table(game)
     single_solution, _ = cache.solve(single, use_cache=use_cache)
-    single_data, _ = table_export(single, use_cache)
-    base_data, _ = table_export(game.table, use_cache)
+    single_data = _levels_json(table_export(single, use_cache)[0])
+    base_data = _levels_json(table_export(game.table, use_cache)[0])
     data = hold_data(single_solution)
-    level = ("card" if single_data["strategy"]["levels"]["card"]["printed"] <= CARD_LINES
-             else "simple")
-    card_json = single_data["strategy"]["levels"][level]["lines"]
-    exact_json = single_data["strategy"]["levels"]["exact"]["lines"]
+    level = "card" if single_data["card"]["printed"] <= CARD_LINES else "simple"
+    card_json = single_data[level]["lines"]
+    exact_json = single_data["exact"]["lines"]
     card = _lines_of(single_solution, card_json)
     exact_lines = _lines_of(single_solution, exact_json)
     # (an exact line a band may add is printed on the card beside the moves: a short one)
@@ -126,7 +136,7 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
                                                        choices=choices))
     card_alone = moves.band_policy(solved, data, card, found, use_moves=False,
                                    choices=choices)[:, 0]
-    base_json = base_data["strategy"]["levels"]["card"]["lines"]
+    base_json = base_data["card"]["lines"]
     base_card = moves.play_order(moves.line_play(data, _lines_of(base, base_json),
                                                  _choices_of(base_json)),
                                  list(range(len(base_json))), len(card_alone))[1]
@@ -165,9 +175,8 @@ def compute(game: UltimateX, use_cache: bool = True) -> dict:
         "line_multipliers": [_num(p) for p in mdp.line_multipliers(
             model, solved.policy, evaluation.stationary)],
         "card": {"lines": card_json, "extra": extra_out, "level": level,
-                 "single_slug": single.slug, "printed": single_data["strategy"]["levels"][
-                     level]["printed"],
-                 "card_level_printed": single_data["strategy"]["levels"]["card"]["printed"]},
+                 "single_slug": single.slug, "printed": single_data[level]["printed"],
+                 "card_level_printed": single_data["card"]["printed"]},
         "bands": [{"low": str(b.low), "high": None if b.high is None else str(b.high),
                    "totals": list(b.totals), "share": _num(b.share),
                    "moves": [list(move) for move in b.moves], "order": list(b.order),
@@ -206,15 +215,11 @@ def check_published(game: UltimateX, data: dict) -> None:
 
 def read_cached(game: UltimateX) -> tuple[dict, str] | None:
     """(the cached export of `game`, the SHA-256 of its text) if its entry checks out."""
-    from ..export import read_sealed_export
-
-    return read_sealed_export(cache_path(game), _meta(game), SCHEMA, game.slug)
+    return read_sealed_json(cache_path(game), _meta(game), SCHEMA, game.slug)
 
 
 def export(game: UltimateX, use_cache: bool = True) -> tuple[dict, bool]:
     """(the export of `game`, whether it came from the cache)."""
-    from ..export import dumps
-
     if not use_cache:
         return compute(game, use_cache), False
     found = read_cached(game)

@@ -29,7 +29,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..errors import ContentError
+from ..core.errors import ContentError
 from ..solve.paytable import PayLine, PayTable, _parse_published  # (the same published-figure rules)
 
 LINE_COUNTS = (1, 3, 5, 10)  # the machines IGT makes: single hand, Triple, Five and Ten Play

@@ -94,7 +94,7 @@ def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def model(arrays: HoldArrays, lines: int) -> Model:
     start_numba()
-    from . import kernels
+    from . import kernels  # (lazy: numba)
 
     n_classes = len(arrays.win)
     flat = arrays.counts.reshape(-1, len(arrays.values))
@@ -141,7 +141,7 @@ class Solved:
     @cached_property
     def next_value(self) -> np.ndarray:
         """(rows,): E[V(next total)] of each distinct next-multiplier distribution."""
-        from . import kernels
+        from . import kernels  # (lazy: numba)
 
         return kernels.matvec(self.model.next_totals, self.values)
 
@@ -162,14 +162,14 @@ class Solved:
 
 def policy_for(m: Model, next_value: np.ndarray) -> np.ndarray:
     """(classes, K) int8: the hold maximizing S win + next_value[row] at every total S."""
-    from . import kernels
+    from . import kernels  # (lazy: numba)
 
     return kernels.policy(m.totals.astype(np.float64), m.start, m.cand_win, m.cand_exact,
                           m.cand_row, m.cand_mask, next_value, TOLERANCE)
 
 
 def solve(m: Model, bound: float = BOUND) -> Solved:
-    from . import kernels
+    from . import kernels  # (lazy: numba)
 
     weights = m.arrays.weights
     totals = m.totals.astype(np.float64)
@@ -204,7 +204,7 @@ class Evaluation:
 
 def transitions(m: Model, policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(transition matrix over totals, expected pay at each total) of a policy table."""
-    from . import kernels
+    from . import kernels  # (lazy: numba)
 
     weights = m.arrays.weights
     classes = np.arange(len(policy))

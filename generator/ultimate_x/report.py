@@ -2,9 +2,7 @@
 
 from fractions import Fraction
 
-import numpy as np
-
-from ..cards import format_hand
+from ..core.cards import format_hand
 
 
 def _band_name(band: dict) -> str:
@@ -20,7 +18,7 @@ def game_text(game, data: dict) -> str:
     bet = 10 * game.lines
     out = [f"{data['name']}  ({data['slug']}; {bet} coins a deal, pays per coin of the base "
            "game's 5)",
-           f"Multipliers: " + ", ".join(f"{m['label']} {m['multiplier']}x"
+           "Multipliers: " + ", ".join(f"{m['label']} {m['multiplier']}x"
                                         for m in data["multipliers"]),
            "",
            f"Return, optimal play         {r['optimal']['percent']}  (bound "
@@ -67,9 +65,9 @@ def vulture_text(data: dict) -> str:
 
 
 def deal_text(game, cards: list[int], total: int) -> str:
-    from ..solve.solver import class_of
-    from . import mdp
-    from .holds import hold_arrays
+    from ..solve.solver import class_of  # (lazy: numpy)
+    from . import mdp  # (lazy: numpy)
+    from .holds import hold_arrays  # (lazy: numpy)
 
     arrays = hold_arrays(game)
     solved = mdp.solve(mdp.model(arrays, game.lines))

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..solve.categories import categories
 from ..solve.cache import hand_codes
+from ..solve.categories import categories
 from .mdp import Solved
 
 BATCHES = 100
@@ -29,7 +29,7 @@ class Simulated:
 
 
 def simulate(solved: Solved, game, deals: int, seed: int = 1) -> Simulated:
-    from . import kernels
+    from . import kernels  # (lazy: numba)
 
     m = solved.model
     dk = m.arrays.deck

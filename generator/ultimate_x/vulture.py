@@ -40,7 +40,7 @@ def vulture(solved: Solved) -> list[Vulture]:
     """Value iteration from W = 0 for a start, then policy iteration: the holds that maximize
     S win + E[W(S')], and W solved exactly on the totals where playing pays, until neither
     changes."""
-    from . import kernels
+    from . import kernels  # (lazy: numba)
 
     m = solved.model
     totals = m.totals.astype(np.float64)

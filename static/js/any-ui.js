@@ -38,7 +38,7 @@
 
   const state = { game: null, data: null, run: 0, solved: null, priced: null, unit: null, dealRun: 0 };
   // When the pays last changed (a keystroke, or the page's own prefill): the benchmark
-  // (generator/any_bench.py) reads the measures "any-return" and "any-prices" taken from it.
+  // (generator/bench/any_page.py) reads the measures "any-return" and "any-prices" taken from it.
   state.changed = performance.now();
   // A problem with the address: said until the player changes something.
   state.addressProblem = "";

@@ -12,7 +12,7 @@
   const MAX_BANKROLL = 1000000;
   const MAX_BET = 1000000; // (money: only so that a result is a number, not "Infinity")
 
-  // A typed value as a message shows it: quoted, cut to 80 characters (as generator/errors.py
+  // A typed value as a message shows it: quoted, cut to 80 characters (as generator/core/errors.py
   // cuts a value in an error line), so a pasted page of digits comes back as one short line.
   function shown(text) {
     return text.length > 80 ? `${JSON.stringify(text.slice(0, 80))}... (${text.length.toLocaleString("en-US")} characters)` : JSON.stringify(text);

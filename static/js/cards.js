@@ -1,4 +1,4 @@
-// Card ids and the text form of hands: the port of generator/cards.py.
+// Card ids and the text form of hands: the port of generator/core/cards.py.
 //
 // A card is rank * 4 + suit (rank 0 = deuce .. 12 = ace; suit 0..3 = clubs, diamonds, hearts,
 // spades); 52 is the joker, and 53 the second joker of a 54-card deck (both read "Jk"). Text
@@ -31,7 +31,7 @@
     }
   }
 
-  // Python's repr() of a string, so messages read exactly as the CLI's do, cut as generator/errors.py `shown` cuts it: to 80 characters and
+  // Python's repr() of a string, so messages read exactly as the CLI's do, cut as generator/core/errors.py `shown` cuts it: to 80 characters and
   // the length of the whole, so that a pasted page comes back as one short line.
   function quote(text) {
     const whole = text.includes("'") && !text.includes('"') ? '"' + text + '"'

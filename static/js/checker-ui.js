@@ -13,7 +13,7 @@
 // handlers bound in bindEvents) and on the EV engine's answers (the worker's messages, or the
 // engine on this thread), each change followed by a render of what it touches.
 //
-// Timing marks for the benchmark (generator/browser_bench.py): performance marks
+// Timing marks for the benchmark (generator/bench/browser.py): performance marks
 // "checker-deal" (the fifth card is in), "checker-hold" (hold and line shown) and "checker-evs"
 // (all 32 EVs shown), and measures "checker-hold" and "checker-evs" from the deal.
 //

@@ -148,7 +148,7 @@
     return f.den === 1n ? String(f.num) : `${f.num}/${f.den}`;
   }
 
-  /** The fraction rounded half up to `places` decimals, as text (generator/decimals.py's decimal). */
+  /** The fraction rounded half up to `places` decimals, as text (generator/core/decimals.py's decimal). */
   function decimalText(f, places) {
     const scale = 10n ** BigInt(places);
     // floor((2 * scaled + 1) / 2), as decimals.py rounds: half up, on the exact fraction

@@ -23,7 +23,7 @@ test("the suit classes are the 134,459 of the paper, and cover every deal of eac
   }
 });
 
-test("decimals round half up, as generator/decimals.py does", () => {
+test("decimals round half up, as generator/core/decimals.py does", () => {
   assert.equal(decimalText(fraction(1n, 8n), 2), "0.13");
   assert.equal(decimalText(fraction(3n, 8n), 2), "0.38");
   assert.equal(decimalText(fraction(-1n, 3n), 3), "-0.333");

@@ -15,13 +15,20 @@ compiles them into the cache (half a minute); the other workers then load them i
 a second rather than each compiling them again.
 """
 
+import ctypes
+import os
+import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import faults, store
-from ..errors import EnvironmentProblem
-from .folders import STATIC, TEMPLATES
+from ..core import faults, store
+from ..core.errors import EnvironmentProblem
+from ..export.cache import cache_entry, code_version, export
+from ..pricing import prices
+from ..site.folders import STATIC, TEMPLATES
+from ..site.pocket import entry_files, render_card
+from ..site.render import Renderer
 
 
 CONNECT_SECONDS = 30  # how long a scheduler may take to answer (Dask retries meanwhile)
@@ -41,10 +48,6 @@ def publish_one(table, templates_dir: Path | None, static_dir: Path | None,
                 settings) -> Computed:
     """Solve, derive, verify and render one pay table (a job; run in a worker). The folders are
     None for the worker's own (a cluster's machine has its own checkout)."""
-    from ..export import cache_entry, code_version, export
-    from .pocket import entry_files, render_card
-    from .render import Renderer
-
     began = time.perf_counter()
     data, _ = export(table)
     card = render_card(data, Renderer(templates_dir or TEMPLATES), static_dir or STATIC, True,
@@ -72,12 +75,10 @@ class Game:
 def price_one(game: Game) -> Computed:
     """Play every card and simple level of a game on each of its pay tables (a job; run in a
     worker after the exports: `prices.price_game`); hands back the prices entries it made."""
-    from ..prices import code_version, price_game
-
     began = time.perf_counter()
-    _, _, written = price_game(game.tables, game.offers)
+    _, _, written = prices.price_game(game.tables, game.offers)
     root = store.cache_dir()
-    return Computed(time.perf_counter() - began, code_version(),
+    return Computed(time.perf_counter() - began, prices.code_version(),
                     {str(path.relative_to(root)): data for path, data in written.items()}, False)
 
 
@@ -85,8 +86,6 @@ def keep(computed: Computed, where: str, code: str | None = None) -> None:
     """Write a job's entries into this build's cache (where missing): the build reads them
     there. A worker running other code would give another site: that stops the build. `code`:
     the version the job must have run (the export's by default)."""
-    from ..export import code_version
-
     code = code or code_version()
     if computed.code != code:
         raise EnvironmentProblem(
@@ -103,6 +102,7 @@ def kernels_compiled() -> bool:
     """Whether numba's cache (beside the sources, or where NUMBA_CACHE_DIR says) holds the
     kernels every derivation runs: if not, a first job compiles them before the others start.
     (A guess from four of them: a wrong one costs time, never a result.)"""
+    # (lazy: numba, numpy)
     from ..strategy import deal_kernels, derive_kernels, play_kernels, shortest_kernels
 
     kernels = (deal_kernels.describe_holds, derive_kernels.condition_rows,
@@ -123,9 +123,7 @@ def run(tables, templates_dir: Path | None, static_dir: Path | None, settings, p
 def run_prices(games: list[Game], progress, scheduler: str | None = None) -> None:
     """Run a price job per game (`price_one`; the largest first), after every export is in
     the cache; their entries go into this build's cache."""
-    from ..prices import code_version
-
-    job = (price_one, (), code_version())
+    job = (price_one, (), prices.code_version())
     progress(f"Pricing each game's cards on its other pay tables: {len(games)} "
              f"{'game' if len(games) == 1 else 'games'} ...")
     if scheduler is not None:
@@ -135,9 +133,8 @@ def run_prices(games: list[Game], progress, scheduler: str | None = None) -> Non
 
 
 def _on_cores(tables, job, progress, quiet: bool = False) -> dict:
+    # (lazy: multiprocessing, which a rebuild from the cache never starts)
     import multiprocessing
-    import os
-    import signal
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     function, args, code = job
@@ -184,7 +181,7 @@ def _on_cores(tables, job, progress, quiet: bool = False) -> dict:
 def _on_cluster(tables, job, progress, scheduler: str, quiet: bool = False) -> dict:
     """The jobs on a Dask cluster: `distributed` is needed here only."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client, as_completed  # (lazy: optional)
     except ImportError:
         raise EnvironmentProblem("--scheduler needs Dask's `distributed` package: "
                                  "pip install distributed") from None
@@ -232,10 +229,6 @@ def _worker_init(parent: int) -> None:
     """Tie a worker's life to the build's: the kernel kills it (SIGKILL) when the process that
     started it dies, even by kill -9 (Linux prctl PR_SET_PDEATHSIG). Ctrl-C reaches the whole
     process group: the workers ignore it and the build stops them, so only one line is printed."""
-    import ctypes
-    import os
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         libc = ctypes.CDLL(None, use_errno=True)

@@ -24,6 +24,7 @@ import tempfile
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from . import faults
 from .errors import os_error_line
 
 
@@ -72,8 +73,6 @@ def _warn_unwritable(exc: OSError, path: Path) -> None:
 def write_bytes(path: Path, data: bytes) -> bool:
     """Write under a temporary name, then rename: no half-written file under the real name.
     False (after one warning per process) if the cache folder cannot take it."""
-    from . import faults
-
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -168,7 +167,7 @@ def derived(kind: str, data: bytes, code: str, compute):
 
 
 def save(path: Path, arrays: dict, meta: dict) -> None:
-    import numpy as np
+    import numpy as np  # (lazy: numpy)
 
     header = dict(meta, libs=library_versions(), checksum=checksum(arrays))
     buffer = io.BytesIO()
@@ -179,7 +178,7 @@ def save(path: Path, arrays: dict, meta: dict) -> None:
 def load(path: Path, names: tuple[str, ...], meta: dict) -> dict | None:
     """The arrays `names` of the file at `path` if its header carries `meta` and its checksum
     matches; None otherwise."""
-    import numpy as np
+    import numpy as np  # (lazy: numpy)
 
     if not path.exists():
         return None

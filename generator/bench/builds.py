@@ -24,6 +24,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..solve.paytable import load_paytables
+from ..ultimate_x.bench import kept_section
+from .solver import Machine
+
 
 @dataclass(frozen=True)
 class BuildFigures:
@@ -70,8 +74,6 @@ print(json.dumps([wall, children.ru_utime + children.ru_stime, children.ru_maxrs
 
 
 def cold_build(content: Path, count: int, progress=print) -> BuildFigures:
-    from .solve.paytable import load_paytables
-
     tables = catalogue_order(load_paytables(content / "paytables"))
     if count > len(tables):
         raise ValueError(f"{count} pay tables asked for; {content / 'paytables'} has "
@@ -142,8 +144,6 @@ def thousand(largest: BuildFigures, cores: int) -> list[str]:
 
 def run(content: Path, counts: list[int], markdown: Path | None = None,
         command: str = "vpcharts bench --builds") -> int:
-    from .bench import Machine
-
     if markdown is not None:
         markdown.parent.resolve(strict=True)  # a missing folder fails now, not after minutes
     machine = Machine.now()
@@ -156,8 +156,6 @@ def run(content: Path, counts: list[int], markdown: Path | None = None,
     extra = thousand(max(figures, key=lambda f: f.tables), machine.cores)
     print("\n".join(extra))
     if markdown is not None:
-        from .ultimate_x.bench import kept_section
-
         kept = kept_section(markdown)  # (the Ultimate X figures: their own command)
         markdown.write_text(markdown_page(machine.finished(), command, figures, extra)
                             + ("\n" + kept if kept else ""), encoding="utf-8")

@@ -19,7 +19,7 @@ import stat
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import EnvironmentProblem
+from ..core.errors import EnvironmentProblem
 from .output import OutputRefused
 
 _LOCK_TEXT = re.compile(rb"\d*\n?")

@@ -24,9 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from .browser_bench import CHROMIUM, CHROMIUM_ARGS, serving
+from ..site.view import game_id
+from ..solve.paytable import load_paytables
+from .browser import CHROMIUM, CHROMIUM_ARGS, serving
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_GAMES = ("deuces-wild", "jacks-or-better", "joker-poker-kings-or-better",
                  "double-joker-poker")
 TARGETS = {"return": 3000.0, "prices_after_return": 5000.0, "memory_mb": 300.0}
@@ -55,9 +57,7 @@ def _renderer_peak_mb() -> float:
 
 def build_games_site(out: Path, games: tuple[str, ...]) -> Path:
     """A site of every catalogue pay table of `games` (any.html's game ids), built from the cache."""
-    from .site import build_site
-    from .site.view import game_id
-    from .solve.paytable import load_paytables
+    from ..build import build_site  # (lazy: jinja2, markdown)
 
     content = out / "content"
     (content / "paytables").mkdir(parents=True)
@@ -140,7 +140,7 @@ def _flush_index(page) -> int:
 
 
 def run(games: tuple[str, ...] = DEFAULT_GAMES) -> int:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # (lazy: playwright)
 
     worst = False
     with tempfile.TemporaryDirectory() as tmp:

@@ -35,6 +35,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..core.errors import StrategyError
+from ..solve.paytable import find_paytable, load_paytables
+
 BENCH_TABLES = ("9-6-jacks-or-better", "full-pay-deuces-wild", "joker-poker-kings-or-better")
 TARGETS = {"solve": 0.15, "process": 0.5, "peak": 100.0, "strategy": 10.0}
 
@@ -115,9 +118,8 @@ class SolveFigures:
 
 
 def _strategy_figure(table) -> StrategyFigure:
-    from .errors import StrategyError
-    from .solve.cache import solve_uncached
-    from .strategy import build_levels
+    from ..solve.cache import solve_uncached  # (lazy: numpy)
+    from ..strategy import build_levels  # (lazy: numpy)
 
     solution = solve_uncached(table)
     try:
@@ -152,8 +154,7 @@ def run(content: Path, repeat: int, strategy_only: bool = False, markdown: Path 
 
 
 def _solves(content: Path, repeat: int) -> list[SolveFigures]:
-    from .solve.paytable import find_paytable
-    from .solve.cache import solve_uncached
+    from ..solve.cache import solve_uncached  # (lazy: numpy)
 
     print(f"vpcharts bench: {repeat} runs per figure, pinned to one core, "
           f"Python {sys.version.split()[0]}")
@@ -193,9 +194,8 @@ def _solves(content: Path, repeat: int) -> list[SolveFigures]:
 def _strategies(content: Path) -> list[StrategyFigure]:
     """The strategy figure of every pay table, one process, kernels loaded first (by deriving
     the first table once, untimed), so that each figure is the table's own work."""
-    from .solve.paytable import load_paytables
-    from .solve.cache import solve_uncached
-    from .strategy import build_levels
+    from ..solve.cache import solve_uncached  # (lazy: numpy)
+    from ..strategy import build_levels  # (lazy: numpy)
 
     tables = load_paytables(content / "paytables")
     print(f"vpcharts bench --strategy: {len(tables)} pay tables, pinned to one core, "
@@ -224,8 +224,8 @@ class Machine:
 
     @classmethod
     def now(cls) -> "Machine":
-        import numba
-        import numpy
+        import numba  # (lazy: numba)
+        import numpy  # (lazy: numpy)
 
         cpu = platform.processor() or platform.machine()
         try:

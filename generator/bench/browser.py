@@ -1,4 +1,4 @@
-"""The checker's speed in chromium: `python -m generator.browser_bench [--deals N]`.
+"""The checker's speed in chromium: `python -m generator.bench.browser [--deals N]`.
 
 Builds a one-pay-table site, serves it on localhost, opens it in Debian's chromium (Playwright,
 never a downloaded browser), enters deals and reads the page's own performance measures:
@@ -9,20 +9,26 @@ apart: it is entered as soon as the page has loaded, while the worker may still 
 The helpers below are shared with tests/test_browser.py:
 
 `built_site(out)` builds the real site for one pay table (9/6 Jacks or Better) with
-`generator.site.build_site` when the site builder is present; until then it renders a minimal
+`generator.build.build_site` when the site builder is present; until then it renders a minimal
 stand-in page (the page's CSP, a strategy table with the real row ids, and the checker included
 exactly as paytable.html includes it). `serving(folder)` serves a folder with the standard
 library's server on a free port, as `vpcharts serve` does.
 """
 
+import argparse
 import contextlib
 import functools
 import http.server
 import shutil
+import statistics
+import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from generator.export.cache import export
+from generator.solve.paytable import load_paytable
+
+ROOT = Path(__file__).resolve().parents[2]
 SLUG = "9-6-jacks-or-better"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'")
@@ -52,16 +58,13 @@ def built_site(out: Path, slug: str = SLUG) -> Path:
     shutil.copy(ROOT / "content" / "paytables" / f"{slug}.toml", content / "paytables")
     site = out / "site"
     try:
-        from generator.site import build_site
+        from generator.build import build_site  # (lazy: jinja2, markdown)
     except ImportError:
         build_site = None
     if build_site is not None:
         build_site(content, site, use_cache=True, progress=lambda *_: None)
         return site
-    import jinja2
-
-    from generator.export import export
-    from generator.solve.paytable import load_paytable
+    import jinja2  # (lazy: jinja2)
 
     data, _ = export(load_paytable(content / "paytables" / f"{slug}.toml"))
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True)
@@ -103,10 +106,7 @@ def measure(page) -> dict[str, float]:
 
 
 def run(deals: int = 40) -> int:
-    import statistics
-    import tempfile
-
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # (lazy: playwright)
 
     with tempfile.TemporaryDirectory() as tmp:
         site = built_site(Path(tmp))
@@ -143,9 +143,7 @@ def run(deals: int = 40) -> int:
 
 
 def main(argv=None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m generator.browser_bench",
+    parser = argparse.ArgumentParser(prog="python -m generator.bench.browser",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
     return run(parser.parse_args(argv).deals)

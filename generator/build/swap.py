@@ -20,7 +20,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .. import faults
+from ..core import faults
 from .output import is_site
 
 _AT_FDCWD = -100

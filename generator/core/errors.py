@@ -6,6 +6,9 @@ and exits with the error's `exit_code`: 2 for bad input, 1 for a problem with th
 folder that cannot be written, another build holding the lock). Tracebacks are for `--debug` only.
 """
 
+import re
+import shutil
+
 # Values echoed back in an error line are cut to this many characters: a 99 KB input must not
 # come back whole.
 SHOWN_CHARS = 80
@@ -63,9 +66,6 @@ class EnvironmentProblem(VpchartsError):
 def os_error_line(exc: OSError, path=None) -> str:
     """'PATH: REASON' for an OSError, the way careful command-line tools print one (`path` when
     the error names none, as a failed write does)."""
-    import re
-    import shutil
-
     if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) and exc.args[0]:
         _, target, why = exc.args[0][0]  # copytree's list of (source, target, reason)
         match = re.match(r"\[Errno \d+\] ([^:]+)", str(why))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from .. import store
+from ..core import store
 
 GENERATOR = Path(__file__).resolve().parents[1]
 

@@ -4,7 +4,7 @@ import functools
 import http.server
 from pathlib import Path
 
-from ..errors import EnvironmentProblem
+from ..core.errors import EnvironmentProblem
 from .output import checked_site
 
 

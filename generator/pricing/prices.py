@@ -1,9 +1,9 @@
 """What the cards of a game's other pay tables return on each of its pay tables, exactly.
 
-    offered(export) -> {level: {"printed", "conditions"}}: the card, and the simple level where
-                       it is published, of one pay table
+    offered(export) -> {level: Offer}: the card, and the simple level where it is published,
+                       of one pay table
     played_level(table, level) -> (Solution, the level's hold on every suit class)
-    price_game(tables, offers, use_cache) -> ({slug: rows}, {slug: bankroll figures},
+    price_game(tables, offers, use_cache) -> ({slug: [PriceRow]}, {slug: {level: LevelBankroll}},
                                               {cache path: bytes} written)
 
 A level is played as printed: its lines first-match on the hold features (`strategy.features`),
@@ -20,10 +20,9 @@ Where a game's pay tables differ in their high cards (Joker Poker: Kings or Bett
 Better, Two Pair), a level keeps its own: a player carrying the Kings or Better card holds a
 king as the card says, whatever the machine pays.
 
-Rows, cheapest first (then by name and level): slug, name, level, printed lines, whether it is
-this pay table's own, the return played here and its cost against this table's perfect play,
-exact (fractions as strings) and as the export's display decimals. A game of one pay table
-gets no rows.
+Rows (`PriceRow`), cheapest first (then by name and level): slug, name, level, printed lines,
+whether it is this pay table's own, the return played here and its cost against this table's
+perfect play, exact and as the export's display decimals. A game of one pay table gets no rows.
 
 The same job gives each pay table its bankroll figures (generator/bankroll/figures.py: the exact
 and card levels' variance for 1 to 100 hands a round), as it holds the solution and the card's
@@ -36,8 +35,15 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from . import store
-from .decimals import percent
+from ..bankroll.records import LevelBankroll
+from ..core import store
+from ..core.cards import format_hand
+from ..core.decimals import ExactPercent, percent
+from ..core.errors import VpchartsError
+from ..core.records import RecordError, from_json, to_json
+from ..export.cache import code_version as export_code, export
+from ..export.records import Export
+from .records import Offer, PriceRow
 
 KIND = "prices"
 LEVELS = ("card", "simple")  # the levels a player carries; the exact table is not offered
@@ -46,36 +52,28 @@ LEVELS = ("card", "simple")  # the levels a player carries; the exact table is n
 @functools.cache
 def code_version() -> str:
     """The export's code (features, kernels, solver) and this module's."""
-    from .export import code_version as export_code
-
     digest = hashlib.sha256(export_code().encode())
     digest.update(Path(__file__).read_bytes())
     for name in ("figures.py", "moments.py", "rounds.py", "session.py"):  # (the bankroll figures' code)
-        digest.update((Path(__file__).parent / "bankroll" / name).read_bytes())
+        digest.update((Path(__file__).parents[1] / "bankroll" / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
-def offered(export: dict) -> dict:
+def offered(export: Export) -> dict[str, Offer]:
     """The levels of a pay table's export offered to the other pay tables of its game: the
     card, and the simple level where it is published ({} without a strategy)."""
-    strategy = export.get("strategy")
-    if not strategy:
+    levels = export.levels
+    if levels is None:
         return {}
-    out = {}
-    for name in LEVELS:
-        level = strategy["levels"][name]
-        if name == "simple" and not level.get("published"):
-            continue
-        out[name] = {"printed": level["printed"],
-                     "conditions": [line["conditions"] for line in level["lines"]],
-                     # each line's choice rule (None: it fits every deal one way)
-                     "choices": [line.get("choice") for line in level["lines"]]}
-    return out
+    return {name: Offer(level.printed, tuple(line.conditions for line in level.lines),
+                        # each line's choice rule (None: it fits every deal one way)
+                        tuple(line.choice for line in level.lines))
+            for name in LEVELS if (level := levels[name]) is not None}
 
 
 def _holds_key(table, offer: dict) -> str:
     text = json.dumps([code_version(), table.family.key, table.deck_size, table.min_pair,
-                       {name: [level["conditions"], level.get("choices")]
+                       {name: [to_json(level.conditions), to_json(level.choices)]
                         for name, level in sorted(offer.items())}],
                       sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
@@ -96,20 +94,20 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
         found = store.load(path, names, meta)
         if found is not None:
             return found, key
-    import numpy as np
+    import numpy as np  # (lazy: numpy)
 
-    from .solve.cache import deck
-    from .strategy import features as P
-    from .strategy.holds import HoldData, _holds
-    from .strategy.levels import play
+    from ..solve.cache import deck  # (lazy: numpy)
+    from ..strategy import features as P  # (lazy: numpy)
+    from ..strategy.holds import HoldData, _holds  # (lazy: numpy)
+    from ..strategy.levels import play  # (lazy: numpy)
 
     dk = deck(table.deck_size)
     # (the game's features, as the derivation keeps them per process: strategy.holds, whose
     # source is the export's cache key, so not given a public name for this)
     holds = _holds(table.family.key, dk, P.high_rank(table.family.key, table.min_pair))
     data = HoldData(holds, None, np.zeros(len(dk.sizes), np.int64), dk.sizes)
-    out = {name: play(data, _lines(offer[name]["conditions"], dk),
-                      _choices(offer[name].get("choices", ())))[1].astype(np.int8)
+    out = {name: play(data, _lines(offer[name].conditions, dk),
+                      P.choice_indexes(offer[name].choices))[1].astype(np.int8)
            for name in names}
     if use_cache:
         store.save(path, out, meta)
@@ -121,9 +119,7 @@ def played_level(table, level: str):
     bankroll`: the exact level's holds are the solution's, the card's and the simple level's
     those its lines play (`level_holds`). A level the pay table has not (no simple level where
     the card is already simple) is refused in a line."""
-    from .errors import VpchartsError
-    from .export import export
-    from .solve import cache
+    from ..solve import cache  # (lazy: numpy)
 
     solution, _ = cache.solve(table)
     if level == "exact":
@@ -131,24 +127,16 @@ def played_level(table, level: str):
     data, _ = export(table)
     offers = offered(data)
     if level not in offers:
-        why = data.get("strategy_error") or "the card is already the simple strategy"
+        why = data.strategy_error or "the card is already the simple strategy"
         raise VpchartsError(f"{table.slug}: no {level} level ({why})")
     holds, _ = level_holds(table, {level: offers[level]})
     return solution, holds[level]
 
 
-def _choices(names: list) -> tuple:
-    """A level's JSON choice rules as `levels.play` takes them: indexes of features.CHOICES."""
-    from .strategy import features as P
-
-    return tuple(None if name is None else P.CHOICES.index(name) for name in names)
-
-
-def _lines(conditions: list, dk) -> list[tuple]:
-    """A level's JSON conditions as `levels.play` takes them: (feature, op, value), a set inline
+def _lines(conditions: tuple, dk) -> list[tuple]:
+    """A level's exported conditions as `levels.play` takes them: (feature, op, value), a set inline
     as a frozenset (of rank masks, or of suit classes for a `deal` exception)."""
-    from .cards import format_hand
-    from .strategy import features as P
+    from ..strategy import features as P  # (lazy: numpy)
 
     deal_of = None
     out = []
@@ -170,7 +158,7 @@ def _lines(conditions: list, dk) -> list[tuple]:
 def _prices_key(table, offers: dict, names: dict, holds_keys: dict) -> str:
     text = json.dumps([code_version(), table.canonical(), table.name,
                        [[slug, names[slug], holds_keys[slug],
-                         {n: level["printed"] for n, level in offers[slug].items()}]
+                         {n: level.printed for n, level in offers[slug].items()}]
                         for slug in sorted(offers)]], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
@@ -198,28 +186,26 @@ def _bankroll_meta(table, key: str) -> dict:
     return {"kind": "bankroll", "code": code_version(), "slug": table.slug, "key": key}
 
 
-def cached_bankroll(tables: list, offers: dict) -> dict:
-    """{slug: bankroll figures} of the pay tables of one game whose entries the cache holds."""
+def cached_bankroll(tables: list, offers: dict) -> dict[str, dict[str, LevelBankroll]]:
+    """{slug: bankroll figures} of the pay tables of one game whose entries the cache holds
+    (and whose JSON fits the records)."""
     out = {}
     for table, key in zip(tables, _keys(tables, offers).values()):
         payload = store.read_sealed(_bankroll_path(table, key), _bankroll_meta(table, key))
-        try:
-            figures = None if payload is None else json.loads(payload.decode("utf-8"))
-        except ValueError:
-            figures = None
-        if isinstance(figures, dict):
+        figures = None if payload is None else _read(dict[str, LevelBankroll], payload)
+        if figures is not None:
             out[table.slug] = figures
     return out
 
 
-def cached_rows(tables: list, offers: dict) -> dict:
+def cached_rows(tables: list, offers: dict) -> dict[str, tuple[PriceRow, ...]]:
     """{slug: rows} of the pay tables of one game whose prices the cache holds (entries
     missing, stale or damaged left out). `tables` are the game's PayTables, `offers`
     {slug: offered(export)}."""
     out = {}
     for table, key in zip(tables, _keys(tables, offers).values()):
         payload = store.read_sealed(_prices_path(table, key), _meta(table, key))
-        rows = None if payload is None else _checked(payload)
+        rows = None if payload is None else _read(tuple[PriceRow, ...], payload)
         if rows is not None:
             out[table.slug] = rows
     return out
@@ -230,8 +216,8 @@ def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict
     sealed bytes} of the entries written). `tables` are the game's PayTables, `offers`
     {slug: offered(export)}. Each level's holds are computed (or read) once; each pay table's
     EVs once."""
-    from .bankroll.figures import figures
-    from .solve import cache
+    from ..bankroll.figures import figures  # (lazy: numpy)
+    from ..solve import cache  # (lazy: numpy)
 
     keys = _keys(tables, offers)
     found = cached_rows(tables, offers) if use_cache else {}
@@ -248,7 +234,7 @@ def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict
     for table in missing:
         solution, _ = cache.solve(table, use_cache=use_cache)
         others = set(played) - {table.slug}
-        rows[table.slug] = priced(solution, played) if others else []
+        rows[table.slug] = priced(solution, played) if others else ()
         levels = {"exact": solution.best}
         if table.slug in played and "card" in played[table.slug][2]:
             levels["card"] = played[table.slug][2]["card"]
@@ -258,16 +244,16 @@ def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict
             for path, meta, value in (
                     (_prices_path(table, key), _meta(table, key), rows[table.slug]),
                     (_bankroll_path(table, key), _bankroll_meta(table, key), bankroll[table.slug])):
-                data = store.seal(_dumps(value).encode(), meta)
+                data = store.seal(_dumps(to_json(value)).encode(), meta)
                 store.write_bytes(path, data)
                 written[path] = data
     return rows, bankroll, written
 
 
-def priced(solution, levels: dict) -> list[dict]:
+def priced(solution, levels: dict) -> tuple[PriceRow, ...]:
     """The rows of one pay table: every level of `levels` ({slug: (name, offer, {level: holds})})
     played on its classes, cheapest first."""
-    import numpy as np
+    import numpy as np  # (lazy: numpy)
 
     sizes = solution.deck.sizes.astype(np.int64)
     evs = solution.evs
@@ -279,22 +265,19 @@ def priced(solution, levels: dict) -> list[dict]:
         for level, held in holds.items():
             played = int((sizes * evs[classes, held.astype(np.int64)]).sum())
             ret, cost = Fraction(played, whole), Fraction(best - played, whole)
-            out.append({"slug": slug, "name": name, "level": level,
-                        "printed": offer[level]["printed"],
-                        "own": slug == solution.table.slug,
-                        "return": {"exact": str(ret), "percent": percent(ret)},
-                        "cost": str(cost), "cost_percent": percent(cost, 4)})
-    out.sort(key=lambda row: (Fraction(row["cost"]), row["name"], row["slug"],
-                              LEVELS.index(row["level"])))
-    return out
+            out.append(PriceRow(slug=slug, name=name, level=level, printed=offer[level].printed,
+                                own=slug == solution.table.slug, return_=ExactPercent.of(ret),
+                                cost=cost, cost_percent=percent(cost, 4)))
+    out.sort(key=lambda row: (row.cost, row.name, row.slug, LEVELS.index(row.level)))
+    return tuple(out)
 
 
-def _checked(payload: bytes) -> list | None:
+def _read(kind, payload: bytes):
+    """A cache entry's JSON read as `kind`; None where it is not JSON or does not fit."""
     try:
-        rows = json.loads(payload.decode("utf-8"))
-    except ValueError:
+        return from_json(kind, json.loads(payload.decode("utf-8")))
+    except (ValueError, RecordError):
         return None
-    return rows if isinstance(rows, list) else None
 
 
 def _dumps(value) -> str:

@@ -20,9 +20,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import VpchartsError, shorten
+from ..core.errors import VpchartsError, shorten
+from ..site.folders import MARKER
 
-MARKER = ".vpcharts-site"
 MARKER_TEXT = ("This folder is a site written by `vpcharts build`. The next build replaces it "
                "whole:\nkeep no files of your own in it.\n")
 

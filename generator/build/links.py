@@ -14,8 +14,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .. import store
-from ..errors import ContentError
+from ..core import store
+from ..core.errors import ContentError
 
 _EXTERNAL = {"http", "https", "mailto"}
 
