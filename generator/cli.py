@@ -18,18 +18,8 @@ import threading
 import time
 from pathlib import Path
 
-from .bankroll.limits import MAX_BANKROLL, MAX_HANDS, MAX_ROUNDS, check_session
-from .bench import any_page, builds
-from .bench.solver import run
-from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
-from .core.cards import format_hand, parse_hand
-from .core.errors import CardError, VpchartsError, os_error_line, shorten
-from .core.options import bets, path, whole
-from .pricing.prices import played_level
-from .solve.families import FAMILIES, describe_family
-from .solve.paytable import check_published, find_paytable
-from .ultimate_x import bench as ux_bench
-from .ultimate_x.cli import add_parser as add_ultimate_x  # and Ultimate X in its own
+from .core.errors import VpchartsError, os_error_line, shorten
+from .core.options import path, whole
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_SITE = Path("site")
@@ -40,6 +30,8 @@ DEFAULT_SCALING = Path("docs/scaling.md")
 def resolve_paytable(spec: str, content: Path):
     """A pay table from a path to a .toml file, or a slug from `content/paytables`; its warnings
     (a lower hand paid more than a higher one) go to stderr."""
+    from .solve.paytable import find_paytable  # (lazy: start-up)
+
     table = find_paytable(spec, content)
     for line in table.warnings:
         print(f"vpcharts: warning: {line}", file=sys.stderr, flush=True)
@@ -47,7 +39,8 @@ def resolve_paytable(spec: str, content: Path):
 
 
 def cmd_solve(args) -> int:
-    from .solve import cache, report as solution_report  # (lazy: numpy)
+    from .solve import cache, report as solution_report  # (lazy: start-up)
+    from .solve.paytable import check_published  # (lazy: start-up)
 
     table = resolve_paytable(args.paytable, args.content)
     start = time.perf_counter()
@@ -65,7 +58,9 @@ def cmd_solve(args) -> int:
 
 
 def cmd_bankroll(args) -> int:
-    from .bankroll.report import report_text  # (lazy: numpy)
+    from .bankroll.limits import check_session  # (lazy: start-up)
+    from .bankroll.report import report_text  # (lazy: start-up)
+    from .pricing.prices import played_level  # (lazy: start-up)
 
     check_session(args.bankroll, args.rounds, args.hands)  # before any pay table is solved
     table = resolve_paytable(args.paytable, args.content)
@@ -76,7 +71,9 @@ def cmd_bankroll(args) -> int:
 
 
 def cmd_analyze(args) -> int:
-    from .solve import cache, report as solution_report  # (lazy: numpy)
+    from .solve import cache, report as solution_report  # (lazy: start-up)
+    from .core.cards import parse_hand  # (lazy: start-up)
+    from .core.errors import CardError  # (lazy: start-up)
 
     table = resolve_paytable(args.paytable, args.content)
     try:
@@ -94,6 +91,8 @@ def cmd_analyze(args) -> int:
 
 def analyze_json(table, cards, rows) -> dict:
     """The deal, the pay table and every hold in card text, best first: readable on its own."""
+    from .core.cards import format_hand  # (lazy: start-up)
+
     return {
         "paytable": {"slug": table.slug, "name": table.name, "source": table.source},
         "deal": format_hand(cards),
@@ -104,10 +103,10 @@ def analyze_json(table, cards, rows) -> dict:
 
 
 def cmd_strategy(args) -> int:
-    from .solve import cache  # (lazy: numpy)
-    from . import strategy  # (lazy: numpy)
-    from .strategy import table_output  # (lazy: numpy)
-    from .strategy.levels import simple_published  # (lazy: numpy)
+    from .solve import cache  # (lazy: start-up)
+    from . import strategy  # (lazy: start-up)
+    from .strategy import table_output  # (lazy: start-up)
+    from .strategy.levels import simple_published  # (lazy: start-up)
 
     table = resolve_paytable(args.paytable, args.content)
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
@@ -147,7 +146,7 @@ def cmd_strategy(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from .build.orchestrate import build_site, summary_text  # (lazy: jinja2, markdown)
+    from .build.orchestrate import build_site, summary_text  # (lazy: start-up)
 
     if args.scheduler and args.no_cache:
         raise VpchartsError("--scheduler needs the cache, where the workers' results come "
@@ -161,6 +160,8 @@ def cmd_build(args) -> int:
 
 
 def cmd_families(args) -> int:
+    from .solve.families import FAMILIES, describe_family  # (lazy: start-up)
+
     for key, family in FAMILIES.items():
         if args.family in (None, key):
             print(describe_family(family) + "\n")
@@ -168,21 +169,29 @@ def cmd_families(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    from .build.serve import serve  # (lazy: jinja2, markdown)
+    from .build.serve import serve  # (lazy: start-up)
 
     return serve(args.out, args.port)
 
 
 def cmd_bench(args) -> int:
+    from .bench.solver import run  # (lazy: start-up)
+
     if args.any is not None:
+        from .bench import any_page  # (lazy: start-up)
+
         return any_page.run(tuple(args.any) or any_page.DEFAULT_GAMES)
     if args.ultimate_x is not None:
+        from .ultimate_x import bench as ux_bench  # (lazy: start-up)
+
         markdown = DEFAULT_SCALING if args.markdown == DEFAULT_BENCHMARKS else args.markdown
         words = ["vpcharts bench --ultimate-x", *args.ultimate_x]
         if markdown is not None:
             words.append("--markdown" if markdown == DEFAULT_SCALING else f"--markdown {markdown}")
         return ux_bench.run(args.content, args.ultimate_x, markdown, " ".join(words))
     if args.builds:
+        from .bench import builds  # (lazy: start-up)
+
         markdown = args.markdown
         if markdown == DEFAULT_BENCHMARKS:  # (the builds' figures have a page of their own)
             markdown = DEFAULT_SCALING
@@ -261,6 +270,9 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--no-cache", action="store_true", help="solve afresh; neither read nor write the cache")
     solve.set_defaults(run=cmd_solve, short=True)
+
+    from .bankroll.limits import MAX_BANKROLL, MAX_HANDS, MAX_ROUNDS  # (imports no numpy)
+    from .core.options import bets  # (lazy: start-up)
 
     bankroll = commands.add_parser("bankroll", help="a level's variance for 1 to 100 hands a "
                                    "round, a session's risk, a lifetime's bankroll")
@@ -348,7 +360,9 @@ def parser() -> argparse.ArgumentParser:
                        metavar="FILE", help="also write the figures as a Markdown page "
                        f"(default {DEFAULT_BENCHMARKS}; with --strategy, that part alone)")
     bench.set_defaults(run=cmd_bench)
+    from .chinese.cli import add_parser as add_chinese  # Chinese Poker lives in its own package
     add_chinese(commands)
+    from .ultimate_x.cli import add_parser as add_ultimate_x  # and Ultimate X in its own
     add_ultimate_x(commands)
     for command in commands.choices.values():
         _common(command)
