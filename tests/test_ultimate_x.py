@@ -328,6 +328,29 @@ def test_the_export_says_what_a_player_compares(job3_export):
     assert sum(b["share"] for b in job3_export["bands"]) == pytest.approx(1, abs=1e-9)
 
 
+def test_a_field_omitted_at_its_default_is_left_out_and_read_back_as_it():
+    """core.records' OMIT_DEFAULT (an Ultimate X card line's `exception_holds`): left out of the
+    JSON where the value is the default, written where it is not, the default where missing;
+    a value of the wrong type is still refused."""
+    from dataclasses import dataclass, field
+
+    from generator.core.records import OMIT_DEFAULT, RecordError, from_json, to_json
+
+    @dataclass(frozen=True)
+    class Held:
+        name: str
+        holds: tuple[str, ...] = field(default=(), metadata=OMIT_DEFAULT)
+
+    assert to_json(Held("a")) == {"name": "a"}
+    assert to_json(Held("a", ("As",))) == {"name": "a", "holds": ["As"]}
+    assert from_json(Held, {"name": "a"}) == Held("a")
+    assert from_json(Held, {"name": "a", "holds": ["As"]}) == Held("a", ("As",))
+    with pytest.raises(RecordError, match=r"\$\.holds: 'As', expected a list"):
+        from_json(Held, {"name": "a", "holds": "As"})
+    with pytest.raises(RecordError, match=r"\$\.name: None, expected a value"):
+        from_json(Held, {})
+
+
 def test_the_command_line_prints_the_game_and_a_deals_holds():
     run = lambda *a: subprocess.run([sys.executable, "-m", "generator", "ultimate-x", *a],
                                     capture_output=True, text=True, cwd=ROOT)
