@@ -53,8 +53,9 @@ class Sources:
 
 @dataclass(frozen=True)
 class Return:
-    """A return to a 10-coin line: exact (`exact`, a fixed policy's) or the solver's float
-    (`value`, with its `bound` for the optimum); `percent` and `decimal` for display."""
+    """A return per coin bet (10 coins a line): exact (`exact`, a fixed policy's, as text in
+    lowest terms) or the solver's float (`value`, with its `bound` for the optimum); `percent`
+    and `decimal` for display."""
     percent: str
     decimal: str
     exact: Fraction | None = field(default=None, metadata=OMIT_NONE)
