@@ -119,6 +119,57 @@ def test_damaged_or_foreign_export_entries_are_not_read(private, damage):
     assert export_module.read_cached(table) is None
 
 
+# -- Ultimate X exports ---------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def ux_warm():
+    """(game, export, its cache entry's bytes) of 8/6 Jacks or Better Ultimate X, 3-play, from
+    the shared cache (computed once if cold: about a minute)."""
+    from generator.ultimate_x import export as ux
+    from generator.ultimate_x.game import load_games_of_file
+    from generator.solve.paytable import load_paytables
+
+    game = next(g for g in load_games_of_file(
+        ROOT / "content" / "ultimate-x" / "8-6-jacks-or-better.toml",
+        load_paytables(ROOT / "content" / "paytables")) if g.lines == 3)
+    data, _ = ux.export(game)
+    return game, data, ux.cache_path(game).read_bytes()
+
+
+@pytest.mark.parametrize("damage", [None, "a fraction as a number", "a key of another schema",
+                                    "a line's field missing"])
+def test_an_ultimate_x_entry_not_fitting_the_records_is_computed_again(
+        ux_warm, cache_folder, monkeypatch, damage):
+    """A UX entry sealed as this code's, of this schema and slug, whose JSON does not fit the
+    records is not read (read_cached: None) but computed again; an intact one is read."""
+    from generator.ultimate_x import export as ux
+
+    game, data, entry = ux_warm
+    path = ux.cache_path(game)
+    path.parent.mkdir(parents=True)
+    payload = json.loads(entry.partition(b"\n")[2])
+    if damage == "a fraction as a number":
+        payload["bands"][0]["low"] = 1
+    elif damage == "a key of another schema":
+        payload["returns"]["optimal"]["digits"] = 8
+    elif damage == "a line's field missing":
+        del payload["card"]["lines"][0]["row"]
+    path.write_bytes(store.seal(export_module.dumps(payload).encode(), ux._meta(game)))
+
+    class Recomputed(Exception):
+        pass
+
+    def compute(game, use_cache=True):
+        raise Recomputed  # (the real one takes a minute; that it is called is the point)
+    monkeypatch.setattr(ux, "compute", compute)
+    if damage is None:
+        assert ux.read_cached(game) == data and ux.export(game) == (data, True)
+        return
+    assert ux.read_cached(game) is None
+    with pytest.raises(Recomputed):
+        ux.export(game)
+
+
 # -- pocket cards ---------------------------------------------------------------------------
 
 @pytest.fixture

@@ -266,25 +266,25 @@ def test_each_bands_cost_is_its_order_played_by_the_strategy_stage(job3_export):
     g = game("8-6-jacks-or-better", 3)
     data = job3_export
     single, _ = cache.solve(single_table(g))
-    card = _lines_of(single, data["card"]["lines"])
-    card_choices = _choices_of(data["card"]["lines"])
-    extra = {int(k): _lines_of(single, [line])[0] for k, line in data["card"]["extra"].items()}
-    extra_choices = {int(k): _choices_of([line])[0] for k, line in data["card"]["extra"].items()}
+    card = _lines_of(single, data.card.lines)
+    card_choices = _choices_of(data.card.lines)
+    extra = {k: _lines_of(single, [line])[0] for k, line in data.card.extra.items()}
+    extra_choices = {k: _choices_of([line])[0] for k, line in data.card.extra.items()}
     solved = mdp.solve(mdp.model(hold_arrays(g), 3))
     holds = hold_data(single)
     weights = solved.model.arrays.weights
     checked = 0
-    for band in data["bands"]:
-        if any(i >= len(card) and i not in extra for i in band["order"]):
+    for band in data.bands:
+        if any(i >= len(card) and i not in extra for i in band.order):
             continue  # (an exact line no move used is not exported)
-        lines = [card[i] if i < len(card) else extra[i] for i in band["order"]]
-        choices = [card_choices[i] if i < len(card) else extra_choices[i] for i in band["order"]]
+        lines = [card[i] if i < len(card) else extra[i] for i in band.order]
+        choices = [card_choices[i] if i < len(card) else extra_choices[i] for i in band.order]
         _, held = play(holds, lines, choices)
-        for total, cost in zip(band["totals"], band["costs"]):
+        for total, cost in zip(band.totals, band.costs):
             value = total * solved.model.win + solved.next_value[solved.model.rows]
             best = value.max(axis=1)
             lost = float(weights @ (best - value[np.arange(len(held)), held])) / solved.model.bet
-            assert abs(lost - cost) < 1e-9, (band["low"], total)
+            assert abs(lost - cost) < 1e-9, (band.low, total)
             checked += 1
     assert checked == len(solved.model.totals)
 
@@ -303,7 +303,7 @@ def test_a_cards_lines_are_played_by_their_choice_rules_as_the_strategy_stage_pl
 
     table = find_paytable("9-6-jacks-or-better", ROOT / "content")
     solution = solved("9-6-jacks-or-better")
-    level = export(table)[0].to_json()["strategy"]["levels"]["simple"]["lines"]
+    level = export(table)[0].strategy.levels.simple.lines
     lines, choices = _lines_of(solution, level), _choices_of(level)
     assert any(c not in (None, 0) for c in choices)  # (a rule other than the higher cards)
     data = hold_data(solution)
@@ -316,16 +316,58 @@ def test_a_cards_lines_are_played_by_their_choice_rules_as_the_strategy_stage_pl
 
 
 def test_the_export_says_what_a_player_compares(job3_export):
-    r = job3_export["returns"]
-    optimal = r["optimal"]["value"]
-    assert r["optimal"]["bound"] < 1e-9
+    r = job3_export.returns
+    optimal = r.optimal.value
+    assert r.optimal.bound < 1e-9
     # the optimum beats every fixed policy, and the card with its moves beats the card alone
     for name in ("single", "card_alone", "base_strategy", "base_card"):
-        assert float(Fraction(r[name]["exact"])) < optimal
-    assert float(Fraction(r["card_alone"]["exact"])) <= r["card"]["value"] <= optimal
-    assert abs(sum(job3_export["stationary"]) - 1) < 1e-9
-    assert abs(sum(job3_export["line_multipliers"]) - 1) < 1e-9
-    assert sum(b["share"] for b in job3_export["bands"]) == pytest.approx(1, abs=1e-9)
+        assert float(getattr(r, name).exact) < optimal
+    assert float(r.card_alone.exact) <= r.card.value <= optimal
+    assert abs(sum(job3_export.stationary) - 1) < 1e-9
+    assert abs(sum(job3_export.line_multipliers) - 1) < 1e-9
+    assert sum(b.share for b in job3_export.bands) == pytest.approx(1, abs=1e-9)
+
+
+def test_the_export_reads_back_as_the_records_it_was_written_from(job3_export):
+    """The cache keeps the records' JSON and reads it back through `from_json`: on a real
+    export every field comes back equal (exact fractions, floats, the extra lines' int keys),
+    and the JSON written again is the same text."""
+    import json
+
+    from generator.core.records import from_json, to_json
+    from generator.export.cache import dumps
+    from generator.export.ultimate_x_records import UltimateXExport
+
+    text = dumps(to_json(job3_export))
+    again = from_json(UltimateXExport, json.loads(text))
+    assert again == job3_export
+    assert dumps(again.to_json()) == text
+    # the card's lines carry no exception's deals: no key for them, none read back
+    assert all("exception_holds" not in line for line in json.loads(text)["card"]["lines"])
+    assert all(line.exception_holds == () for line in again.card.lines)
+
+
+def test_a_field_omitted_at_its_default_is_left_out_and_read_back_as_it():
+    """core.records' OMIT_DEFAULT (an Ultimate X card line's `exception_holds`): left out of the
+    JSON where the value is the default, written where it is not, the default where missing;
+    a value of the wrong type is still refused."""
+    from dataclasses import dataclass, field
+
+    from generator.core.records import OMIT_DEFAULT, RecordError, from_json, to_json
+
+    @dataclass(frozen=True)
+    class Held:
+        name: str
+        holds: tuple[str, ...] = field(default=(), metadata=OMIT_DEFAULT)
+
+    assert to_json(Held("a")) == {"name": "a"}
+    assert to_json(Held("a", ("As",))) == {"name": "a", "holds": ["As"]}
+    assert from_json(Held, {"name": "a"}) == Held("a")
+    assert from_json(Held, {"name": "a", "holds": ["As"]}) == Held("a", ("As",))
+    with pytest.raises(RecordError, match=r"\$\.holds: 'As', expected a list"):
+        from_json(Held, {"name": "a", "holds": "As"})
+    with pytest.raises(RecordError, match=r"\$\.name: None, expected a value"):
+        from_json(Held, {})
 
 
 def test_the_command_line_prints_the_game_and_a_deals_holds():

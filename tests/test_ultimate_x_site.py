@@ -6,7 +6,6 @@ import json
 import os
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from generator.bench.browser import serving
@@ -45,9 +44,9 @@ def test_a_bands_moves_name_lines_the_card_prints(sample_site):
     from generator.ultimate_x.export import export
 
     data = export(game_3_play())[0]
-    printed = {str(i + 1) for i in range(len(data["card"]["lines"]))}
-    letters = {chr(65 + i) for i in range(len(data["card"]["extra"]))}
-    for band in data["bands"]:
+    printed = {str(i + 1) for i in range(len(data.card.lines))}
+    letters = {chr(65 + i) for i in range(len(data.card.extra))}
+    for band in data.bands:
         for said in moves_said(band, data):
             for move in said.rpartition(": ")[2].split(", "):
                 first, _, second = move.partition(" before ")

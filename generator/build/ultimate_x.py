@@ -75,6 +75,6 @@ def files_of(games: list, config, renderer, pages) -> tuple[dict, list[Listed]]:
             "ultimate-x.html", **page_context(data, single, card, pages,
                                               config.settings)).encode()
         listed.append(Listed(data, card_export(data, single), card))
-        config.progress(f"[{i}/{len(games)}] {game.name}: {data['returns']['optimal']['percent']}"
+        config.progress(f"[{i}/{len(games)}] {game.name}: {data.returns.optimal.percent}"
                         f" optimal, card {card.layout} ({time.perf_counter() - began:.1f} s)")
     return files, listed

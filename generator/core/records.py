@@ -10,7 +10,9 @@ and parsed back once, here, a `tuple[X, ...]` is a JSON list, a `dict[str, X]` a
 nested dataclass an object of its fields. A field named `return_` is the key "return" (a
 Python keyword). A field whose metadata says `omit_none` is left out of the object where it is
 None (the simple level's `published`: the other levels have no such key), and is None where
-the key is missing. Any other missing or unknown key, or a value of another type, is refused:
+the key is missing; one whose metadata says `omit_default` is left out where it equals its
+default, and is its default where the key is missing (an Ultimate X card's lines, which list no
+exception's deals, have no `exception_holds` key). Any other missing or unknown key, or a value of another type, is refused:
 a cache entry that does not fit its records is computed again, never half-read.
 
     from_json(to_json(r)) == r, and to_json(from_json(d)) == d for every d it accepts
@@ -24,6 +26,7 @@ import typing
 from fractions import Fraction
 
 OMIT_NONE = {"omit_none": True}
+OMIT_DEFAULT = {"omit_default": True}
 _FRACTION = re.compile(r"-?[0-9]+(/[0-9]+)?")
 
 
@@ -35,23 +38,39 @@ def key_of(name: str) -> str:
     return name[:-1] if name.endswith("_") else name
 
 
+_KEPT = object()  # (a field written whatever its value)
+
+
 @functools.cache
 def _fields(cls) -> tuple:
-    """(name, JSON key, type, omitted where None, has a default) of each field of `cls`."""
+    """(name, JSON key, type, the value it is left out at or _KEPT, has a default) of each
+    field of `cls`."""
     hints = typing.get_type_hints(cls)
-    return tuple((f.name, key_of(f.name), hints[f.name], bool(f.metadata.get("omit_none")),
+    return tuple((f.name, key_of(f.name), hints[f.name], _omitted_at(f),
                   f.default is not dataclasses.MISSING
                   or f.default_factory is not dataclasses.MISSING)
                  for f in dataclasses.fields(cls) if f.init)
+
+
+def _omitted_at(f: dataclasses.Field):
+    if f.metadata.get("omit_none"):
+        return None
+    if f.metadata.get("omit_default"):
+        if f.default is not dataclasses.MISSING:
+            return f.default
+        if f.default_factory is not dataclasses.MISSING:
+            return f.default_factory()
+        raise TypeError(f"{f.name}: omit_default without a default")
+    return _KEPT
 
 
 def to_json(value):
     """The plain data of a record (or of a value inside one)."""
     if dataclasses.is_dataclass(value):
         out = {}
-        for name, key, _, omit, _ in _fields(type(value)):
+        for name, key, _, omitted_at, _ in _fields(type(value)):
             item = getattr(value, name)
-            if not (omit and item is None):
+            if omitted_at is _KEPT or not (item is omitted_at or item == omitted_at):
                 out[key] = to_json(item)
         return out
     if isinstance(value, Fraction):
@@ -133,9 +152,9 @@ def _record(cls, data, where: str):
     unknown = sorted(set(data) - known)
     _expect(not unknown, where, f"only the keys of {cls.__name__}", unknown)
     values = {}
-    for name, key, kind, omit, has_default in fields:
+    for name, key, kind, omitted_at, has_default in fields:
         if key not in data:
-            _expect(omit or has_default, f"{where}.{key}", "a value", None)
+            _expect(omitted_at is not _KEPT or has_default, f"{where}.{key}", "a value", None)
             continue
         values[name] = from_json(kind, data[key], f"{where}.{key}")
     return cls(**values)

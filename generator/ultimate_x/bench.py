@@ -45,7 +45,7 @@ t1 = time.process_time()
 data = compute(game)
 t2 = time.process_time()
 print(json.dumps({"solve": t1 - t0, "export": t2 - t1, "states": len(solved.model.totals),
-                  "return": data["returns"]["optimal"]["percent"]}))
+                  "return": data.returns.optimal.percent}))
 """
 
 

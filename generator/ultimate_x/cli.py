@@ -90,7 +90,7 @@ def cmd_ultimate_x(args) -> int:
     data, _ = export(game, use_cache=not args.no_cache)
     check_published(game, data)
     if args.json:
-        print(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False))
+        print(json.dumps(data.to_json(), indent=1, sort_keys=True, ensure_ascii=False))
         return 0
     print(game_text(game, data))
     if args.vulture:

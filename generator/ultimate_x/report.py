@@ -1,66 +1,64 @@
-"""An Ultimate X game as text: what `vpcharts ultimate-x` prints."""
+"""An Ultimate X game as text: what `vpcharts ultimate-x` prints.
 
-from fractions import Fraction
+In: the game and its export record (`UltimateXExport`); out: lines of text."""
 
 from ..core.cards import format_hand
+from ..export.ultimate_x_records import Band, UltimateXExport
 
 
-def _band_name(band: dict) -> str:
-    low, high = Fraction(band["low"]), band["high"] and Fraction(band["high"])
+def _band_name(band: Band) -> str:
+    low, high = band.low, band.high
     lo = f"{float(low):g}x"
     if high is None:
         return f"{lo} and up"
     return f"{lo} to under {float(high):g}x"
 
 
-def game_text(game, data: dict) -> str:
-    r = data["returns"]
+def game_text(game, data: UltimateXExport) -> str:
+    r = data.returns
     bet = 10 * game.lines
-    out = [f"{data['name']}  ({data['slug']}; {bet} coins a deal, pays per coin of the base "
+    out = [f"{data.name}  ({data.slug}; {bet} coins a deal, pays per coin of the base "
            "game's 5)",
-           "Multipliers: " + ", ".join(f"{m['label']} {m['multiplier']}x"
-                                        for m in data["multipliers"]),
+           "Multipliers: " + ", ".join(f"{m.label} {m.multiplier}x" for m in data.multipliers),
            "",
-           f"Return, optimal play         {r['optimal']['percent']}  (bound "
-           f"{r['optimal']['bound']:.1e}; {data['solve']['steps']} steps, "
-           f"{data['solve']['states']} totals)",
-           f"  the card, lines moved      {r['card']['percent']}",
-           f"  the card as printed        {r['card_alone']['percent']}  (exact)",
-           f"  single strategy            {r['single']['percent']}  (exact; Wizard of Odds' "
+           f"Return, optimal play         {r.optimal.percent}  (bound "
+           f"{r.optimal.bound:.1e}; {data.solve.steps} steps, {data.solve.states} totals)",
+           f"  the card, lines moved      {r.card.percent}",
+           f"  the card as printed        {r.card_alone.percent}  (exact)",
+           f"  single strategy            {r.single.percent}  (exact; Wizard of Odds' "
            "2 x pay + multiplier - 1)",
-           f"  base game's strategy       {r['base_strategy']['percent']}  (exact)",
-           f"  base game's card           {r['base_card']['percent']}  (exact)",
-           f"The base game, 5 coins a line: {r['base_game']['percent']}",
+           f"  base game's strategy       {r.base_strategy.percent}  (exact)",
+           f"  base game's card           {r.base_card.percent}  (exact)",
+           f"The base game, 5 coins a line: {r.base_game.percent}",
            ""]
     if game.published_return:
         out.append(f"Published: {game.published_return} ({game.published_source})")
         out.append("")
-    shares = data["line_multipliers"]
     out.append("A line's multiplier, in the long run: " + ", ".join(
-        f"{v}x {p * 100:.2f}%" for v, p in zip(data["values"], shares)))
+        f"{v}x {p * 100:.2f}%" for v, p in zip(data.values, data.line_multipliers)))
     out.append("")
     out.append("The card (the single strategy's), and the lines that move by the average "
                "multiplier (total / lines):")
-    for band in data["bands"]:
-        moves = "; ".join(f"{a + 1} before {b + 1}" for a, b in band["moves"]) or "as printed"
-        out.append(f"  {_band_name(band):<20} {band['share'] * 100:5.1f}% of deals: {moves}; "
-                   f"costs {band['cost'] * 100:.4f}% (as printed {band['card_cost'] * 100:.4f}%)")
-    for number, line in enumerate(data["card"]["lines"], 1):
-        out.append(f"{number:4}  {line['text']}")
-    for key, line in sorted(data["card"]["extra"].items(), key=lambda kv: int(kv[0])):
-        out.append(f"{int(key) + 1:4}  {line['text']}  (added where a band moves it)")
+    for band in data.bands:
+        moves = "; ".join(f"{a + 1} before {b + 1}" for a, b in band.moves) or "as printed"
+        out.append(f"  {_band_name(band):<20} {band.share * 100:5.1f}% of deals: {moves}; "
+                   f"costs {band.cost * 100:.4f}% (as printed {band.card_cost * 100:.4f}%)")
+    for number, line in enumerate(data.card.lines, 1):
+        out.append(f"{number:4}  {line.text}")
+    for key, line in sorted(data.card.extra.items()):
+        out.append(f"{key + 1:4}  {line.text}  (added where a band moves it)")
     return "\n".join(out)
 
 
-def vulture_text(data: dict) -> str:
+def vulture_text(data: UltimateXExport) -> str:
     out = ["A machine left with multipliers lit (per total showing; profits in deals' bets):",
            f"{'total':>6} {'average':>8} {'vs average deal':>16} {'sit down':>9} "
            f"{'profit':>8} {'deals':>6}"]
-    lines = data["lines"]
-    for row in data["vulture"]:
-        sit = "yes" if row["profit"] > 0 else "no"
-        out.append(f"{row['total']:>6} {row['total'] / lines:>7.2f}x {row['edge']:>+16.3f} "
-                   f"{sit:>9} {row['profit']:>8.3f} {row['deals']:>6.1f}")
+    lines = data.lines
+    for row in data.vulture:
+        sit = "yes" if row.profit > 0 else "no"
+        out.append(f"{row.total:>6} {row.total / lines:>7.2f}x {row.edge:>+16.3f} "
+                   f"{sit:>9} {row.profit:>8.3f} {row.deals:>6.1f}")
     return "\n".join(out)
 
 
