@@ -21,6 +21,8 @@ from numba import njit
 
 from .families import MAX_WILD_KINDS
 
+assert MAX_WILD_KINDS == 3  # fine_code counts the kinds in three scalars
+
 from .codes import (ALL_RANKS_MASK, BASE, BY_RANK, COUNTS, HAND, KICKER_MASK, NATURAL, RANK_MASK,
                     ROYAL_MASK, WHEEL_MASK)
 
@@ -139,13 +141,22 @@ def fine_code(rules, ranks, suits, kinds, c0, c1, c2, c3, c4):
     have a face as plain cards (so four natural aces with a deuce beside them are four aces with
     a 2 kicker), and no hand holding a joker makes one."""
     cards = (c0, c1, c2, c3, c4)
-    held = np.zeros(MAX_WILD_KINDS, np.int64)  # wild cards held, by kind
+    # Wild cards held, by kind: three scalars, not an array (an allocation a hand costs the
+    # tabulation a third of its time); codes.rules has a column for each of MAX_WILD_KINDS = 3.
+    held0 = 0
+    held1 = 0
+    held2 = 0
     faced = 0  # wild cards with a face (read as plain cards by a natural category)
     faceless = 0  # jokers
     for card in cards:
         kind = kinds[card]
         if kind > 0:
-            held[kind - 1] += 1
+            if kind == 1:
+                held0 += 1
+            elif kind == 2:
+                held1 += 1
+            else:
+                held2 += 1
             if ranks[card] >= 0:
                 faced += 1
             else:
@@ -158,11 +169,11 @@ def fine_code(rules, ranks, suits, kinds, c0, c1, c2, c3, c4):
         natural = rules[i, NATURAL] == 1
         if natural and faceless:
             continue
-        counted = True
-        for k in range(MAX_WILD_KINDS):
-            if rules[i, COUNTS + k] >= 0 and held[k] != rules[i, COUNTS + k]:
-                counted = False
-        if not counted:
+        if rules[i, COUNTS] >= 0 and held0 != rules[i, COUNTS]:
+            continue
+        if rules[i, COUNTS + 1] >= 0 and held1 != rules[i, COUNTS + 1]:
+            continue
+        if rules[i, COUNTS + 2] >= 0 and held2 != rules[i, COUNTS + 2]:
             continue
         features = natural_play if natural else wild_play
         if not _made(hand, features):
