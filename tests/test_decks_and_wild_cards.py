@@ -233,3 +233,29 @@ def test_a_description_no_machine_deals_is_refused_with_its_field_named(change, 
         check_family(Family(**{**base, **change}))
     message = str(caught.value)
     assert message.startswith("families.py: family 'bad': ") and needle in message, message
+
+
+@pytest.mark.parametrize("family, change, field, needle", [
+    ("sevens", {"four_deuces": 200}, "pays.four_deuces", "a category of Sevens Wild"),
+    ("one_eyed_jacks", {"pair": 1}, "pays.pair", "a category of One Eyed Jacks"),
+])
+def test_a_pay_the_family_does_not_have_is_refused_in_one_line(family, change, field, needle):
+    from generator.core.errors import ContentError
+    from generator.solve.paytable import parse_paytable
+
+    pays = {c.key: 1 for c in FAMILIES[family].categories}
+    with pytest.raises(ContentError) as caught:
+        parse_paytable({"name": "X", "family": family, "pays": {**pays, **change}}, "x.toml", "x")
+    message = str(caught.value)
+    assert message.startswith(f"x.toml: {field}") and needle in message and "\n" not in message
+
+
+def test_five_aces_plays_no_joker():
+    from generator.core.errors import ContentError
+    from generator.solve.paytable import parse_paytable
+
+    data = {"name": "X", "family": "five_aces", "jokers": 1, "min_pair": "aces",
+            "pays": {c.key: 1 for c in FAMILIES["five_aces"].categories}}
+    with pytest.raises(ContentError, match=r"x.toml: jokers = 1: expected 0 .*Five Aces plays no "
+                                           r"joker, 53 cards"):
+        parse_paytable(data, "x.toml", "x")
