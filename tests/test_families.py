@@ -9,7 +9,6 @@
 * The description itself: codes fit the kernels' uint8, keys are unique, bad pay tables refused.
 """
 
-import random
 from fractions import Fraction
 from functools import cache
 
