@@ -259,3 +259,20 @@ def test_five_aces_plays_no_joker():
     with pytest.raises(ContentError, match=r"x.toml: jokers = 1: expected 0 .*Five Aces plays no "
                                            r"joker, 53 cards"):
         parse_paytable(data, "x.toml", "x")
+
+
+@pytest.mark.parametrize("family", ["sevens_joker", "one_eyed_jacks"])
+def test_two_substitute_suits_cover_all_four_for_the_new_wild_cards(family):
+    """As test_reference's check for the deuces and the joker: the reference tries wild cards in
+    two suits; all four give the same line, half the hands with their natural cards suited."""
+    fam = FAMILIES[family]
+    wilds = [c for c in range(fam.deck_size) if fam.is_wild(c)]
+    rng = random.Random(5353)
+    for i in range(30):
+        suit = rng.randrange(4)
+        naturals = [c for c in range(52) if not fam.is_wild(c) and (i % 2 or c % 4 == suit)]
+        n_wild = rng.randint(1, min(3, len(wilds)))
+        hand = rng.sample(wilds, n_wild) + rng.sample(naturals, 5 - n_wild)
+        canonical = reference.canonical_hand(family, hand)
+        assert (reference.best_line(family, *canonical, None)
+                == reference.best_line(family, *canonical, None, substitute_suits=(0, 1, 2, 3)))
