@@ -4,10 +4,11 @@
 // A hold H of deal D draws exactly the hands that contain H and avoid D - H, so with N(S) = the
 // pays summed over every hand of the deck that contains S, the pays summed over H's draws are sum
 // over T within D - H of (-1)^|T| N(H + T): one Moebius transform over the 32 subsets of the deal
-// (docs/design/01-solver.md, "Every hold by inclusion-exclusion"). N of the empty set, of every
-// card and of every pair of cards is tallied once per pay table by enumerating every hand of the
-// deck (`makeEngine`, about half a second); N of a deal's 3-, 4- and 5-card subsets is found per
-// deal by enumerating their completions (11,046 hands of 52 cards; 11,521 of 53; 12,006 of 54).
+// (docs/design/01-solver.md, "Every hold by inclusion-exclusion"). N of every set of up to four
+// cards is tallied once per pay table by enumerating every hand of the deck (`makeEngine`, about
+// half a second of CPU), so a deal's 32 tallies are look-ups; where the pays are too large for
+// Numbers to hold those tallies exactly, N of a deal's 3- and 4-card subsets is found per deal
+// by enumerating their completions (11,046 hands of 52 cards; 11,521 of 53; 12,006 of 54).
 // EV * unit = that sum * (denominator / draws).
 //
 // Any deck the families describe: 52 cards, 53 (one joker, or Five Aces' star ace, card 52) or
@@ -25,7 +26,7 @@
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});
   const { fineCode, payTable } = ns.evaluator;
-  const { POPCOUNT, drawDenominator, moebius, eachHand } = ns.combinatorics;
+  const { POPCOUNT, binomials, drawDenominator, moebius, eachHand } = ns.combinatorics;
   const choose = (n, k) => BigInt(ns.combinatorics.choose(n, k));
 
   function sort5(a) {
@@ -50,6 +51,20 @@
     t2[a * n + b] += w; t2[a * n + c] += w; t2[a * n + d] += w; t2[a * n + e] += w;
     t2[b * n + c] += w; t2[b * n + d] += w; t2[b * n + e] += w;
     t2[c * n + d] += w; t2[c * n + e] += w; t2[d * n + e] += w;
+  }
+
+  /**
+   * A hand's weight w added to the tallies of its ten 3-card and five 4-card sets, by colex rank
+   * (bk[x] = C(x, k); the hand's cards a < b < c < d < e).
+   */
+  function addToTriplesAndQuads(t3, t4, b1, b2, b3, b4, w, a, b, c, d, e) {
+    const ab = b1[a] + b2[b], ac = b1[a] + b2[c], ad = b1[a] + b2[d], bc = b1[b] + b2[c];
+    const bd = b1[b] + b2[d], cd = b1[c] + b2[d];
+    t3[ab + b3[c]] += w; t3[ab + b3[d]] += w; t3[ab + b3[e]] += w; t3[ac + b3[d]] += w;
+    t3[ac + b3[e]] += w; t3[ad + b3[e]] += w; t3[bc + b3[d]] += w; t3[bc + b3[e]] += w;
+    t3[bd + b3[e]] += w; t3[cd + b3[e]] += w;
+    t4[ab + b3[c] + b4[d]] += w; t4[ab + b3[c] + b4[e]] += w; t4[ab + b3[d] + b4[e]] += w;
+    t4[ac + b3[d] + b4[e]] += w; t4[bc + b3[d] + b4[e]] += w;
   }
 
   /**
@@ -84,16 +99,31 @@
     const c0s = new Float64Array(K);
     const c1s = channels.map(() => new Float64Array(n));
     const c2s = channels.map(() => new Float64Array(n * n));
+    // Every hand's fine code, by colex rank, kept from the pass below: a deal's 3- and 4-card
+    // subsets then look their completions up rather than evaluate them again (20 times faster).
+    const codes = new Uint16Array(ns.combinatorics.choose(n, 5));
+    const [, b1, b2, b3, b4, b5] = binomials(n);
+    function codeOf(sortedHand) {
+      const h = sortedHand;
+      return codes[b1[h[0]] + b2[h[1]] + b3[h[2]] + b4[h[3]] + b5[h[4]]];
+    }
     function pay(sortedHand) {
-      return payOfCode[fineCode(family, sortedHand)];
+      return payOfCode[codeOf(sortedHand)];
     }
 
     // Tally N over every hand of the deck, for the empty set, every card and every pair.
     let n0 = zero;
     const n1 = exactInNumber ? new Float64Array(n) : new Array(n).fill(zero);
     const n2 = exactInNumber ? new Float64Array(n * n) : new Array(n * n).fill(zero);
+    // N of every 3- and 4-card set, by colex rank, where Numbers hold it exactly (any pay table
+    // but one with pays near 2^53 / C(n, 5)): a deal's 32 tallies are then 32 look-ups. Otherwise
+    // a deal's 3- and 4-card subsets are tallied over their completions (`eachFinal`).
+    const n3 = exactInNumber ? new Float64Array(b3[n]) : null;
+    const n4 = exactInNumber ? new Float64Array(b4[n]) : null;
+    let rank = 0;
     eachHand(n, (c0, c1, c2, c3, c4, hand) => {
       const code = fineCode(family, hand);
+      codes[rank++] = code;
       for (let k = 0; k < K; k++) {
         const w = chanOfCode[k][code];
         if (w) addToCardsAndPairs(c1s[k], c2s[k], n, w, c0, c1, c2, c3, c4);
@@ -103,6 +133,7 @@
       if (!p) return;
       n0 += p;
       addToCardsAndPairs(n1, n2, n, p, c0, c1, c2, c3, c4);
+      if (n3) addToTriplesAndQuads(n3, n4, b1, b2, b3, b4, p, c0, c1, c2, c3, c4);
     });
 
     // N(S) for a set of 0..5 cards (an array).
@@ -112,6 +143,10 @@
       if (k === 0) return n0;
       if (k === 1) return n1[set[0]];
       if (k === 2) return set[0] < set[1] ? n2[set[0] * n + set[1]] : n2[set[1] * n + set[0]];
+      if (n3 && k < 5) {
+        const s = set.slice().sort((a, b) => a - b);
+        return k === 3 ? n3[b1[s[0]] + b2[s[1]] + b3[s[2]]] : n4[b1[s[0]] + b2[s[1]] + b3[s[2]] + b4[s[3]]];
+      }
       let total = zero;
       eachFinal(set, (sorted) => { total += pay(sorted); });
       return total;
@@ -163,7 +198,7 @@
         return out.map((_, ch) => c2s[ch][at]);
       }
       eachFinal(set, (sorted) => {
-        const code = fineCode(family, sorted);
+        const code = codeOf(sorted);
         for (let ch = 0; ch < K; ch++) out[ch] += chanOfCode[ch][code];
       });
       return out;
@@ -188,16 +223,22 @@
       const out = new Array(32);
       for (let mask = 0; mask < 32; mask++) {
         const held = cards.filter((_, i) => (mask >> i) & 1);
+        const hand = new Int32Array(5);
+        hand.set(held);
         let total = zero;
-        const pick = (start, chosen) => {
-          if (held.length + chosen.length === 5) {
-            work.set([...held, ...chosen]);
+        // Every draw: the cards from rest[start] on, filling the hand from position `filled`.
+        const pick = (start, filled) => {
+          if (filled === 5) {
+            work.set(hand);
             total += pay(sort5(work));
             return;
           }
-          for (let i = start; i < rest.length; i++) pick(i + 1, [...chosen, rest[i]]);
+          for (let i = start; i < rest.length; i++) {
+            hand[filled] = rest[i];
+            pick(i + 1, filled + 1);
+          }
         };
-        pick(0, []);
+        pick(0, held.length);
         out[mask] = total * factor[held.length];
       }
       return out;
