@@ -9,9 +9,11 @@ The point is to be obviously correct, not fast:
 * `reference_hold_evs` enumerates, for each of the 32 holds, every set of replacement cards that can
   be drawn and averages the pays of the resulting hands.
 
-Card ids: 0..51 = rank * 4 + suit (rank 0 = deuce ... 12 = ace), 52 and 53 = the jokers.
-The families' descriptions (`generator.solve.families`) are the spec read here: which cards are
-wild and which hand each category needs, in pay order.
+Card ids: 0..51 = rank * 4 + suit (rank 0 = deuce ... 12 = ace), then the family's other cards
+(jokers; the star ace of Five Aces). The families' descriptions (`generator.solve.families`) are
+the spec read here: each card's name (so its rank and suit), which cards are wild and of what
+kind, and which hand each category needs, in pay order. A card outside the four suits (the star)
+never shares a suit with another; a wild card becomes any ordinary card.
 """
 
 from collections import Counter
@@ -22,8 +24,7 @@ from math import comb, lcm
 
 import numpy as np
 
-from generator.core.cards import JOKER
-from generator.solve.families import ALL_RANKS, FAMILIES
+from generator.solve.families import ALL_RANKS, FAMILIES, face
 from generator.solve.paytable import PayTable
 
 TEN, ACE = 8, 12
@@ -34,6 +35,7 @@ WHEEL_RANKS = [0, 1, 2, 3, ACE]  # A-2-3-4-5: the ace plays low
 # natural cards of a canonical hand use suit 0 when they share a suit, so suit 0 (join the flush)
 # and suit 1 (break it) cover every case; `test_reference.py` checks this against all four suits.
 SUBSTITUTE_SUITS = (0, 1)
+STAR = 4  # a suit no substitute takes: a lone natural card outside the four suits
 
 
 # ---------------------------------------------------------------------------------------------
@@ -98,44 +100,46 @@ def _meets(category, made: tuple) -> bool:
 
 
 def canonical_suits(n_natural: int, suited: bool) -> tuple[int, ...]:
-    """Suits for the natural cards of a canonical hand: all 0 if they share a suit, else mixed."""
+    """Suits for the natural cards of a canonical hand: all 0 if they share one of the four
+    suits, else mixed (a lone card outside the four suits: the star, which nothing joins)."""
     if suited:
         return (0,) * n_natural
+    if n_natural == 1:
+        return (STAR,)
     return (0,) + (1,) * (n_natural - 1)
 
 
 @cache
-def best_line(family_key: str, natural_ranks: tuple[int, ...], suited: bool, deuces: int,
-              jokers: int, all_suited: bool, min_pair: int | None,
-              substitute_suits: tuple[int, ...] = SUBSTITUTE_SUITS):
+def best_line(family_key: str, natural_ranks: tuple[int, ...], suited: bool,
+              held: tuple[int, ...], dealt_ranks: tuple[int, ...] | None, all_suited: bool,
+              min_pair: int | None, substitute_suits: tuple[int, ...] = SUBSTITUTE_SUITS):
     """The pay line (key, detail...) of a hand, or None: its family's first category it makes.
 
     The hand is given canonically (everything its pay depends on): the sorted ranks of its
-    natural cards, whether those share one suit, how many wild deuces and jokers it has, and
-    whether all five cards share a suit (a natural category reads deuces as plain 2s). For a
-    category that may use wild cards, each wild card becomes every natural card in turn (any
-    rank, `substitute_suits`); copies of cards already held are allowed, which is how five of a
-    kind arises. Wild cards are interchangeable, so unordered choices (combinations with
-    replacement) cover every substitution. Details: ("pair", rank) and ("quads", rank, kicker).
+    natural cards, whether those share one of the four suits, how many wild cards of each kind
+    it holds (in the family's order), the sorted ranks of all five with the wild cards read as
+    their faces (None if one has none: a joker), and whether all five share one of the four
+    suits (what a natural category reads). For a category that may use wild cards, each wild
+    card becomes every ordinary card in turn (any rank, `substitute_suits`); copies of cards
+    already held are allowed, which is how five of a kind arises. Wild cards are
+    interchangeable, so unordered choices (combinations with replacement) cover every
+    substitution. Details: ("pair", rank) and ("quads", rank, kicker).
     """
     family = FAMILIES[family_key]
-    wilds = deuces + jokers
+    kinds = [kind.name for kind in family.wild]
     suits = canonical_suits(len(natural_ranks), suited)
     substitutes = [(rank, suit) for rank in range(13) for suit in substitute_suits]
     played = [made_hands(natural_ranks + tuple(rank for rank, _ in chosen),
                          suits + tuple(suit for _, suit in chosen))
-              for chosen in combinations_with_replacement(substitutes, wilds)]
-    as_dealt = None  # the hand with its deuces as plain 2s
-    if jokers == 0:
-        ranks = tuple(sorted(natural_ranks + (0,) * deuces))
-        as_dealt = made_hands(ranks, canonical_suits(5, all_suited))
+              for chosen in combinations_with_replacement(substitutes, sum(held))]
+    as_dealt = None  # the hand with its wild cards read as their faces
+    if dealt_ranks is not None:
+        as_dealt = made_hands(dealt_ranks, canonical_suits(5, all_suited))
     top_natural = max(natural_ranks, default=-1)
     for category in family.categories:
         if category.natural and as_dealt is None:
             continue
-        if category.deuces is not None and deuces != category.deuces:
-            continue
-        if category.jokers is not None and jokers != category.jokers:
+        if any(held[kinds.index(name)] != count for name, count in category.exactly):
             continue
         if category.hand == "wild_cards":
             if category.kicker == ALL_RANKS or top_natural in category.kicker:
@@ -162,15 +166,25 @@ def is_wild(family_key: str, card: int) -> bool:
     return FAMILIES[family_key].is_wild(card)
 
 
+def card_face(family_key: str, card: int) -> tuple[int, int]:
+    """(rank, suit) of a card of the family's deck, from its name: (-1, -1) for a joker."""
+    return face(FAMILIES[family_key].deck[card])
+
+
 def canonical_hand(family_key: str, cards) -> tuple:
-    """(sorted natural ranks, whether the natural cards share a suit, wild deuces, jokers,
-    whether all five cards share a suit)."""
-    natural = [c for c in cards if not is_wild(family_key, c)]
-    ranks = tuple(sorted(c // 4 for c in natural))
-    suited = len({c % 4 for c in natural}) <= 1
-    jokers = sum(1 for c in cards if c >= JOKER)
-    all_suited = jokers == 0 and len({c % 4 for c in cards}) == 1
-    return ranks, suited, len(cards) - len(natural) - jokers, jokers, all_suited
+    """(sorted natural ranks, whether the natural cards share one of the four suits, wild cards
+    held by kind, sorted ranks of all five read as their faces or None, whether all five cards
+    share one of the four suits)."""
+    family = FAMILIES[family_key]
+    faces = [card_face(family_key, c) for c in cards]
+    natural = [f for c, f in zip(cards, faces) if not family.is_wild(c)]
+    ranks = tuple(sorted(rank for rank, _ in natural))
+    suited = len({suit for _, suit in natural}) <= 1 and all(0 <= s < 4 for _, s in natural)
+    held = tuple(sum(1 for c in cards if family.wild_kind(c) == i + 1)
+                 for i in range(len(family.wild)))
+    dealt = None if any(rank < 0 for rank, _ in faces) else tuple(sorted(r for r, _ in faces))
+    all_suited = len({suit for _, suit in faces}) == 1 and 0 <= faces[0][1] < 4
+    return ranks, suited, held, dealt, all_suited
 
 
 def reference_category(family_key: str, cards, min_pair: int | None, quad_key=None) -> str | None:
@@ -223,22 +237,26 @@ def all_hands(n_cards: int) -> np.ndarray:
 def hand_keys(family_key: str, hands: np.ndarray) -> np.ndarray:
     """An int64 per hand that determines its pay (see `canonical_hand`), computed with numpy.
 
-    Digits in base 15: the ranks sorted with wild deuces as 13 and jokers as 14 (so they come
-    last), then a bit for "the natural cards share a suit" and one for "all five do".
+    Digits in base 13 + 14 * 3: each card's rank, a wild card's as 13 + 14 * its kind + 1 + its
+    face rank (so wild cards come last, by kind and face), sorted; then a bit for "the natural
+    cards share one of the four suits" and one for "all five do".
     """
+    family = FAMILIES[family_key]
+    faces = np.array([face(name) for name in family.deck], np.int64)
+    kinds = np.array([family.wild_kind(c) for c in range(family.deck_size)], np.int64)
     hands = hands.astype(np.int64)
-    jokers = hands >= JOKER
-    deuces = (hands // 4 == 0) & FAMILIES[family_key].deuces_wild
-    wild = jokers | deuces
-    ranks = np.sort(np.where(jokers, 14, np.where(deuces, 13, hands // 4)), axis=1)
-    suits = hands % 4
-    lowest_suit = np.where(wild, 99, suits).min(axis=1)
-    highest_suit = np.where(wild, -1, suits).max(axis=1)
-    suited = (lowest_suit >= highest_suit)  # also true when every card is wild
-    all_suited = ~jokers.any(axis=1) & (suits.min(axis=1) == suits.max(axis=1))
+    rank, suit, kind = faces[hands, 0], faces[hands, 1], kinds[hands]
+    wild = kind > 0
+    digits = np.sort(np.where(wild, 13 + 14 * (kind - 1) + rank + 1, rank), axis=1)
+    plain_suit = (suit >= 0) & (suit < 4)
+    lowest_suit = np.where(wild, 99, suit).min(axis=1)
+    highest_suit = np.where(wild, -1, suit).max(axis=1)
+    # (also true when every card is wild)
+    suited = (lowest_suit >= highest_suit) & (plain_suit | wild).all(axis=1)
+    all_suited = plain_suit.all(axis=1) & (suit.min(axis=1) == suit.max(axis=1))
     key = np.zeros(len(hands), np.int64)
     for i in range(5):
-        key = key * 15 + ranks[:, i]
+        key = key * (13 + 14 * 3) + digits[:, i]
     return (key * 2 + suited) * 2 + all_suited
 
 

@@ -18,6 +18,7 @@ from generator.bench.browser import serving
 from generator.export.records import Export
 from generator.site.view import search_pays
 from generator.solve.families import FAMILIES
+from test_families import NO_PAGES_YET
 from generator.solve.paytable import load_paytables
 from tests.sample import game_key, sample_slugs
 
@@ -29,8 +30,9 @@ def test_the_catalogue_has_a_hundred_pay_tables_and_sixty_published_returns():
     tables = load_paytables(PAYTABLES)
     assert len(tables) >= 100
     assert sum(t.published_return is not None for t in tables) >= 60
-    # every family the solver has, but the six-coin one kept for the tests (tests/paytables)
-    assert {t.family.key for t in tables} >= set(FAMILIES) - {"deuces_double_double"}
+    # every family the solver has, but the six-coin one and issue 53's new ones (no strategy
+    # wording yet), kept for the tests (tests/paytables)
+    assert {t.family.key for t in tables} >= set(FAMILIES) - {"deuces_double_double"} - NO_PAGES_YET
     assert len({t.name for t in tables}) == len(tables)  # names tell them apart
     assert len({t.canonical() for t in tables}) == len(tables)  # and no two pay the same
     for t in tables:

@@ -9,7 +9,6 @@
 * The description itself: codes fit the kernels' uint8, keys are unique, bad pay tables refused.
 """
 
-import random
 from fractions import Fraction
 from functools import cache
 
@@ -21,13 +20,16 @@ from generator.core.cards import format_hand, parse_hand
 from generator.core.errors import CardError, ContentError
 from generator.solve import cache as solve_cache, solver
 from generator.solve.categories import categories
-from generator.solve.codes import code_count, rules
+from generator.solve.codes import card_faces, code_count, rules
 from generator.solve.evaluate import hand_codes
 from generator.solve.families import FAMILIES
 from generator.solve.paytable import load_paytable, parse_paytable
 from test_reference import assert_holds_agree, assert_same_category_per_hand, sample_deals
 
 TABLES = "tests/paytables/"
+# Issue 53's families: solved and tested here, their pay tables in tests/paytables/ until the
+# strategy stage has their words (the catalogue's tests leave them out).
+NO_PAGES_YET = {"sevens", "sevens_joker", "one_eyed_jacks", "five_aces"}
 
 
 @cache
@@ -136,7 +138,7 @@ def test_hands_checked_by_eye(name, text, expected):
 
 @cache
 def hand_codes_of(t):
-    return hand_codes(t.deck_size, rules(t.family), t.family.deuces_wild)
+    return hand_codes(rules(t.family), *card_faces(t.family))
 
 
 # ---------------------------------------------------------------------------------------------

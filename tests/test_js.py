@@ -118,6 +118,42 @@ def test_evaluator_holds_every_family_as_families_py_describes_it():
     assert js_block() in text, "run python -m generator.solve.families"
 
 
+# Every hand's fine code in node, one byte a hand in colex order (as evaluate.hand_codes).
+_JS_HAND_CODES = """
+require(process.argv[1] + "/static/js/cards.js");
+require(process.argv[1] + "/static/js/evaluator.js");
+const E = globalThis.vpcharts.evaluator;
+const F = E.family(process.argv[2]);
+const out = new Uint8Array(Number(process.argv[3]));
+const c = [0, 0, 0, 0, 0];
+let h = 0;
+for (c[4] = 4; c[4] < F.deckSize; c[4]++) for (c[3] = 3; c[3] < c[4]; c[3]++)
+  for (c[2] = 2; c[2] < c[3]; c[2]++) for (c[1] = 1; c[1] < c[2]; c[1]++)
+    for (c[0] = 0; c[0] < c[1]; c[0]++) out[h++] = E.fineCode(F, c);
+process.stdout.write(Buffer.from(out));
+"""
+
+
+@pytest.mark.parametrize("family", ["sevens", "sevens_joker", "one_eyed_jacks", "five_aces"])
+def test_evaluator_codes_every_hand_of_the_new_families_as_python_does(family):
+    """The browser's evaluator reads a family's deck and wild cards as data: for issue 53's
+    families (no EV fixture yet: no strategy pages), its fine code of every hand is Python's."""
+    from math import comb
+
+    import numpy as np
+
+    from generator.solve.codes import card_faces, rules
+    from generator.solve.evaluate import hand_codes
+    from generator.solve.families import FAMILIES
+
+    fam = FAMILIES[family]
+    total = comb(fam.deck_size, 5)
+    run = subprocess.run([node(), "-e", _JS_HAND_CODES, str(ROOT), family, str(total)],
+                         capture_output=True, check=True, timeout=300)
+    js = np.frombuffer(run.stdout, np.uint8)
+    assert np.array_equal(js, hand_codes(rules(fam), *card_faces(fam)))
+
+
 def test_fixtures_folder_holds_the_fixtures_alone_and_is_small():
     present = {path.name for path in fixtures.FOLDER.iterdir()}
     assert present == set(fixtures.file_names())

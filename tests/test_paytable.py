@@ -6,6 +6,7 @@ import pytest
 
 from generator.core.errors import ContentError
 from generator.solve.families import FAMILIES
+from test_families import NO_PAGES_YET
 from generator.solve.paytable import (check_published, load_paytable, load_paytables, parse_pay,
                                       parse_paytable)
 
@@ -48,8 +49,9 @@ def test_shipped_tables_cover_every_family():
         assert name in names
     # Every family ships but Deuces Wild Double Double Bonus: a six-coin game, whose pays per
     # unit bet (20/10/8 on the glass: 16.6667, 8.3333, 6.6667 per coin of six) would read as
-    # nonsense on its page; tests/paytables holds it, checked against its published table.
-    assert {t.family.key for t in tables} == set(FAMILIES) - {"deuces_double_double"}
+    # nonsense on its page; tests/paytables holds it, checked against its published table. So
+    # are issue 53's new families, until the strategy stage has their words.
+    assert {t.family.key for t in tables} == set(FAMILIES) - {"deuces_double_double"} - NO_PAGES_YET
     assert any("Triple Double Bonus" in n for n in names)
 
 

@@ -21,7 +21,7 @@ import reference
 from generator.solve import cache as solve_cache, solver
 from generator.core.cards import JOKER, format_hand, parse_hand
 from generator.solve.categories import categories
-from generator.solve.codes import rules
+from generator.solve.codes import card_faces, rules
 from generator.solve.evaluate import hand_codes
 from generator.solve.paytable import load_paytable
 
@@ -170,7 +170,7 @@ def test_reference_counts_every_deuces_hand_as_published():
 def fast_hand_categories(t):
     """The fast evaluator's pay line of every hand (colex order), as indexes into cats.keys."""
     cats = categories(t)
-    return cats.code_to_category[hand_codes(t.deck_size, rules(t.family), t.family.deuces_wild)]
+    return cats.code_to_category[hand_codes(rules(t.family), *card_faces(t.family))]
 
 
 def reference_as_fast_indexes(t):

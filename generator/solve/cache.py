@@ -2,7 +2,7 @@
 they can be trusted and otherwise computed (by solver.py, which takes data and returns data) and
 kept.
 
-    deck(n_cards) -> Deck                 the suit classes (numba, once per deck size)
+    deck(n_cards, suit_group) -> Deck     the suit classes (numba, once per deck size and group)
     hand_codes(family_key) -> codes       every hand's fine code (numba, once per family)
     fine_counts(family_key) -> counts     N(S)[fine code], sparse (numba, once per family)
     solve(table) -> (Solution, cached)    a pay table's solution, keyed by the table and solver
@@ -15,14 +15,15 @@ entry is ignored and computed again, never trusted. The deck's tables are kept i
 """
 
 import hashlib
+import json
 from functools import cache
 from math import comb
 from pathlib import Path
 
 from ..core import store
 from .categories import categories
-from .codes import code_count, rules
-from .families import FAMILIES
+from .codes import card_faces, code_count, rules
+from .families import ALL_SUIT_PERMUTATIONS, FAMILIES
 from .paytable import PayTable
 from .solver import (SOLVER_VERSION, Deck, Solution, compute_fine_counts, compute_hand_codes,
                      enumerate_deck, make_deck, solve_tables)
@@ -39,23 +40,37 @@ def _kept(path: Path, names: tuple, meta: dict, fits, compute) -> dict:
 
 
 @cache
-def deck(n_cards: int) -> Deck:
-    """The deck's suit classes: computed once, then read back from the cache like the kernels."""
+def deck(n_cards: int, suit_group: tuple = ALL_SUIT_PERMUTATIONS) -> Deck:
+    """The deck's suit classes under the suit permutations `suit_group` (a family's
+    `suit_group`): computed once, then read back from the cache like the kernels."""
     def computed():
-        dk = enumerate_deck(n_cards)
+        dk = enumerate_deck(n_cards, suit_group)
         return {"reps": dk.reps, "sizes": dk.sizes}
 
-    arrays = _kept(store.cache_dir() / f"deck-{n_cards}-v{SOLVER_VERSION}.npz", ("reps", "sizes"),
-                   {"version": SOLVER_VERSION, "deck": n_cards},
+    meta = {"version": SOLVER_VERSION, "deck": n_cards}
+    name = f"deck-{n_cards}-v{SOLVER_VERSION}.npz"
+    if suit_group != ALL_SUIT_PERMUTATIONS:  # (the 24 keep the name and meta of before)
+        meta["suit_group"] = [list(perm) for perm in suit_group]
+        digest = hashlib.sha256(json.dumps(meta["suit_group"]).encode()).hexdigest()[:12]
+        name = f"deck-{n_cards}-group-{digest}-v{SOLVER_VERSION}.npz"
+    arrays = _kept(store.cache_dir() / name, ("reps", "sizes"), meta,
                    lambda a: int(a["sizes"].sum()) == comb(n_cards, 5), computed)
-    return make_deck(n_cards, arrays["reps"], arrays["sizes"])
+    return make_deck(n_cards, arrays["reps"], arrays["sizes"], suit_group)
+
+
+def family_deck(family_key: str) -> Deck:
+    """The suit classes of a family's deck, under its suit group."""
+    family = FAMILIES[family_key]
+    return deck(family.deck_size, family.suit_group)
 
 
 def _family_meta(family_key: str) -> dict:
     """What a cached tabulation must say of itself: this solver, deck and family description."""
     family = FAMILIES[family_key]
+    ranks, suits, kinds = card_faces(family)
     return {"version": SOLVER_VERSION, "deck": family.deck_size, "family": family_key,
-            "deuces_wild": family.deuces_wild, "rules": rules(family).tolist()}
+            "ranks": ranks.tolist(), "suits": suits.tolist(), "wild": kinds.tolist(),
+            "rules": rules(family).tolist()}
 
 
 def _family_path(kind: str, family_key: str) -> Path:
@@ -95,7 +110,7 @@ def fine_counts_fit(arrays: dict, n_cards: int, n_codes: int) -> bool:
 
 def solve_uncached(table: PayTable) -> Solution:
     """`table` solved afresh (not read from the solutions' cache), from the deck's tables."""
-    return solve_tables(table, deck(table.deck_size), hand_codes(table.family.key),
+    return solve_tables(table, family_deck(table.family.key), hand_codes(table.family.key),
                         fine_counts(table.family.key))
 
 ARRAYS = ("reps", "sizes", "set_values", "hand_cats", "best_ev", "best", "n_best",
@@ -137,7 +152,7 @@ def load(table: PayTable) -> Solution | None:
             or any(arrays[name].shape != (len(reps),) for name in ("best_ev", "best", "n_best"))
             or arrays["final_counts"].shape != (len(cats.keys),)):
         return None
-    deck = make_deck(n_cards, reps, sizes)
+    deck = make_deck(n_cards, reps, sizes, table.family.suit_group)
     return Solution(table, cats, deck, arrays["set_values"], arrays["hand_cats"],
                     arrays["best_ev"], arrays["best"], arrays["n_best"], arrays["final_counts"])
 

@@ -4,22 +4,23 @@ A fine code is everything any pay table of a family can pay on: one code per cat
 the categories a pay table refines, which get one code per pair rank (`by_rank = "pair"`) or per
 quad rank and kicker (`"quads"`), and a last code for hands that pay nothing. `rules(family)` is
 the family's categories as an int64 array the kernels of `evaluate.py` read row by row, first
-match winning; `code_count(family)` is how many codes it has; `categories.py` maps the codes onto
+match winning, and `card_faces(family)` its deck and wild cards as per-card arrays (rank, suit,
+wild kind) beside it, so that the kernels name no card either; `code_count(family)` is how many codes it has; `categories.py` maps the codes onto
 one pay table's lines. Codes depend on the family only, so one tabulation serves every pay table
 of it. The browser's evaluator lays out the same codes from the same data (`families.browser_data`).
 """
 
 import numpy as np
 
-from .families import HANDS, Family
+from .families import HANDS, MAX_WILD_KINDS, Family, face
 
 ROYAL_MASK = 0x1F00  # ranks T J Q K A
 WHEEL_MASK = 0x100F  # ranks A 2 3 4 5
 ALL_RANKS_MASK = 0x1FFF
 EXPAND = {"": 0, "pair": 1, "quads": 2}
 EXPAND_CODES = (1, 13, 169)  # codes per category: one; one per pair rank; per quad rank * kicker
-# Columns of a rule row.
-HAND, NATURAL, DEUCES, JOKERS, RANK_MASK, KICKER_MASK, BY_RANK, BASE = range(8)
+# Columns of a rule row: then one column per wild kind, the count of it the category needs.
+HAND, NATURAL, RANK_MASK, KICKER_MASK, BY_RANK, BASE, COUNTS = range(7)
 
 
 def _mask(ranks) -> int:
@@ -27,17 +28,32 @@ def _mask(ranks) -> int:
 
 
 def rules(family: Family) -> np.ndarray:
-    """(categories, 8) int64: hand id, natural, deuces (-1: any), jokers (-1: any), rank mask,
-    kicker mask, refinement (0 none, 1 pair rank, 2 quad rank and kicker), first code."""
+    """(categories, 6 + MAX_WILD_KINDS) int64: hand id, natural, rank mask, kicker mask,
+    refinement (0 none, 1 pair rank, 2 quad rank and kicker), first code, then for each wild
+    kind of the family (in `family.wild` order) the exact count the category needs (-1: any)."""
+    kinds = [kind.name for kind in family.wild]
     rows = []
     base = 0
     for c in family.categories:
         expand = EXPAND[c.by_rank]
-        rows.append((HANDS.index(c.hand), int(c.natural), -1 if c.deuces is None else c.deuces,
-                     -1 if c.jokers is None else c.jokers, _mask(c.ranks), _mask(c.kicker),
-                     expand, base))
+        counts = [-1] * MAX_WILD_KINDS
+        for name, count in c.exactly:
+            counts[kinds.index(name)] = count
+        rows.append((HANDS.index(c.hand), int(c.natural), _mask(c.ranks), _mask(c.kicker),
+                     expand, base, *counts))
         base += EXPAND_CODES[expand]
     return np.array(rows, np.int64)
+
+
+def card_faces(family: Family) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per card id of the family's deck, int64: its rank (-1: a joker), its suit (0-3; 4, the
+    star, is outside the four and never makes a flush; -1: a joker), and its wild kind (0: not
+    wild, else 1 + its index in `family.wild`)."""
+    faces = [face(name) for name in family.deck]
+    ranks = np.array([rank for rank, _ in faces], np.int64)
+    suits = np.array([suit for _, suit in faces], np.int64)
+    kinds = np.array([family.wild_kind(card) for card in range(family.deck_size)], np.int64)
+    return ranks, suits, kinds
 
 
 def code_count(family: Family) -> int:

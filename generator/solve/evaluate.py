@@ -1,24 +1,30 @@
 """Hand evaluation for the numba kernels: a five-card hand -> its family's fine category code.
 
-A family arrives as data (`codes.rules`: its categories in pay order, first match winning), so
-no family is named here. Each category names a poker hand; a hand is tested for "can these five
-cards make it", wild cards (the deuces where they are wild, and cards 52 and 53, the jokers)
-standing for whatever helps: with w wild cards and the natural cards' longest run of one rank L,
-five of a kind needs L + w >= 5; a straight needs the natural ranks distinct and inside one
-five-rank window; and so on. The refinements a category may add: no wild card (natural), how
-many deuces and jokers, the rank of the kind, the natural card beside four wild cards. Codes are
-the same for every pay table of a family, so these kernels never change with the pays.
+A family arrives as data (`codes.rules`: its categories in pay order, first match winning; and
+`codes.card_faces`: each card's rank, suit and wild kind), so no family or card is named here.
+Each category names a poker hand; a hand is tested for "can these five cards make it", wild
+cards standing for whatever helps: with w wild cards and the natural cards' longest run of one
+rank L, five of a kind needs L + w >= 5; a straight needs the natural ranks distinct and inside
+one five-rank window; and so on. The refinements a category may add: no wild card (natural),
+exactly how many wild cards of each kind, the rank of the kind, the natural card beside four
+wild cards or four of a kind. Codes are the same for every pay table of a family, so these
+kernels never change with the pays.
 
-Cards are sorted ascending, so ranks come out ascending, deuces (rank 0) come first and the
-jokers come last. tests/reference.py checks every hand of every family by trying every card for
-each wild one.
+A card outside the four suits (the star of a fifth ace) breaks any flush. A natural category
+reads a wild card with a face (a deuce, a seven, a one-eyed jack) as that plain card; a hand
+holding a joker makes none. tests/reference.py checks every hand of every family by trying
+every card for each wild one.
 """
 
 import numpy as np
 from numba import njit
 
-from .codes import (ALL_RANKS_MASK, BASE, BY_RANK, DEUCES, HAND, JOKERS, KICKER_MASK, NATURAL,
-                    RANK_MASK, ROYAL_MASK, WHEEL_MASK)
+from .families import MAX_WILD_KINDS
+
+assert MAX_WILD_KINDS == 3  # fine_code counts the kinds in three scalars
+
+from .codes import (ALL_RANKS_MASK, BASE, BY_RANK, COUNTS, HAND, KICKER_MASK, NATURAL, RANK_MASK,
+                    ROYAL_MASK, WHEEL_MASK)
 
 # Hand ids, as families.HANDS orders them.
 (WILD_CARDS, ROYAL_FLUSH, FIVE_OF_A_KIND, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, FLUSH,
@@ -44,7 +50,7 @@ def _made(hand, features):
     naturals = 5 - wild
     distinct = longest <= 1
     fits = distinct and _fits_straight(rank_mask)
-    if hand == WILD_CARDS:  # the counts of deuces and jokers are the whole test
+    if hand == WILD_CARDS:  # the counts of the wild kinds are the whole test
         return True
     if hand == ROYAL_FLUSH:
         return fits and suited and rank_mask & ~ROYAL_MASK == 0
@@ -69,23 +75,26 @@ def _made(hand, features):
 
 
 @njit(cache=True)
-def _features(cards, deuces_wild):
+def _features(cards, ranks, suits, kinds, natural):
     """What the evaluator needs of a hand: (wild cards, natural rank mask, natural cards suited,
     longest run of one natural rank, its rank (the highest of equal runs; all wild: aces),
     natural ranks held twice or more, natural ranks held once, the highest natural card outside
-    the longest run (-1: none), the highest natural card (-1: none), the rank a pair is of)."""
+    the longest run (-1: none), the highest natural card (-1: none), the rank a pair is of).
+    `natural`: read the wild cards that have a face as plain cards (a joker stays wild)."""
     counts = np.zeros(13, np.int64)
     wild = 0
     rank_mask = 0
     suit = -1
     suited = True
     for card in cards:
-        r = card >> 2
-        if card >= 52 or (deuces_wild and r == 0):
+        r = ranks[card]
+        if kinds[card] > 0 and not (natural and r >= 0):
             wild += 1
             continue
-        s = card & 3
-        if suit < 0:
+        s = suits[card]
+        if s > 3:  # outside the four suits: no flush
+            suited = False
+        elif suit < 0:
             suit = s
         elif s != suit:
             suited = False
@@ -125,31 +134,46 @@ def _features(cards, deuces_wild):
 
 
 @njit(cache=True)
-def fine_code(rules, deuces_wild, c0, c1, c2, c3, c4):
-    """The fine code of the sorted hand c0 < c1 < c2 < c3 < c4 under a family's rules.
+def fine_code(rules, ranks, suits, kinds, c0, c1, c2, c3, c4):
+    """The fine code of the sorted hand c0 < c1 < c2 < c3 < c4 under a family's rules and cards.
 
-    A natural category is made without wild cards: it reads the hand with its deuces as plain
-    2s (so four natural aces with a deuce beside them are four aces with a 2 kicker), and no
-    hand holding a joker makes one."""
+    A natural category is made without wild cards: it reads the hand with its wild cards that
+    have a face as plain cards (so four natural aces with a deuce beside them are four aces with
+    a 2 kicker), and no hand holding a joker makes one."""
     cards = (c0, c1, c2, c3, c4)
-    deuces = 0
-    jokers = 0
+    # Wild cards held, by kind: three scalars, not an array (an allocation a hand costs the
+    # tabulation a third of its time); codes.rules has a column for each of MAX_WILD_KINDS = 3.
+    held0 = 0
+    held1 = 0
+    held2 = 0
+    faced = 0  # wild cards with a face (read as plain cards by a natural category)
+    faceless = 0  # jokers
     for card in cards:
-        if card >= 52:
-            jokers += 1
-        elif deuces_wild and card < 4:
-            deuces += 1
-    wild_play = _features(cards, deuces_wild)
-    # Without deuces in the hand its natural reading is the same (a joker rules one out).
-    natural_play = _features(cards, False) if deuces else wild_play
+        kind = kinds[card]
+        if kind > 0:
+            if kind == 1:
+                held0 += 1
+            elif kind == 2:
+                held1 += 1
+            else:
+                held2 += 1
+            if ranks[card] >= 0:
+                faced += 1
+            else:
+                faceless += 1
+    wild_play = _features(cards, ranks, suits, kinds, False)
+    # Without wild cards with a face the natural reading is the same (a joker rules one out).
+    natural_play = _features(cards, ranks, suits, kinds, True) if faced else wild_play
     for i in range(rules.shape[0]):
         hand = rules[i, HAND]
         natural = rules[i, NATURAL] == 1
-        if natural and jokers:
+        if natural and faceless:
             continue
-        if rules[i, DEUCES] >= 0 and deuces != rules[i, DEUCES]:
+        if rules[i, COUNTS] >= 0 and held0 != rules[i, COUNTS]:
             continue
-        if rules[i, JOKERS] >= 0 and jokers != rules[i, JOKERS]:
+        if rules[i, COUNTS + 1] >= 0 and held1 != rules[i, COUNTS + 1]:
+            continue
+        if rules[i, COUNTS + 2] >= 0 and held2 != rules[i, COUNTS + 2]:
             continue
         features = natural_play if natural else wild_play
         if not _made(hand, features):
@@ -180,8 +204,9 @@ def _nothing(rules):
 
 
 @njit(cache=True)
-def hand_codes(n_cards, rules, deuces_wild):
-    """Fine codes of every five-card hand of an n-card deck, indexed by colex rank."""
+def hand_codes(rules, ranks, suits, kinds):
+    """Fine codes of every five-card hand of the deck (len(ranks) cards), by colex rank."""
+    n_cards = len(ranks)
     total = n_cards * (n_cards - 1) * (n_cards - 2) * (n_cards - 3) * (n_cards - 4) // 120
     codes = np.empty(total, np.uint8)
     h = 0
@@ -190,6 +215,6 @@ def hand_codes(n_cards, rules, deuces_wild):
             for c2 in range(2, c3):
                 for c1 in range(1, c2):
                     for c0 in range(c1):
-                        codes[h] = fine_code(rules, deuces_wild, c0, c1, c2, c3, c4)
+                        codes[h] = fine_code(rules, ranks, suits, kinds, c0, c1, c2, c3, c4)
                         h += 1
     return codes

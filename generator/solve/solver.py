@@ -24,12 +24,12 @@ import numpy as np
 
 from . import npsolve
 from .categories import Categories, categories
-from .codes import code_count, rules
-from .families import FAMILIES
+from .codes import card_faces, code_count, rules
+from .families import ALL_SUIT_PERMUTATIONS, FAMILIES
 from .jit import kernels
 from .paytable import PayTable, check_return_range, largest_scaled_pay
 
-SOLVER_VERSION = "2"  # 2: fine codes laid out from the family descriptions
+SOLVER_VERSION = "3"  # 2: fine codes laid out from the family descriptions; 3: any deck and wild cards
 
 POPCOUNT = np.array([bin(m).count("1") for m in range(32)], np.int64)
 
@@ -45,6 +45,9 @@ class Deck:
     sizes: np.ndarray  # (classes,) int32: deals in the class
     denominator: int  # lcm of the draw counts C(n - 5, j), j = 0..5
     mask_factor: np.ndarray  # (32,) int64: denominator / draws of a hold of that mask
+    # The suit permutations the classes are orbits of (families.Family.suit_group): all 24
+    # unless the family's wild cards single out suits.
+    suit_group: tuple[tuple[int, ...], ...] = ALL_SUIT_PERMUTATIONS
 
     @property
     def deals(self) -> int:
@@ -57,7 +60,8 @@ class Deck:
         return sum(self.binom[reps[:, i], i + 1] for i in range(5))
 
 
-def make_deck(n_cards: int, reps: np.ndarray, sizes: np.ndarray) -> Deck:
+def make_deck(n_cards: int, reps: np.ndarray, sizes: np.ndarray,
+              suit_group: tuple = ALL_SUIT_PERMUTATIONS) -> Deck:
     """A Deck from its suit classes (computed by `deck`, or read back from the cache)."""
     binom = np.array([[comb(n, k) for k in range(6)] for n in range(n_cards + 1)], np.int64)
     offsets = np.array([sum(comb(n_cards, j) for j in range(k)) for k in range(6)], np.int64)
@@ -65,14 +69,19 @@ def make_deck(n_cards: int, reps: np.ndarray, sizes: np.ndarray) -> Deck:
     denominator = lcm(*(comb(unseen, j) for j in range(6)))
     mask_factor = np.array([denominator // comb(unseen, 5 - POPCOUNT[m]) for m in range(32)],
                            np.int64)
-    return Deck(n_cards, binom, offsets, reps, sizes, denominator, mask_factor)
+    return Deck(n_cards, binom, offsets, reps, sizes, denominator, mask_factor, suit_group)
 
 
-def enumerate_deck(n_cards: int) -> Deck:
-    """The deck's suit classes, computed by the numba kernel (`cache.deck` keeps them)."""
+def enumerate_deck(n_cards: int, suit_group: tuple = ALL_SUIT_PERMUTATIONS) -> Deck:
+    """The deck's suit classes under `suit_group`, computed by the numba kernel (`cache.deck`
+    keeps them). Only the 52 ordinary cards (ids 0..51, `families.check_family`) have a suit a
+    permutation moves; the cards past them are fixed."""
     _, tables = kernels()
-    reps, sizes = tables.enumerate_classes(n_cards)
-    return make_deck(n_cards, reps, sizes)
+    ids = np.arange(n_cards, dtype=np.int64)
+    ranks = np.where(ids < 52, ids >> 2, -1)
+    suits = np.where(ids < 52, ids & 3, -1)
+    reps, sizes = tables.enumerate_classes(ranks, suits, np.array(suit_group, np.int64))
+    return make_deck(n_cards, reps, sizes, suit_group)
 
 
 def compute_hand_codes(family_key: str) -> np.ndarray:
@@ -80,7 +89,7 @@ def compute_hand_codes(family_key: str) -> np.ndarray:
     keeps them)."""
     family = FAMILIES[family_key]
     evaluate, _ = kernels()
-    return evaluate.hand_codes(family.deck_size, rules(family), family.deuces_wild)
+    return evaluate.hand_codes(rules(family), *card_faces(family))
 
 
 def compute_fine_counts(family_key: str, dk: Deck, codes: np.ndarray) -> dict:
@@ -244,10 +253,17 @@ def class_of(dk: Deck, cards: list[int]) -> tuple[int, list[int]]:
     for card in cards:
         if card < 52:
             masks[card & 3] |= 1 << (card >> 2)
-    # New suit order: masks from largest to smallest (ties in any order: they map onto themselves).
-    order = sorted(range(4), key=lambda s: -masks[s])
-    new_suit = {old: new for new, old in enumerate(order)}
-    mapped = [c if c >= 52 else (c & ~3) | new_suit[c & 3] for c in cards]
+
+    def image(perm):
+        out = [0, 0, 0, 0]
+        for suit in range(4):
+            out[perm[suit]] = masks[suit]
+        return out
+
+    # The representative's masks are the largest image (tables.enumerate_classes); permutations
+    # giving it map the deal onto the same representative.
+    perm = max(dk.suit_group, key=image)
+    mapped = [c if c >= 52 else (c & ~3) | perm[c & 3] for c in cards]
     rep = sorted(mapped)
     rank = sum(int(dk.binom[c, i + 1]) for i, c in enumerate(rep))
     ranks = dk.rep_ranks

@@ -23,21 +23,26 @@ _POPCOUNT5 = np.array([bin(m).count("1") for m in range(32)], np.int64)
 
 
 @njit(cache=True)
-def enumerate_classes(n_cards):
+def enumerate_classes(ranks, suits, group):
     """One representative of each suit-equivalence class of five-card hands, and its size.
 
-    Two hands are equivalent if a permutation of the suits maps one onto the other; the joker has
-    no suit. A hand's suits are described by four rank masks; the representative is the member
-    whose masks do not increase from suit 0 to suit 3, which is unique because suits with equal
-    masks map the hand onto itself. The class size is 24 divided by the number of suit
-    permutations that fix the masks: 4, 12 or 24 for the 52 cards (134,459 classes).
+    Two hands are equivalent if a suit permutation of `group` ((g, 4): perm[suit] = its image;
+    the family's `suit_group`, all 24 unless its wild cards single out suits) maps one onto the
+    other; a card outside the four suits (a joker, a fifth ace) is fixed by every one. A hand's
+    suits are described by four rank masks; the representative is the member whose masks, read
+    from suit 0 to suit 3, are the largest in lexicographic order, which is unique because the
+    masks and the fixed cards give the hand back. The class size is the group's order divided by
+    the number of its permutations that fix the masks. With all 24: the masks do not increase
+    from suit 0 to suit 3, sizes 4, 12 or 24, 134,459 classes for the 52 cards.
     """
+    n_cards = len(ranks)
     total = n_cards * (n_cards - 1) * (n_cards - 2) * (n_cards - 3) * (n_cards - 4) // 120
-    bound = total // 4 + 1  # every class has at least 4 members
-    reps = np.empty((bound, 5), np.int8)
-    sizes = np.empty(bound, np.int32)
+    reps = np.empty((total, 5), np.int8)
+    sizes = np.empty(total, np.int32)
     count = 0
     masks = np.zeros(4, np.int64)
+    image = np.zeros(4, np.int64)
+    n_perms = group.shape[0]
     for c4 in range(4, n_cards):
         for c3 in range(3, c4):
             for c2 in range(2, c3):
@@ -45,24 +50,31 @@ def enumerate_classes(n_cards):
                     for c0 in range(c1):
                         masks[:] = 0
                         for card in (c0, c1, c2, c3, c4):
-                            if card < 52:
-                                masks[card & 3] |= 1 << (card >> 2)
-                        if masks[0] < masks[1] or masks[1] < masks[2] or masks[2] < masks[3]:
+                            if 0 <= suits[card] < 4:
+                                masks[suits[card]] |= 1 << ranks[card]
+                        fixing = 0
+                        largest = True
+                        for g in range(n_perms):
+                            for s in range(4):
+                                image[group[g, s]] = masks[s]
+                            order = 0  # image against masks, lexicographically: -1, 0, 1
+                            for s in range(4):
+                                if image[s] != masks[s]:
+                                    order = 1 if image[s] > masks[s] else -1
+                                    break
+                            if order > 0:
+                                largest = False
+                                break
+                            if order == 0:
+                                fixing += 1
+                        if not largest:
                             continue
-                        fixing = 1
-                        run = 1
-                        for s in range(1, 4):
-                            if masks[s] == masks[s - 1]:
-                                run += 1
-                                fixing *= run
-                            else:
-                                run = 1
                         reps[count, 0] = c0
                         reps[count, 1] = c1
                         reps[count, 2] = c2
                         reps[count, 3] = c3
                         reps[count, 4] = c4
-                        sizes[count] = 24 // fixing
+                        sizes[count] = n_perms // fixing
                         count += 1
     return reps[:count].copy(), sizes[:count].copy()
 

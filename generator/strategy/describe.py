@@ -244,7 +244,7 @@ def _jackpot(line: _Line) -> _Head | None:
         masks = ({line.ranks[2]} if line.ranks[1] == P.OP_EQ else line.rank_sets[line.ranks[2]])
         held = {r for mask in masks for r in range(13) if mask >> r & 1}
     for category in game.categories:
-        wild = (category.deuces or 0) + (category.jokers or 0)
+        wild = category.wild_held
         if category.hand != "wild_cards" or wild != line.w:
             continue
         kicked = category.kicker != ALL_RANKS

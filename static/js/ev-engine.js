@@ -11,9 +11,9 @@
 // by enumerating their completions (11,046 hands of 52 cards; 11,521 of 53; 12,006 of 54).
 // EV * unit = that sum * (denominator / draws).
 //
-// Any deck the families describe: 52 cards, 53 (one joker, card 52) or 54 (two jokers, 52 and
-// 53); the deck size, the draws and the denominator all come from the rules' deck_size, and the
-// evaluator reads every card >= 52 as a joker.
+// Any deck the families describe: 52 cards, 53 (one joker, or Five Aces' star ace, card 52) or
+// 54 (two jokers, 52 and 53); the deck size, the draws and the denominator all come from the
+// rules' deck_size, and the evaluator reads each card as the family's deck names it.
 //
 // Integers: Number when every intermediate is provably below 2^53 (`exactInNumber`), else BigInt.
 // `bruteEvs` enumerates every draw of every hold directly: the slow oracle the tests check against.

@@ -5,8 +5,9 @@
 // "Hold features".
 //
 // Wild cards come from the family's data (evaluator.js's FAMILIES, from generator/solve/families.py):
-// the jokers (cards 52 and 53) always, the deuces where `deuces_wild`. evaluator.js must be loaded
-// before gameOf is called.
+// the jokers (cards 52 and 53) always, the deuces where the family's wild cards hold them (the
+// hold features know these two kinds alone: the families of other wild cards have no strategy
+// pages yet). evaluator.js must be loaded before gameOf is called.
 //
 // No import/export: attaches to globalThis.vpcharts.rules (see cards.js for why).
 (function (root) {
@@ -35,9 +36,8 @@
     const family = rules.family;
     const evaluator = root.vpcharts.evaluator;
     if (!evaluator) throw new Error("rules-core.js needs evaluator.js (the families' data)");
-    const data = evaluator.FAMILIES[family];
-    if (data === undefined) throw new Error(`unknown family ${family}`);
-    const deuces = data.deuces_wild;
+    if (evaluator.FAMILIES[family] === undefined) throw new Error(`unknown family ${family}`);
+    const deuces = evaluator.family(family).deucesWild;
     return {
       family,
       deuces, // whether deuces are wild

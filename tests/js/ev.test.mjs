@@ -19,10 +19,15 @@ const { describe, rankKey, gameOf, dealKey } = globalThis.vpcharts.rules;
 const { formatHand } = globalThis.vpcharts.cards;
 const names = fixtureNames("evs-", ".json.gz");
 
+// Issue 53's families have no strategy pages yet, so no fixture with hold features: their
+// evaluator is held to Python's on every hand by tests/test_js.py.
+const NO_PAGES_YET = ["sevens", "sevens_joker", "one_eyed_jacks", "five_aces"];
+
 test("there is an EV fixture for each of the eight tables, one of every family at least", () => {
   assert.equal(names.length, 8, names.join(", "));
   const families = new Set(names.map((name) => fixtureJson(name).rules.family));
-  assert.deepEqual([...families].sort(), Object.keys(FAMILIES).sort());
+  const shipped = Object.keys(FAMILIES).filter((key) => !NO_PAGES_YET.includes(key));
+  assert.deepEqual([...families].sort(), shipped.sort());
 });
 
 for (const name of names) {
@@ -33,7 +38,7 @@ for (const name of names) {
     const engine = makeEngine(fixture.rules);
     assert.equal(engine.unit, BigInt(fixture.unit), "unit (ev_denominator)");
     assert.ok(fixture.deals.length >= 200);
-    assert.equal(fixture.rules.deck_size, FAMILIES[fixture.rules.family].deck_size);
+    assert.equal(fixture.rules.deck_size, FAMILIES[fixture.rules.family].deck.length);
     for (const { cards, evs } of fixture.deals) {
       const got = engine.evs(cards).map((x) => BigInt(x));
       assert.deepEqual(got, evs.map(BigInt), `${slug} ${formatHand(cards)}`);

@@ -23,6 +23,14 @@ test("the suit classes are the 134,459 of the paper, and cover every deal of eac
   }
 });
 
+test("a family whose wild cards single out suits is refused, not solved on the wrong classes", () => {
+  const keys = ["natural_royal", "wild_royal", "five_of_a_kind", "straight_flush", "four_of_a_kind",
+    "full_house", "flush", "straight", "three_of_a_kind", "two_pair"];
+  const rules = { family: "one_eyed_jacks", deck_size: 52, min_pair: null, quads: [],
+    pays: keys.map((key) => ({ key, label: key, pay: "1" })) };
+  assert.throws(() => solve(rules), /single out suits/);
+});
+
 test("decimals round half up, as generator/core/decimals.py does", () => {
   assert.equal(decimalText(fraction(1n, 8n), 2), "0.13");
   assert.equal(decimalText(fraction(3n, 8n), 2), "0.38");
