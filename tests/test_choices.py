@@ -60,12 +60,12 @@ def meets(condition, features):
 def all_features(cards, family, min_pair, deal_text):
     """The 32 holds' features, `best` worked out against the rivals, the deal as its text."""
     own = [P._own_features(cards, m, family, min_pair) for m in range(32)]
+    keys = [P.best_key(f) for f in own]
     out = []
-    for f in own:
-        key = P.best_key(f)
+    for f, key in zip(own, keys):
         best = int(key is not None and all(
-            r[P.F_N] != f[P.F_N] or r[P.F_W] != f[P.F_W] or P.best_key(r) is None
-            or P.best_key(r) <= key for r in own))
+            r[P.F_N] != f[P.F_N] or r[P.F_W] != f[P.F_W] or rival is None or rival <= key
+            for r, rival in zip(own, keys)))
         out.append(f + (best, deal_text))
     return out
 

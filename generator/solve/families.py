@@ -43,6 +43,7 @@ solver, the kernels or the browser names a family. `check_family` refuses a desc
 cannot be played (a wild card the deck does not hold, an ordinary card twice) at import.
 """
 
+import functools
 import json
 from dataclasses import dataclass
 from itertools import permutations
@@ -136,20 +137,26 @@ class Family:
     def jokers(self) -> int:
         return self.deck.count(JOKER)
 
+    @functools.cached_property
+    def wild_kinds(self) -> tuple[int, ...]:
+        """Per card id: 0 for a card that is not wild, else 1 + the index of its kind in `wild`
+        (worked out once: the strategy's plain hold features ask it of every card they read)."""
+        return tuple(next((i + 1 for i, kind in enumerate(self.wild) if name in kind.cards), 0)
+                     for name in self.deck)
+
     def wild_kind(self, card: int) -> int:
         """0 for a card that is not wild, else 1 + the index of its kind in `wild`."""
-        name = self.deck[card]
-        return next((i + 1 for i, kind in enumerate(self.wild) if name in kind.cards), 0)
+        return self.wild_kinds[card]
 
     def is_wild(self, card: int) -> bool:
-        return self.wild_kind(card) > 0
+        return self.wild_kinds[card] > 0
 
     @property
     def wild_count(self) -> int:
         """How many wild cards the deck holds."""
         return sum(1 for card in range(self.deck_size) if self.is_wild(card))
 
-    @property
+    @functools.cached_property
     def deuces_wild(self) -> bool:
         """Whether the four deuces are wild (the strategy stage's hold features read it)."""
         return all(self.is_wild(card) for card in range(4))
