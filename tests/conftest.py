@@ -8,7 +8,7 @@ def pytest_configure(config):
 
 
 # Fixtures that build a site of several pay tables: minutes of both cores' time on an empty cache
-# (the sample is a third of the catalogue, derived and priced; test_browser's a pay table a family).
+# (the sample is a third of the catalogue, derived and priced; test_browser reads it too).
 SITES_OF_MANY_TABLES = {"sample_site", "whole_site", "games_site"}
 
 
