@@ -1,8 +1,9 @@
 """Issue 53's families: any wild cards, any deck, as descriptions (generator/solve/families.py).
 
 * Published returns: Sevens and Joker Wild, One Eyed Jacks and Five Aces, each to the digits its
-  source prints, and the two Wizard of Odds tables line by line (each final hand's return).
-  Sevens Wild has no published figure found: it is held to direct enumeration alone.
+  source prints (with the other families' in test_families.py), and the two Wizard of Odds
+  tables line by line here (each final hand's return). Sevens Wild has no published figure
+  found: it is held to direct enumeration alone.
 * Hands checked by eye, through the reference and the fast evaluator: the star ace joins no
   flush, a one-eyed jack is read as a jack in a natural royal, the count of each wild kind.
 * Every hand (slow): the fast evaluator equals `reference.py`'s brute force on every hand.
@@ -25,10 +26,9 @@ from generator.solve.codes import card_faces, rules
 from generator.solve.evaluate import hand_codes
 from generator.solve.families import (ALL_SUIT_PERMUTATIONS, DECK_52, FAMILIES, Family, Wild,
                                       _c, check_family, of_rank)
-from generator.solve.paytable import load_paytable
+from test_families import solution, table  # (their published returns: test_families)
 from test_reference import assert_holds_agree, assert_same_category_per_hand
 
-TABLES = "tests/paytables/"
 SEVENS = "sevens-wild"
 SEVENS_JOKER = "sevens-joker-600-300-25"
 ONE_EYED = "one-eyed-jacks-200-75-50"
@@ -36,14 +36,6 @@ FIVE_ACES = "five-aces-9-6-double-double-bonus"
 ONE_PER_FAMILY = (SEVENS, SEVENS_JOKER, ONE_EYED, FIVE_ACES)
 
 
-@cache
-def table(name):
-    return load_paytable(TABLES + name + ".toml")
-
-
-@cache
-def solution(name):
-    return solve_cache.solve_uncached(table(name))
 
 
 def cards(t, text):
@@ -53,31 +45,6 @@ def cards(t, text):
     for name in text.split():
         taken.append(next(i for i, n in enumerate(t.family.deck) if n == name and i not in taken))
     return taken
-
-
-# (pay table, published return in percent, digits printed after its decimal point)
-PUBLISHED = [
-    # Wizard of Odds, "Sevens and Joker Wild" (wizardofodds.com/games/video-poker/tables/
-    # sevens-and-joker-wild/), the Macau Palace table: total return "0.841720".
-    ("sevens-joker-1000-500-100", "84.1720", 4),
-    # The same page, the Igromat table: "0.964081".
-    ("sevens-joker-600-300-25", "96.4081", 4),
-    # VideoPoker.com pay-table app data (github.com/SteveSanders/payTableApp,
-    # SHGamePayTables.swift, One Eyed Jacks "200/75/50"): "100.28"; also videopokersource.com/
-    # one-eyed-jacks.html, "200/75/50 100.28%".
-    ("one-eyed-jacks-200-75-50", "100.28", 2),
-    # The same two, "150/75/50": "98.96" and "150/75/50 98.96%".
-    ("one-eyed-jacks-150-75-50", "98.96", 2),
-    # Wizard of Odds, "Five Aces Poker" (wizardofodds.com/games/video-poker/tables/
-    # five-aces-poker/), 9/6 Double Double Bonus: total return "0.999992".
-    ("five-aces-9-6-double-double-bonus", "99.9992", 4),
-]
-
-
-@pytest.mark.parametrize("name, published, digits", PUBLISHED)
-def test_exact_return_rounds_to_the_published_figure(name, published, digits):
-    exact = solution(name).expected_return * 100
-    assert round(exact, digits) == Fraction(published), f"{table(name).name}: {float(exact):.6f}%"
 
 
 # Each final hand's return under optimal play, as the Wizard of Odds' tables print it (pages

@@ -64,6 +64,21 @@ PUBLISHED = [
     # Wizard of Odds, "Deuces Wild Double Double Bonus" 20/10/8 (mirrored at user-casino.com/
     # games/video-poker/tables/deuces-wild-double-double-bonus/): total return 0.974184.
     ("deuces-ddb-20-10-8", "97.4184", 4),
+    # The families solved but not shipped yet (tests/test_decks_and_wild_cards.py):
+    # Wizard of Odds, "Sevens and Joker Wild" (wizardofodds.com/games/video-poker/tables/
+    # sevens-and-joker-wild/), the Macau Palace table: total return "0.841720".
+    ("sevens-joker-1000-500-100", "84.1720", 4),
+    # The same page, the Igromat table: "0.964081".
+    ("sevens-joker-600-300-25", "96.4081", 4),
+    # VideoPoker.com pay-table app data (github.com/SteveSanders/payTableApp,
+    # SHGamePayTables.swift, One Eyed Jacks "200/75/50"): "100.28"; also videopokersource.com/
+    # one-eyed-jacks.html, "200/75/50 100.28%".
+    ("one-eyed-jacks-200-75-50", "100.28", 2),
+    # The same two, "150/75/50": "98.96" and "150/75/50 98.96%".
+    ("one-eyed-jacks-150-75-50", "98.96", 2),
+    # Wizard of Odds, "Five Aces Poker" (wizardofodds.com/games/video-poker/tables/
+    # five-aces-poker/), 9/6 Double Double Bonus: total return "0.999992".
+    ("five-aces-9-6-double-double-bonus", "99.9992", 4),
 ]
 
 
