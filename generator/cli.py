@@ -219,6 +219,13 @@ class _Parser(argparse.ArgumentParser):
     line starts `vpcharts: error:` for a command's options too, as every other error does (and
     as the README's "Errors" says); the hint names the command whose --help lists them."""
 
+    def _get_values(self, action, arg_strings):
+        # argparse drops a "--" given as an option's value (`--rounds=--`) and hands on an empty
+        # list where one value was due: refuse it as any other missing value is refused.
+        if action.nargs is None and action.option_strings and arg_strings == ["--"]:
+            raise argparse.ArgumentError(action, "'--': expected one argument")
+        return super()._get_values(action, arg_strings)
+
     def error(self, message):
         hint = f" (see '{self.prog} --help')"
         if "unrecognized arguments" in message and self.prog.endswith("analyze"):
