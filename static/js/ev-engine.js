@@ -68,6 +68,39 @@
   }
 
   /**
+   * The 32 integers of `evs` by enumerating every draw of every hold of `cards` from an n-card
+   * deck (slow: the tests' oracle); `pay` of a sorted hand, `factor[k]` the denominator over the
+   * draws of a hold of k cards.
+   */
+  function enumeratedEvs(cards, n, pay, zero, factor) {
+    const rest = [];
+    for (let c = 0; c < n; c++) if (!cards.includes(c)) rest.push(c);
+    const out = new Array(32);
+    const hand = new Int32Array(5);
+    const sorted = new Int32Array(5);
+    for (let mask = 0; mask < 32; mask++) {
+      const held = cards.filter((_, i) => (mask >> i) & 1);
+      hand.set(held);
+      let total = zero;
+      // Every draw: the cards from rest[start] on, filling the hand from position `filled`.
+      const pick = (start, filled) => {
+        if (filled === 5) {
+          sorted.set(hand);
+          total += pay(sort5(sorted));
+          return;
+        }
+        for (let i = start; i < rest.length; i++) {
+          hand[filled] = rest[i];
+          pick(i + 1, filled + 1);
+        }
+      };
+      pick(0, held.length);
+      out[mask] = total * factor[held.length];
+    }
+    return out;
+  }
+
+  /**
    * The EV engine of one pay table (the export's `rules`): {unit, exactInNumber, evs(cards)}.
    * evs(cards) -> 32 integers (Number or BigInt), index bit i holding cards[i]; the EV of a hold
    * is evs[mask] / unit.
@@ -99,8 +132,8 @@
     const c0s = new Float64Array(K);
     const c1s = channels.map(() => new Float64Array(n));
     const c2s = channels.map(() => new Float64Array(n * n));
-    // Every hand's fine code, by colex rank, kept from the pass below: a deal's 3- and 4-card
-    // subsets then look their completions up rather than evaluate them again (20 times faster).
+    // Every hand's fine code, by colex rank, kept from the pass below: where a deal's 3- and
+    // 4-card subsets are tallied over their completions, they look them up, not evaluate them.
     const codes = new Uint16Array(ns.combinatorics.choose(n, 5));
     const [, b1, b2, b3, b4, b5] = binomials(n);
     function codeOf(sortedHand) {
@@ -216,34 +249,7 @@
       return channels.map((_, ch) => values.map((v, mask) => v[ch] * factorNumber[POPCOUNT[mask]]));
     }
 
-    /** The same 32 integers by enumerating every draw of every hold (slow: the tests' oracle). */
-    function bruteEvs(cards) {
-      const rest = [];
-      for (let c = 0; c < n; c++) if (!cards.includes(c)) rest.push(c);
-      const out = new Array(32);
-      for (let mask = 0; mask < 32; mask++) {
-        const held = cards.filter((_, i) => (mask >> i) & 1);
-        const hand = new Int32Array(5);
-        hand.set(held);
-        let total = zero;
-        // Every draw: the cards from rest[start] on, filling the hand from position `filled`.
-        const pick = (start, filled) => {
-          if (filled === 5) {
-            work.set(hand);
-            total += pay(sort5(work));
-            return;
-          }
-          for (let i = start; i < rest.length; i++) {
-            hand[filled] = rest[i];
-            pick(i + 1, filled + 1);
-          }
-        };
-        pick(0, held.length);
-        out[mask] = total * factor[held.length];
-      }
-      return out;
-    }
-
+    const bruteEvs = (cards) => enumeratedEvs(cards, n, pay, zero, factor);
     return { unit, denominator, exactInNumber, labels: table.labels, evs, bruteEvs, channelEvs };
   }
 
