@@ -4,9 +4,7 @@ The catalogue (content/paytables) holds over a hundred pay tables; deriving and 
 takes seconds, so a test that would build them all builds this sample instead, and the whole
 catalogue is built by `vpcharts build` (its figures go in the issue's note). The sample is:
 
-- the pay tables whose exports the tests read by name (PINNED: a second pay table of a game
-  only where a test needs its export; the tests that need another one's solution alone solve
-  it, a fraction of a second), and
+- the pay tables the tests name (PINNED), and
 - for every game not among them, one pay table of it: the first by slug. A game here is what
   the index groups by (`PayTable.game`) and the lowest paying pair, which changes the strategy
   (Joker Poker Kings or Better and Two Pair or Better are one game to the index, two here).
@@ -28,11 +26,12 @@ ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 
 PINNED = (
-    "10-7-double-bonus", "8-5-aces-and-faces", "8-5-bonus-poker", "8-5-super-aces",
-    "9-6-bonus-poker-deluxe", "9-6-double-double-bonus", "9-6-jacks-or-better",
-    "9-7-double-bonus", "bonus-deuces-9-4-4", "deuces-and-joker-wild-12-9-6", "double-joker-9-5-4",
-    "full-pay-deuces-wild", "joker-poker-kings-or-better", "joker-poker-two-pair-or-better",
-    "loose-deuces", "8-6-jacks-or-better",
+    "10-7-double-bonus", "7-5-jacks-or-better", "8-5-aces-and-faces", "8-5-bonus-poker",
+    "8-5-jacks-or-better", "8-5-super-aces", "9-5-double-double-bonus", "9-6-bonus-poker-deluxe",
+    "9-6-double-double-bonus", "9-6-jacks-or-better", "9-7-double-bonus", "bonus-deuces-9-4-4",
+    "deuces-and-joker-wild-12-9-6", "double-joker-9-5-4", "full-pay-deuces-wild",
+    "joker-poker-kings-or-better", "joker-poker-two-pair-or-better", "loose-deuces",
+    "nsu-deuces-wild", "8-6-jacks-or-better",
 )
 # Ultimate X files and the line counts of each the sample keeps (its base pay table is PINNED).
 UX_SAMPLE = {"8-6-jacks-or-better": (3,)}

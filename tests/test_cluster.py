@@ -99,7 +99,7 @@ def test_the_price_jobs_on_a_dask_cluster_give_the_local_site(tmp_path, monkeypa
     (content / "paytables").mkdir(parents=True)
     (content / "pages").mkdir()
     caches = [tmp_path / "cluster-cache", tmp_path / "local-cache"]
-    for slug in ("9-6-jacks-or-better", "8-6-jacks-or-better"):
+    for slug in ("9-6-jacks-or-better", "8-5-jacks-or-better"):
         table = load_paytable(ROOT / "content" / "paytables" / f"{slug}.toml")
         entry = export.cache_entry(table, export.export(table)[0])  # (the shared cache's)
         (content / "paytables" / f"{slug}.toml").write_bytes(Path(table.source).read_bytes())

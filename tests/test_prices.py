@@ -52,11 +52,11 @@ def _reference_hold(cards: list[int], cls: int, conditions: list, family: str,
 
 # (a level, the pay table it is played on): another game's pays; Joker Poker's Two Pair card,
 # whose lines know no high card, on Kings or Better; a table's own card.
-PAIRS = [("full-pay-deuces-wild", "card", "nsu-deuces-wild"),
+PAIRS = [("nsu-deuces-wild", "card", "full-pay-deuces-wild"),
          ("loose-deuces", "card", "nsu-deuces-wild"),
          ("joker-poker-two-pair-or-better", "simple", "joker-poker-kings-or-better"),
          ("joker-poker-kings-or-better", "card", "joker-poker-two-pair-or-better"),
-         ("9-6-jacks-or-better", "card", "8-5-jacks-or-better")]
+         ("8-5-jacks-or-better", "card", "9-6-jacks-or-better")]
 
 
 @pytest.mark.parametrize("level_slug,level,slug", PAIRS)
@@ -126,7 +126,7 @@ def _exports(slugs):
 def test_own_levels_priced_on_their_table_return_what_the_export_states_and_rows_are_sorted():
     from generator.pricing import prices
 
-    slugs = ["full-pay-deuces-wild", "loose-deuces"]
+    slugs = ["full-pay-deuces-wild", "loose-deuces", "nsu-deuces-wild"]
     exports = _exports(slugs)
     rows, _, _ = prices.price_game([_table(s) for s in slugs],
                                 {s: prices.offered(d) for s, d in exports.items()},
