@@ -6,8 +6,9 @@ import pytest
 
 from generator.strategy import features as P
 from generator.core.cards import parse_hand
-from generator.strategy.deal_kernels import describe_holds
-from generator.solve.cache import deck
+from generator.strategy.deal_kernels import describe_holds, faces_of
+from generator.solve.cache import deck, family_deck
+from generator.solve.families import FAMILIES
 
 
 def features(hand, held, family="natural", min_pair=9):
@@ -76,11 +77,39 @@ def test_wild_cards_are_counted_apart():
     assert features("2h 2d 2c 7s 9c", "2h 2d 2c", "deuces", None)["kind"] == P.WILD
 
 
-@pytest.mark.parametrize("family, n_cards, min_pair", [("natural", 52, 9), ("deuces", 52, None),
-                                                       ("joker", 53, 11)])
-def test_kernel_matches_the_reference(family, n_cards, min_pair):
-    dk = deck(n_cards)
-    feats, keys = describe_holds(dk.reps, family == "deuces", P.high_rank(family, min_pair))
+def test_wild_cards_other_than_deuces_and_jokers():
+    # Sevens Wild: a seven is a wild card, and a deuce a natural one.
+    f = features("7h 7d Ks Qs 2c", "7h 7d Ks Qs", family="sevens", min_pair=None)
+    assert (f["n"], f["w"], f["kind"], f["ranks"]) == (4, 2, P.RF, 1 << 11 | 1 << 10)
+    assert features("7h 2c 3c 4d 9s", "2c 3c", family="sevens", min_pair=None)["kind"] == P.SF
+    # One Eyed Jacks: the jacks of hearts and spades are wild, those of diamonds and clubs not.
+    f = features("Jh Jd Js 9c 4d", "Jh Jd Js", family="one_eyed_jacks", min_pair=None)
+    assert (f["w"], f["kind"], f["ranks"]) == (2, P.RF, 1 << 9)
+
+
+def test_the_fifth_ace_makes_no_flush():
+    # Five Aces: A* is an ace of a suit of its own, so it never holds a suit with another card.
+    cards = [12 * 4, 52, 11 * 4, 10 * 4, 3]  # Ac A* Kc Qc 2s
+    f = dict(zip(P.FEATURES, P.describe(cards, 0b00001, "five_aces", 9)))
+    assert f["kind"] == P.RF
+    f = dict(zip(P.FEATURES, P.describe(cards, 0b00010, "five_aces", 9)))
+    assert (f["kind"], f["ranks"], f["h"]) == (P.S, 1 << 12, 1)
+    f = dict(zip(P.FEATURES, P.describe(cards, 0b00011, "five_aces", 9)))
+    assert f["kind"] == P.PAIR
+    f = dict(zip(P.FEATURES, P.describe(cards, 0b01110, "five_aces", 9)))
+    assert f["kind"] == P.S  # A* K Q: not suited
+
+
+# Every family: the deck's extra cards (jokers, the fifth ace's star suit) and each set of wild
+# cards (deuces, sevens, one-eyed jacks, two kinds together) read alike by both.
+@pytest.mark.parametrize("family, min_pair", [
+    ("natural", 9), ("deuces", None), ("joker", 11), ("double_joker", None),
+    ("deuces_joker", None), ("sevens", None), ("sevens_joker", None), ("one_eyed_jacks", None),
+    ("five_aces", 9)])
+def test_kernel_matches_the_reference(family, min_pair):
+    dk = family_deck(family)
+    feats, keys = describe_holds(dk.reps, *faces_of(FAMILIES[family]),
+                                 P.high_rank(family, min_pair))
     rng = random.Random(5)
     for _ in range(4000):
         c, mask = rng.randrange(len(dk.reps)), rng.randrange(32)

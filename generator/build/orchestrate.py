@@ -307,7 +307,7 @@ def _fill_export_cache(config: BuildConfig, tables, worker_cards: dict) -> dict:
     # Tables sharing their holds' features (same game and lowest high card: derive._holds)
     # run one after another, so that a worker describes them once; the slowest (jokers, then
     # deuces) first.
-    missing.sort(key=lambda t: (-t.family.jokers, -t.family.deuces_wild, t.family.key,
+    missing.sort(key=lambda t: (-t.family.jokers, -t.family.faced_wilds, t.family.key,
                                 high_rank(t.family.key, t.min_pair), t.slug))
     own = config.templates_dir == TEMPLATES and config.static_dir == STATIC
     worker_cards.update(workers.run(

@@ -2,8 +2,8 @@
 count the deuces first, then read that section only.
 
 In: a level's lines (exported or typed, `lines.Line`, each with `wild_dealt`: the wild cards in
-the deals it decides) and the game's wild cards (`rules["wild"]`: "deuces", "joker", "jokers",
-"deuces_joker" or None). Out: `Section`s, most wild cards first, each a label ("3 deuces", "No
+the deals it decides) and the game's wild cards (`rules.wild`: "deuces", "joker", "sevens", ...,
+or None; `core.wild_words` says them). Out: `Section`s, most wild cards first, each a label ("3 deuces", "No
 deuces", "With the joker", "With both jokers", "4 wild cards") and
 the lines deciding deals with that many wild cards, in table order and with their numbers, said
 without the ", with 3 deuces" (text) and the "3D" (notation) the label says already: rendered
@@ -18,6 +18,7 @@ table does (tests/test_sections.py plays both on every suit class).
 
 from dataclasses import dataclass, replace
 
+from ..core.wild_words import dealt
 from .lines import Line, lines_of
 
 
@@ -42,14 +43,7 @@ def sections(lines, wild: str | None) -> list[Section]:
 
 def label(count: int, wild: str) -> str:
     """The section's heading: the wild cards dealt, as a player counts them."""
-    if wild == "joker":
-        return "With the joker" if count else "Without the joker"
-    if wild == "jokers":
-        return ("Without a joker", "With one joker", "With both jokers")[count]
-    word = "wild card" if wild == "deuces_joker" else "deuce"
-    if not count:
-        return f"No {word}s"
-    return f"{count} {word}" + ("s" if count > 1 else "")
+    return dealt(wild, count)
 
 
 def said_by(line: Line, count: int) -> bool:

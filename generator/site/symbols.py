@@ -12,6 +12,7 @@ Which symbols a line's notation (or its words) uses, and where, is said by the l
 """
 
 from ..core.cards import RANKS
+from ..core import wild_words
 
 from markupsafe import Markup, escape
 
@@ -23,19 +24,12 @@ _KINDS = {
     "5K": "five of a kind", "F": "to a flush", "S": "to a straight", "X": "unrelated cards",
     "W": "wild cards only",
 }
-# Wild cards among those held, after the kind: "4RF 1D", "55K 2D", "3SF Jkr". Upper case D and
-# "Jkr" are never a card of a deal written out ("3d", "Jk").
-_MARKS = ("1D", "2D", "3D", "4D", "Jkr", "2Jkr", "1DJ", "2DJ", "3DJ", "4DJ")
+# Wild cards among those held, after the kind: "4RF 1D", "55K 2D", "3SF Jkr" (`core.wild_words`:
+# upper case D and "Jkr" are never a card of a deal written out, "3d", "Jk").
 
 
-def _wild_title(mark: str) -> str:
-    if mark == "Jkr":
-        return "with the joker among the cards held"
-    if mark == "2Jkr":
-        return "with both jokers among the cards held"
-    count = int(mark[0])
-    noun = "wild card" if mark.endswith("DJ") else "deuce"
-    return f"with {count} {noun}{'s' if count > 1 else ''} among the cards held"
+def _wild_title(mark: str, wild: str) -> str:
+    return f"with {wild_words.held(wild, wild_words.marks(wild)[mark])} among the cards held"
 
 
 # Qualifiers: the hold's features and the penalties among the discards. The scores first:
@@ -79,10 +73,7 @@ _PHRASES = (
 
 
 def wild_meaning(wild: str | None) -> str:
-    return {"deuces": "deuces only (no other card held)",
-            "joker": "the joker only", "jokers": "jokers only (no other card held)",
-            "deuces_joker": "wild cards only: deuces and the joker (no other card held)"}.get(
-                wild or "", "wild cards only")
+    return wild_words.words_of(wild).only if wild else "wild cards only"
 
 
 def _pair_meaning(kind: str, high: int) -> str:
@@ -101,7 +92,8 @@ def key_for(used, wild: str | None = None, rank_lists: bool = False,
     words; `high` is the game's lowest high rank (13: none), which says what a high and a low
     pair are."""
     symbols = frozenset().union(*used)
-    marks = symbols & set(_MARKS)
+    wild_marks = wild_words.marks(wild)
+    used_marks = sorted(symbols & wild_marks.keys(), key=wild_marks.get)
     # A score's parts are in the key too: "s+h−fp" is read with s+h and fp.
     features = {part for symbol in symbols if symbol in _FEATURES
                 for part in [symbol, *symbol.split("−")]}
@@ -112,22 +104,21 @@ def key_for(used, wild: str | None = None, rank_lists: bool = False,
         if kind in symbols:
             out.append((kind, wild_meaning(wild) if kind == "W" else
                         _pair_meaning(kind, high) if kind in ("HP", "LP") else meaning))
-    if "Jkr" in marks:
-        out.append(("Jkr", "a joker is one of the cards held" if wild == "jokers" else
-                    "the joker is one of the cards held"))
-    if "2Jkr" in marks:
-        out.append(("2Jkr", "both jokers are among the cards held"))
-    for suffix, noun in (("D", "deuce"), ("DJ", "wild card")):
-        group = sorted(mark for mark in marks if mark[0].isdigit() and mark[1:] == suffix)
-        if group:
-            counts = [mark[0] for mark in group]
-            said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-            out.append((", ".join(group), f"with {said} {noun}{'' if counts == ['1'] else 's'}"
-                        " among the cards held"))
+    if used_marks and wild_words.words_of(wild).cards <= 2:  # named: "the joker", "both jokers"
+        for mark in used_marks:
+            count = wild_marks[mark]
+            out.append((mark, f"{wild_words.held(wild, count)} "
+                        f"{'is one of' if count == 1 else 'are among'} the cards held"))
+    elif used_marks:  # counted: "with 1, 2 or 3 deuces"
+        words = wild_words.words_of(wild)
+        counts = [str(wild_marks[mark]) for mark in used_marks]
+        said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+        out.append((", ".join(used_marks), f"with {said} "
+                    f"{words.noun if counts == ['1'] else words.plural} among the cards held"))
     for feature, meaning in _FEATURES.items():
         if feature in features:
-            if feature == "rp" and wild == "deuces":
-                meaning += " (of any suit where deuces alone or nothing are held)"
+            if feature == "rp" and wild and (words := wild_words.words_of(wild)).rp_any_suit:
+                meaning += f" (of any suit where {words.plural} alone or nothing are held)"
             out.append((feature, meaning))
     for symbol, meaning in _PHRASES:
         if symbol in symbols:
@@ -145,8 +136,8 @@ def abbr_notation(notation: str, wild: str | None = None, marks=()) -> Markup:
         if start < at or end > len(notation):  # (a notation cut short: `long_text`)
             continue
         title = (f"{held} cards held, {wild_meaning(wild) if symbol == 'W' else _KINDS[symbol]}"
-                 if symbol in _KINDS else _wild_title(symbol) if symbol in _MARKS else
-                 _FEATURES[symbol])
+                 if symbol in _KINDS else _wild_title(symbol, wild)
+                 if symbol in wild_words.marks(wild) else _FEATURES[symbol])
         pieces.append(escape(notation[at:start]))
         pieces.append(Markup('<abbr title="{}">{}</abbr>').format(title, notation[start:end]))
         at = end

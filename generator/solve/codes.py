@@ -12,7 +12,7 @@ of it. The browser's evaluator lays out the same codes from the same data (`fami
 
 import numpy as np
 
-from .families import HANDS, MAX_WILD_KINDS, Family, face
+from .families import HANDS, MAX_WILD_KINDS, Family
 
 ROYAL_MASK = 0x1F00  # ranks T J Q K A
 WHEEL_MASK = 0x100F  # ranks A 2 3 4 5
@@ -49,10 +49,9 @@ def card_faces(family: Family) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per card id of the family's deck, int64: its rank (-1: a joker), its suit (0-3; 4, the
     star, is outside the four and never makes a flush; -1: a joker), and its wild kind (0: not
     wild, else 1 + its index in `family.wild`)."""
-    faces = [face(name) for name in family.deck]
-    ranks = np.array([rank for rank, _ in faces], np.int64)
-    suits = np.array([suit for _, suit in faces], np.int64)
-    kinds = np.array([family.wild_kind(card) for card in range(family.deck_size)], np.int64)
+    ranks = np.array([rank for rank, _ in family.faces], np.int64)
+    suits = np.array([suit for _, suit in family.faces], np.int64)
+    kinds = np.array(family.wild_kinds, np.int64)
     return ranks, suits, kinds
 
 

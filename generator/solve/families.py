@@ -1,23 +1,6 @@
 """Game families as data: a deck, its wild cards, and the hands it pays, best first.
 
 In: nothing (this module is the description). Out: `FAMILIES`, each a `Family`; `paytable.py`
-reads its pay keys, `codes.py` turns its categories into the fine codes the evaluator kernels
-compute, `categories.py` maps those codes onto one pay table's lines, the strategy stage reads
-its wild cards, and the browser's evaluator gets the same data (`browser_data`).
-
-A category names the poker hand it needs and, where a game pays a hand by its kind, what more:
-no wild card in it (a natural royal), how many deuces and jokers it holds (four deuces; four
-deuces with the joker), the rank of its kind (five aces), the card beside four wild cards (four
-deuces with an ace). A hand is paid on the first category of its family that it can make, so
-categories stand in pay order. Two categories leave the last word to the pay table: the pair
-(fine codes per pair rank; `min_pair` picks the paying ones) and natural four of a kind (per
-rank and kicker; the `[quads]` rules pick). Adding a family is adding an entry here, its tests
-and a pay table; nothing in the solver, the kernels or the browser names a family.
-"""
-
-"""Game families as data: a deck, its wild cards, and the hands it pays, best first.
-
-In: nothing (this module is the description). Out: `FAMILIES`, each a `Family`; `paytable.py`
 reads its pay keys, `codes.py` turns its deck, wild cards and categories into the arrays the
 evaluator kernels read, `categories.py` maps the codes onto one pay table's lines, the strategy
 stage reads its wild cards, and the browser's evaluator gets the same data (`browser_data`).
@@ -157,9 +140,22 @@ class Family:
         return sum(1 for card in range(self.deck_size) if self.is_wild(card))
 
     @functools.cached_property
-    def deuces_wild(self) -> bool:
-        """Whether the four deuces are wild (the strategy stage's hold features read it)."""
-        return all(self.is_wild(card) for card in range(4))
+    def faces(self) -> tuple[tuple[int, int], ...]:
+        """(rank, suit) of each card id (`face`): a joker (-1, -1), a fifth ace (12, 4)."""
+        return tuple(face(name) for name in self.deck)
+
+    @functools.cached_property
+    def faced_wilds(self) -> bool:
+        """Whether some wild card has a face (a deuce, a seven, a one-eyed jack), not only
+        jokers: the strategy stage's hold features and offers tell these games apart."""
+        return any(self.is_wild(card) and rank >= 0 for card, (rank, _) in enumerate(self.faces))
+
+    @functools.cached_property
+    def natural_ranks(self) -> tuple[int, ...]:
+        """The ranks a card that is not wild can have (Deuces Wild: 3 to A; One Eyed Jacks: all
+        13, the other two jacks being natural)."""
+        return tuple(sorted({rank for card, (rank, _) in enumerate(self.faces)
+                             if rank >= 0 and not self.is_wild(card)}))
 
     @property
     def wild_name(self) -> str | None:

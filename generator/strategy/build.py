@@ -50,14 +50,14 @@ def build(solution, examples: int = 3) -> StrategyTable:
 # them. The levels descend from the first (see build_levels). (Each table's length:
 # `vpcharts strategy SLUG`; its derivation time: `vpcharts bench --strategy`.)
 OFFERS = {"natural": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
-          "deuces": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
+          "faced": (P.COUNTS + (P.F_SHF,), P.COUNTS + P.SCORES),
           "joker": (P.COUNTS,)}
 
 
 def wild_style(family) -> str:
-    """Which of the offers' experience applies: natural (no wild card), deuces (the deuces
-    wild, a joker or not), joker (jokers only)."""
-    return "natural" if not family.wild_count else "deuces" if family.deuces_wild else "joker"
+    """Which of the offers' experience applies: natural (no wild card), faced (wild cards with
+    a face, deuces or sevens, a joker or not), joker (jokers only)."""
+    return "natural" if not family.wild_count else "faced" if family.faced_wilds else "joker"
 
 
 def _exact(solution, examples: int):
@@ -228,13 +228,12 @@ def _describe(solution, data, strategy: Strategy, examples, kept=None,
 
 
 def wild_dealt(solution) -> np.ndarray | None:
-    """The wild cards in each suit class's deal (deuces, or the joker), None in a natural game."""
+    """The wild cards in each suit class's deal, None in a game without them."""
     family = solution.table.family
     if not family.wild_count:
         return None
     reps = solution.deck.reps
-    wild = (reps >= 52) | ((reps < 4) & family.deuces_wild)
-    return wild.sum(axis=1)
+    return (np.array(family.wild_kinds)[reps] > 0).sum(axis=1)
 
 
 def _ce_numbers(solution) -> np.ndarray:

@@ -1,8 +1,8 @@
 """Numba kernels, deal by deal: the features of all 32 holds of many hands, and a table played on
 every deal of a deck.
 
-In: sorted hands (suit-class representatives or every deal), the family's wild cards and lowest
-high rank; for `verify_deals`, a table as condition arrays and every class's EVs. Out: (hands x
+In: sorted hands (suit-class representatives or every deal), the family's cards as `Faces`
+(`features.faces`: each card's rank, suit and whether it is wild) and lowest high rank; for `verify_deals`, a table as condition arrays and every class's EVs. Out: (hands x
 32, N_FEATURES) features and order keys, exactly as `features.describe` and `features.rank_key`
 give them (tests compare them); misplays, their cost and per-line counts.
 
@@ -13,14 +13,22 @@ does not notice a change to a kernel it calls from another file.
 import numpy as np
 from numba import njit
 
+from ..solve.codes import card_faces
 
 from .features import (F, F_BEST, F_BP, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP,
                        F_KIND, F_N, F_RANKS, F_S, F_SH, F_SHF, F_SHP, F_SP, F_W, F_WD,
                        FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
-                       QUADS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
+                       QUADS, FIVE, N_KINDS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
 
 N_FEATURES = 20
+
+
+def faces_of(family) -> tuple:
+    """A family's cards as `describe_hand` reads them, per card id: (ranks, suits, wild) int64
+    arrays, and whether some wild card has a face (`Family.faced_wilds`)."""
+    ranks, suits, kinds = card_faces(family)
+    return ranks, suits, (kinds > 0).astype(np.int64), family.faced_wilds
 
 
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
@@ -35,10 +43,11 @@ def _fits(mask, windows):
 
 
 @njit(cache=True)
-def describe_hand(hand, deuces_wild, high, windows, out, keys):
-    """Features of the 32 holds of one hand into out[32, N_FEATURES], order keys into keys[32]."""
+def describe_hand(hand, ranks, suits, wild, faced, high, windows, out, keys):
+    """Features of the 32 holds of one hand into out[32, N_FEATURES], order keys into keys[32].
+    ranks, suits, wild: per card id (`features.Faces`); faced: `Faces.faced`."""
     counts = np.zeros(13, np.int64)
-    suit_drops = np.zeros(4, np.int64)
+    suit_drops = np.zeros(5, np.int64)  # (suit 4: a fifth ace's star, which makes no flush)
     for mask in range(32):
         n = 0
         w = 0
@@ -53,19 +62,21 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
                 continue
             card = hand[i]
             n += 1
-            if card >= 52 or (deuces_wild and card < 4):
+            if wild[card]:
                 w += 1
                 continue
-            r = card >> 2
+            r = ranks[card]
             if rank_mask >> r & 1:
                 distinct = False
             rank_mask |= 1 << r
             counts[r] += 1
             if r >= high:
                 h += 1
-            if suit < 0:
-                suit = card & 3
-            elif card & 3 != suit:
+            if suits[card] > 3:
+                suited = False
+            elif suit < 0:
+                suit = suits[card]
+            elif suits[card] != suit:
                 suited = False
         s = 0
         if distinct:
@@ -84,7 +95,9 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
                     top = counts[r]
                 if counts[r] == 2:
                     pairs += 1
-            if top == 4:
+            if top == 5:
+                kind = FIVE
+            elif top == 4:
                 kind = QUADS
             elif top == 3:
                 kind = FULL_HOUSE if pairs == 1 else TRIPS
@@ -113,18 +126,18 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
             if mask >> i & 1:
                 continue
             card = hand[i]
-            if card >= 52 or (deuces_wild and card < 4):
+            if wild[card]:
                 wd += 1
                 continue
-            suit_drops[card & 3] += 1
-            r = card >> 2
+            suit_drops[suits[card]] += 1
+            r = ranks[card]
             disc |= 1 << r
             if r >= high:
                 hp += 1
             if rank_mask >> r & 1:
                 bp += 1
-            held_suit = (kind == RF or kind == SF or kind == F) and card & 3 == suit
-            if r >= 8 and (held_suit or (deuces_wild and (kind == WILD or kind == NONE))):
+            held_suit = (kind == RF or kind == SF or kind == F) and suits[card] == suit
+            if r >= 8 and (held_suit or (faced and (kind == WILD or kind == NONE))):
                 rp += 1  # (deuces alone or nothing held: every royal card discarded)
             if held_suit and (kind == RF or kind == SF) and not rank_mask >> r & 1:
                 if _fits(rank_mask | 1 << r, windows):
@@ -141,9 +154,9 @@ def describe_hand(hand, deuces_wild, high, windows, out, keys):
         out[mask, F_RANKS] = rank_mask
         # Flush penalty: the most discards sharing the suit of a held natural card.
         for i in range(5):
-            if mask >> i & 1 and not (hand[i] >= 52 or (deuces_wild and hand[i] < 4)):
-                if suit_drops[hand[i] & 3] > fp:
-                    fp = suit_drops[hand[i] & 3]
+            if mask >> i & 1 and not wild[hand[i]]:
+                if suit_drops[suits[hand[i]]] > fp:
+                    fp = suit_drops[suits[hand[i]]]
         out[mask, F_FP] = fp
         out[mask, F_SP] = sp
         out[mask, F_HP] = hp
@@ -193,7 +206,7 @@ def _mark_best(out):
 
 
 @njit(cache=True)
-def describe_holds(hands, deuces_wild, high):
+def describe_holds(hands, ranks, suits, wild, faced, high):
     """(hands * 32, N_FEATURES) int32 features and (hands * 32,) int32 order keys; hands are
     the deck's class representatives, so a row's deal is its hand's index."""
     feats = np.empty((hands.shape[0] * 32, N_FEATURES), np.int32)
@@ -201,7 +214,7 @@ def describe_holds(hands, deuces_wild, high):
     out = np.empty((32, N_FEATURES), np.int64)
     hand_keys = np.empty(32, np.int64)
     for n in range(hands.shape[0]):
-        describe_hand(hands[n], deuces_wild, high, _WINDOWS, out, hand_keys)
+        describe_hand(hands[n], ranks, suits, wild, faced, high, _WINDOWS, out, hand_keys)
         for mask in range(32):
             row = n * 32 + mask
             for f in range(N_FEATURES):
@@ -243,16 +256,22 @@ def line_matches(feats, line_ops, line_features, line_values, rank_sets, line):
 
 
 @njit(cache=True)
-def _class_of(hand, n_cards, binom, rep_ranks, mapped, position):
-    """Suit class index of a sorted hand; mapped/position get where each card sits in the rep."""
+def _class_of(hand, group, binom, rep_ranks, mapped, position):
+    """Suit class index of a sorted hand; mapped/position get where each card sits in the rep.
+
+    The representative's suit masks are the largest image under the suit group
+    (`solve.tables.enumerate_classes`); with all 24 permutations, the masks sorted."""
     masks = np.zeros(4, np.int64)
     for i in range(5):
         if hand[i] < 52:
             masks[hand[i] & 3] |= 1 << (hand[i] >> 2)
-    order = np.argsort(-masks, kind="mergesort")
     new_suit = np.empty(4, np.int64)
-    for new in range(4):
-        new_suit[order[new]] = new
+    if group.shape[0] == 24:
+        order = np.argsort(-masks, kind="mergesort")
+        for new in range(4):
+            new_suit[order[new]] = new
+    else:
+        _largest_image(masks, group, new_suit)
     for i in range(5):
         c = hand[i]
         mapped[i] = c if c >= 52 else (c & ~3) | new_suit[c & 3]
@@ -275,18 +294,35 @@ def _class_of(hand, n_cards, binom, rep_ranks, mapped, position):
 
 
 @njit(cache=True)
-def pattern_id(feats):
-    """The hold pattern (cards held, wild cards held, kind) as one index: every line's first
-    three conditions fix it, so lines can be looked up by pattern."""
-    return (feats[F_N] * 6 + feats[F_W]) * 12 + feats[F_KIND]
-
-
-N_PATTERNS = 6 * 6 * 12
+def _largest_image(masks, group, new_suit):
+    """new_suit: the permutation of `group` ((g, 4), perm[suit] = its image) whose image of the
+    suit masks is lexicographically largest."""
+    image = np.empty(4, np.int64)
+    best = np.full(4, -1, np.int64)
+    for g in range(group.shape[0]):
+        for s in range(4):
+            image[group[g, s]] = masks[s]
+        for s in range(4):
+            if image[s] != best[s]:
+                if image[s] > best[s]:
+                    best[:] = image
+                    new_suit[:] = group[g]
+                break
 
 
 @njit(cache=True)
-def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_values, rank_sets,
-                 bucket_start, bucket_lines, binom, rep_ranks, evs, best_ev, n_lines,
+def pattern_id(feats):
+    """The hold pattern (cards held, wild cards held, kind) as one index: every line's first
+    three conditions fix it, so lines can be looked up by pattern."""
+    return (feats[F_N] * 6 + feats[F_W]) * N_KINDS + feats[F_KIND]
+
+
+N_PATTERNS = 6 * 6 * N_KINDS
+
+
+@njit(cache=True)
+def verify_deals(n_cards, ranks, suits, wild, faced, group, high, line_ops, line_features,
+                 line_values, rank_sets, bucket_start, bucket_lines, binom, rep_ranks, evs, best_ev, n_lines,
                  line_count, key_span):
     """Play the strategy on every deal of the deck (not just one per suit class).
 
@@ -319,8 +355,8 @@ def verify_deals(n_cards, deuces_wild, high, line_ops, line_features, line_value
                         hand[3] = c3
                         hand[4] = c4
                         deals += 1
-                        describe_hand(hand, deuces_wild, high, _WINDOWS, out, keys)
-                        cls = _class_of(hand, n_cards, binom, rep_ranks, mapped, position)
+                        describe_hand(hand, ranks, suits, wild, faced, high, _WINDOWS, out, keys)
+                        cls = _class_of(hand, group, binom, rep_ranks, mapped, position)
                         for m in range(32):
                             out[m, F_DEAL] = cls
                         applied = n_lines

@@ -19,7 +19,7 @@ from itertools import combinations
 from ..core.cards import RANKS
 from ..solve.families import ALL_RANKS, FAMILIES
 from . import features as P
-from ..core import line_parts as parts
+from ..core import line_parts as parts, wild_words
 from ..core.line_parts import DEALS, HOLD, NOTE, LineParts, Qualifier
 from .rank_lists import by_rank, choices as rank_choices, listed as _listed, rank_text
 from .rank_words import narrowed, on_ranks_alone, rank_phrase
@@ -55,28 +55,16 @@ def _plural(count: int, word: str) -> str:
 
 def wild_word(family: str, w: int) -> str:
     """The wild cards held, as a player names them: "2 deuces", "the joker", "both jokers",
-    "3 wild cards" (deuces and the joker together)."""
-    game = FAMILIES[family]
-    if game.deuces_wild and game.jokers:
-        return _plural(w, "wild card")
-    if game.jokers == 1:
-        return "the joker"
-    if game.jokers == 2:
-        return "both jokers" if w == 2 else "a joker"
-    return _plural(w, "deuce")
+    "3 wild cards" (deuces and the joker together): `core.wild_words`."""
+    return wild_words.held(FAMILIES[family].wild_name, w)
 
 
 def wild_mark(family: str, w: int) -> str:
     """The notation's mark of wild cards among those held: '1D'..'4D' deuces, 'Jkr' the joker,
     '2Jkr' both jokers, '1DJ'..'4DJ' wild cards of both kinds, deuces or the joker (never a
     card: suits are lower case, and 'Jk' is the joker card in a deal written out; never '2W',
-    which heads "2 wild cards only")."""
-    game = FAMILIES[family]
-    if game.deuces_wild and game.jokers:
-        return f"{w}DJ"
-    if game.jokers:
-        return "Jkr" if w == 1 else f"{w}Jkr"
-    return f"{w}D"
+    which heads "2 wild cards only"): `core.wild_words`."""
+    return wild_words.mark(FAMILIES[family].wild_name, w)
 
 
 def describe_lines(lines, rank_sets, family: str, high: int = 13,
@@ -237,7 +225,7 @@ def _jackpot(line: _Line) -> _Head | None:
     if line.n != 5 or not line.w or (line.kind != P.WILD and line.kind not in _KIND_ABBR):
         return None
     game = FAMILIES[line.family]
-    if game.deuces_wild and game.jokers and line.w < game.wild_count:
+    if len(game.wild) > 1 and line.w < game.wild_count:
         return None
     held = None
     if line.ranks is not None:
@@ -295,7 +283,7 @@ def _one_card_of_ranks(line: _Line) -> _Head | None:
 def _one_card(line: _Line) -> _Head | None:
     """One card of the royal ranks, or of the others: "single card (T-A)"."""
     if line.kind in (P.RF, P.SF) and line.n == 1 and not line.w:
-        low = 1 if FAMILIES[line.family].deuces_wild else 0  # (wild deuces are never natural)
+        low = FAMILIES[line.family].natural_ranks[0]  # (wild deuces, sevens are never natural)
         span = "T-A" if line.kind == P.RF else f"{RANKS[low]}-9"
         return _Head(f"Single card ({span})", f"1{_KIND_ABBR[line.kind]}", _KIND_ABBR[line.kind])
 
@@ -380,7 +368,7 @@ def _made_hand(line: _Line) -> _Head:
         return _made(line, *(("Full House", "FH") if line.w else ("Two Pair", "2P")), 4)
     if line.kind == P.FULL_HOUSE:
         return _made(line, "Full House", "FH", 5)
-    group = {P.PAIR: 2, P.TRIPS: 3, P.QUADS: 4}[line.kind]
+    group = {P.PAIR: 2, P.TRIPS: 3, P.QUADS: 4, P.FIVE: 5}[line.kind]
     hold, kind = _OF_A_KIND[group + line.w]
     ranks = line.ranks
     if group + line.w == 3 and ranks is not None and ranks[1] == P.OP_EQ and \
@@ -388,7 +376,16 @@ def _made_hand(line: _Line) -> _Head:
         rank = RANKS[ranks[2].bit_length() - 1]
         return _made(line, "Three " + _RANK_NAMES.get(rank, rank + "s"), kind, group, (rank,),
                      (ranks,))
+    if line.kind == P.FIVE and len(fives := _five_ranks(line.family)) == 1:
+        return _made(line, "Five " + _RANK_NAMES[RANKS[fives[0]]], kind, group)
     return _made(line, hold, kind, group)
+
+
+def _five_ranks(family: str) -> list[int]:
+    """The ranks a deck holds five natural cards of (Five Aces: the ace)."""
+    game = FAMILIES[family]
+    ranks = [rank for card, (rank, _) in enumerate(game.faces) if not game.is_wild(card)]
+    return [rank for rank in set(ranks) if ranks.count(rank) >= 5]
 
 
 def _made(line: _Line, hold: str, kind: str, group: int, head_ranks: tuple = (),
@@ -520,11 +517,11 @@ def _condition_words(line: _Line, feature, op, value, deal_text) -> tuple[str, s
             deals) + " (or the same with suits exchanged)", short, short)
     if line.phrase is not None and (feature, op, value) == line.ranks:
         return line.phrase.text, line.phrase.notation, _compact_phrase(line.phrase)
-    if (feature, op, value) == line.ranks and line.kind in (P.TRIPS, P.QUADS) and not line.w and (
+    if (feature, op, value) == line.ranks and line.kind in (P.TRIPS, P.QUADS, P.FIVE) and not line.w and (
             every := _every_card(line.rank_sets[value] if op == P.OP_IN else {value})):
         return every, condition_text(feature, op, value, line.rank_sets)[1], " ".join(
             ranks_listed(op, value, line.rank_sets))
-    spans = line.kind in (P.PAIR, P.TRIPS, P.QUADS)
+    spans = line.kind in (P.PAIR, P.TRIPS, P.QUADS, P.FIVE)
     words, short = condition_text(feature, op, value, line.rank_sets, line.universe, spans,
                                   line.high < 13)
     if feature == P.F_RANKS and op in (P.OP_EQ, P.OP_IN):
@@ -611,7 +608,7 @@ def rank_universe(kind, naturals, family) -> frozenset | None:
     if kind not in (P.RF, P.SF, P.S, P.F, P.X) or naturals < 1:
         return None
     out = set()
-    for combo in combinations(range(1 if FAMILIES[family].deuces_wild else 0, 13), naturals):
+    for combo in combinations(FAMILIES[family].natural_ranks, naturals):
         mask = sum(1 << r for r in combo)
         fits = any(mask & ~window == 0 for window in P.WINDOWS)
         royal = mask & ~P.ROYAL_MASK == 0

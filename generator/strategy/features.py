@@ -3,9 +3,11 @@
 A hold of a deal is described by features that depend only on ranks and on which cards share a
 suit, never on which suit, so every member of a suit class is described alike:
 
-- n: cards held; w: wild cards held (deuces in Deuces Wild, the joker in Joker Poker);
+- n: cards held; w: wild cards held (deuces in Deuces Wild, the joker in Joker Poker). A card's
+  rank and suit are its face (`Family.faces`): a fifth ace's star suit makes no flush;
 - kind: the structure of the held natural cards. With a repeated rank: PAIR, TWO_PAIR, TRIPS,
-  FULL_HOUSE, QUADS (wild cards held beside them are counted by w). With distinct ranks: RF (one
+  FULL_HOUSE, QUADS, FIVE (five natural cards of a rank: Five Aces' fifth ace; wild cards held
+  beside them are counted by w). With distinct ranks: RF (one
   suit, all ten or higher, fits a straight), SF (one suit, fits a straight), F (one suit), S (fits
   a straight), X (none of these). NONE for no cards, WILD for wild cards only;
 - s: the number of straights (A-5 .. T-A) the held natural ranks fit in (0 with a repeated rank);
@@ -19,7 +21,8 @@ suit, never on which suit, so every member of a suit class is described alike:
 - wd: wild cards discarded;
 - ds: the most discarded natural cards that share one suit (they are the suits the draw lacks);
 - rp: discarded natural cards of the held suit ranked ten or higher (royal penalty; RF, SF, F);
-  in Deuces Wild, for deuces alone or nothing held (WILD, NONE), every discarded natural card
+  where wild cards have a face (deuces, sevens, one-eyed jacks), for wild cards alone or nothing
+  held (WILD, NONE), every discarded natural card
   ranked ten or higher: the draw's royals need them ("3 deuces only: at most 1 royal penalty
   card" is the line that a list of the pairs of 3-9 made five of a kind with was);
 - sfp: discarded natural cards of the held suit that fit a straight with the held ranks
@@ -48,9 +51,10 @@ from dataclasses import dataclass
 
 from ..solve.families import FAMILIES
 
-NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS = range(12)
+NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS, FIVE = range(13)
 KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS",
-              "FULL_HOUSE", "QUADS")
+              "FULL_HOUSE", "QUADS", "FIVE")
+N_KINDS = len(KIND_NAMES)
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
             "rp", "sfp", "bp", "shf", "shp", "best", "deal")
 (F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
@@ -71,10 +75,18 @@ def is_wild(card: int, family: str) -> bool:
     return FAMILIES[family].is_wild(card)
 
 
+def rank_of(card: int, family: str) -> int:
+    return FAMILIES[family].faces[card][0]
+
+
+def suit_of(card: int, family: str) -> int:
+    """0-3, or 4 for a fifth ace's star (which makes no flush)."""
+    return FAMILIES[family].faces[card][1]
+
+
 def high_rank(family: str, min_pair: int | None) -> int:
-    """Ranks at or above this are high cards (13: none, as where deuces are wild or no pair
-    pays)."""
-    if FAMILIES[family].deuces_wild or min_pair is None:
+    """Ranks at or above this are high cards (13: none, where no pair pays)."""
+    if not FAMILIES[family].has_pair or min_pair is None:
         return 13
     return min_pair
 
@@ -111,12 +123,13 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
     dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
     naturals = [c for c in held if not is_wild(c, family)]
     w = len(held) - len(naturals)
-    ranks = [c >> 2 for c in naturals]
+    ranks = [rank_of(c, family) for c in naturals]
     rank_mask = 0
     for r in ranks:
         rank_mask |= 1 << r
     counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
-    suited = len({c & 3 for c in naturals}) <= 1
+    held_suits = {suit_of(c, family) for c in naturals}
+    suited = len(held_suits) <= 1 and 4 not in held_suits
     distinct = len(set(ranks)) == len(ranks)
     s = sum(1 for window in WINDOWS if rank_mask & ~window == 0) if distinct else 0
 
@@ -126,7 +139,9 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
         kind = WILD
     elif not distinct:
         top, pairs = counts[0], counts.count(2)
-        if top == 4:
+        if top == 5:
+            kind = FIVE
+        elif top == 4:
             kind = QUADS
         elif top == 3:
             kind = FULL_HOUSE if pairs == 1 else TRIPS
@@ -145,22 +160,22 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
 
     h = sum(1 for r in ranks if r >= high)
     sp = hp = disc = wd = rp = sfp = bp = 0
-    suit = naturals[0] & 3 if naturals else -1
-    dropped_suits = [c & 3 for c in dropped if not is_wild(c, family)]
+    suit = suit_of(naturals[0], family) if naturals else -1
+    dropped_suits = [suit_of(c, family) for c in dropped if not is_wild(c, family)]
     ds = max((dropped_suits.count(x) for x in range(4)), default=0)
-    fp = max((dropped_suits.count(x) for x in {c & 3 for c in naturals}), default=0)
+    fp = max((dropped_suits.count(x) for x in held_suits), default=0)
     for c in dropped:
         if is_wild(c, family):
             wd += 1
             continue
-        r = c >> 2
+        r = rank_of(c, family)
         disc |= 1 << r
         if r >= high:
             hp += 1
         if rank_mask >> r & 1:
             bp += 1
-        held_suit = kind in (RF, SF, F) and c & 3 == suit
-        if r >= 8 and (held_suit or kind in (WILD, NONE) and FAMILIES[family].deuces_wild):
+        held_suit = kind in (RF, SF, F) and suit_of(c, family) == suit
+        if r >= 8 and (held_suit or kind in (WILD, NONE) and FAMILIES[family].faced_wilds):
             rp += 1
         if held_suit and kind in (RF, SF) and not rank_mask >> r & 1 and any(
                 (rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
@@ -176,7 +191,7 @@ def rank_key(cards: list[int], mask: int, family: str) -> int:
     """Order among holds that fit the same line: more wild cards, then higher ranks, first."""
     held = [c for i, c in enumerate(cards) if mask >> i & 1]
     w = sum(1 for c in held if is_wild(c, family))
-    ranks = sorted((c >> 2 for c in held if not is_wild(c, family)), reverse=True)
+    ranks = sorted((rank_of(c, family) for c in held if not is_wild(c, family)), reverse=True)
     key = w
     for i in range(5):
         key = key * 14 + (ranks[i] + 1 if i < len(ranks) else 0)

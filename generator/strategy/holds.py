@@ -161,13 +161,13 @@ _last_holds: dict = {}
 
 
 def _holds(family: str, deck, high: int) -> Holds:
-    from .deal_kernels import describe_holds  # (lazy: numba)
+    from .deal_kernels import describe_holds, faces_of  # (lazy: numba)
 
     key = (family, deck.n_cards, high)
     if key not in _last_holds:
         kernels()  # start numba the fast way before the first kernel of this module loads
         _last_holds.clear()  # one game at a time: 300 MB each
-        feats, keys = describe_holds(deck.reps, FAMILIES[family].deuces_wild, high)
+        feats, keys = describe_holds(deck.reps, *faces_of(FAMILIES[family]), high)
         _last_holds[key] = _by_pattern(feats, keys)
     return _last_holds[key]
 
@@ -177,8 +177,9 @@ def _by_pattern(feats: np.ndarray, keys: np.ndarray) -> Holds:
     from .deal_kernels import feature_major  # (lazy: numba)
     from .derive_kernels import by_class_then_key  # (lazy: numba)
 
-    pattern = (feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * 12 + feats[:, P.F_KIND]
-    # (under 6 * 6 * 12: as int16, numpy's stable sort is a radix sort, 10x quicker here)
+    pattern = ((feats[:, P.F_N].astype(np.int64) * 6 + feats[:, P.F_W]) * P.N_KINDS
+               + feats[:, P.F_KIND])
+    # (under 6 * 6 * N_KINDS: as int16, numpy's stable sort is a radix sort, 10x quicker here)
     order = np.argsort(pattern.astype(np.int16), kind="stable")
     bounds = np.flatnonzero(np.diff(pattern[order])) + 1
     rows = [by_class_then_key(ascending, keys) for ascending in np.split(order, bounds)]
@@ -187,7 +188,7 @@ def _by_pattern(feats: np.ndarray, keys: np.ndarray) -> Holds:
     at = 0
     for pattern_rows in rows:
         code = int(pattern[pattern_rows[0]])
-        key = (code // 72, code // 12 % 6, code % 12)
+        key = (code // (6 * P.N_KINDS), code // P.N_KINDS % 6, code % P.N_KINDS)
         patterns[key] = Pattern(key, pattern_rows, keys, columns[:, at:at + len(pattern_rows)])
         at += len(pattern_rows)
     columns.flags.writeable = keys.flags.writeable = False

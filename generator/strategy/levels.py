@@ -161,7 +161,7 @@ def holds_made_hand(line: tuple) -> bool:
     if len(line) > 3:
         return False
     n, w, kind = (c[2] for c in line[:3])
-    return (n == 5 or kind in (P.TRIPS, P.QUADS, P.FULL_HOUSE, P.TWO_PAIR)
+    return (n == 5 or kind in (P.TRIPS, P.QUADS, P.FIVE, P.FULL_HOUSE, P.TWO_PAIR)
             or (kind == P.PAIR and w >= 1) or (kind == P.WILD and w >= 3))
 
 

@@ -379,7 +379,7 @@ def _held_ranks(pattern) -> list:
     have and some do not. (A hold of one rank, a pair, is named by its ranks: none.)"""
     masks = pattern.by_feature[P.F_RANKS]
     some, every = np.bitwise_or.reduce(masks), np.bitwise_and.reduce(masks)
-    if len(masks) == 0 or pattern.key[2] in (P.PAIR, P.TRIPS, P.QUADS, P.NONE, P.WILD):
+    if len(masks) == 0 or pattern.key[2] in (P.PAIR, P.TRIPS, P.QUADS, P.FIVE, P.NONE, P.WILD):
         return []
     out = []
     for r in range(12, -1, -1):

@@ -82,7 +82,7 @@ class StrategyTable:
         by_pattern = [[] for _ in range(N_PATTERNS)]
         for i, line in enumerate(self.lines):
             base = {c[0]: c[2] for c in line.conditions[:3]}
-            by_pattern[(base[P.F_N] * 6 + base[P.F_W]) * 12 + base[P.F_KIND]].append(i)
+            by_pattern[(base[P.F_N] * 6 + base[P.F_W]) * P.N_KINDS + base[P.F_KIND]].append(i)
         start = np.zeros(N_PATTERNS + 1, np.int64)
         start[1:] = np.cumsum([len(b) for b in by_pattern])
         return start, np.array([i for b in by_pattern for i in b], np.int64)

@@ -88,17 +88,17 @@ def example(solution, cls: int, mask: int) -> str:
 
 def verify(solution, table: StrategyTable) -> dict:
     """Play the table on every deal of the deck; count misplays and their cost in return."""
-    from .deal_kernels import verify_deals  # (lazy: numba)
+    from .deal_kernels import faces_of, verify_deals  # (lazy: numba)
 
     kernels()
     start = time.perf_counter()
     dk = solution.deck
     ops, features, values, rank_table = table.arrays()
     start_of, bucket = table.buckets()
-    fam = solution.table.family.key
+    family = solution.table.family
     deals, misplays, lost, per_line, shown = verify_deals(
-        dk.n_cards, solution.table.family.deuces_wild, P.high_rank(fam, solution.table.min_pair), ops, features,
-        values, rank_table, start_of, bucket, dk.binom, dk.rep_ranks, solution.evs,
+        dk.n_cards, *faces_of(family), np.array(dk.suit_group, np.int64),
+        P.high_rank(family.key, solution.table.min_pair), ops, features, values, rank_table, start_of, bucket, dk.binom, dk.rep_ranks, solution.evs,
         solution.best_ev, len(table.lines),
         np.array([-1 if count is None else count for count in P.CHOICE_COUNTS],
                  np.int64)[table.choices()], P.KEY_SPAN)

@@ -76,9 +76,9 @@
   }
 
   /**
-   * A family ready to evaluate, by key ("natural", "deuces", ...): {key, deckSize, deucesWild,
-   * jokers, allSuits (whether all 24 suit permutations are its symmetries), ranks, suits, kinds
-   * (per card: rank, suit, wild kind 0 none or 1 + index), categories (the data), rules (an
+   * A family ready to evaluate, by key ("natural", "deuces", ...): {key, deckSize, jokers,
+   * allSuits (whether all 24 suit permutations are its symmetries), ranks, suits, kinds (per
+   * card: rank, suit, wild kind 0 none or 1 + index), categories (the data), rules (an
    * Int32Array of rows, as codes.rules), nRules, codeCount, nothing (the code of a hand paying
    * nothing)}.
    */
@@ -107,7 +107,7 @@
       kinds[card] = data.wild.findIndex((kind) => kind.cards.includes(name)) + 1;
     });
     out = {
-      key, deckSize: n, deucesWild: [0, 1, 2, 3].every((card) => kinds[card] > 0),
+      key, deckSize: n,
       jokers: data.deck.filter((name) => name === "Jk").length,
       allSuits: suitBlind(data.deck) && data.wild.every((kind) => suitBlind(kind.cards)),
       ranks, suits, kinds, held: new Int32Array(MAX_WILD_KINDS),

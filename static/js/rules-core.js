@@ -4,18 +4,19 @@
 // (verify_deals: how a deal is played). docs/user-guide/06-json-export.md: "Playing the table",
 // "Hold features".
 //
-// Wild cards come from the family's data (evaluator.js's FAMILIES, from generator/solve/families.py):
-// the jokers (cards 52 and 53) always, the deuces where the family's wild cards hold them (the
-// hold features know these two kinds alone: the families of other wild cards have no strategy
-// pages yet). evaluator.js must be loaded before gameOf is called.
+// Each card's rank, suit and whether it is wild come from the family's data (evaluator.js's
+// FAMILIES, from generator/solve/families.py): the jokers, the deuces, the sevens, the one-eyed
+// jacks; a fifth ace's star suit (4) makes no flush. evaluator.js must be loaded before gameOf
+// is called.
 //
 // No import/export: attaches to globalThis.vpcharts.rules (see cards.js for why).
 (function (root) {
   "use strict";
   const ns = (root.vpcharts = root.vpcharts || {});
 
-  const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS"];
-  const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS] = KIND_NAMES.keys();
+  const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS", "FIVE"];
+  const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS, FIVE] = KIND_NAMES.keys();
+  const N_KINDS = KIND_NAMES.length;
   const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "shf", "shp", "best", "deal"];
   const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
   const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_BEST, F_DEAL] = FEATURES.keys();
@@ -23,7 +24,7 @@
   const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
   const ROYAL_MASK = 0x1f00;
   const WINDOWS = [0x100f, 0x1f, 0x3e, 0x7c, 0xf8, 0x1f0, 0x3e0, 0x7c0, 0xf80, 0x1f00]; // A-5, 2-6 .. T-A
-  const N_PATTERNS = 6 * 6 * 12;
+  const N_PATTERNS = 6 * 6 * N_KINDS;
   const N_FEATURES = FEATURES.length;
 
   function fitsWindow(mask) {
@@ -37,19 +38,24 @@
     const evaluator = root.vpcharts.evaluator;
     if (!evaluator) throw new Error("rules-core.js needs evaluator.js (the families' data)");
     if (evaluator.FAMILIES[family] === undefined) throw new Error(`unknown family ${family}`);
-    const deuces = evaluator.family(family).deucesWild;
+    const { ranks, suits, kinds } = evaluator.family(family);
+    const wild = kinds.map((kind) => (kind > 0 ? 1 : 0));
     return {
       family,
-      deuces, // whether deuces are wild
-      // Ranks at or above this are high cards (13: none, as where deuces are wild or no pair pays).
-      high: deuces || rules.min_pair === null ? 13 : rules.min_pair,
+      ranks, // per card id: its rank (-1: a joker)
+      suits, // per card id: its suit (4: a fifth ace's star, which makes no flush; -1: a joker)
+      wild, // per card id: 1 if wild
+      // Whether some wild card has a face (deuces, sevens, one-eyed jacks): Family.faced_wilds.
+      faced: wild.some((w, card) => w && ranks[card] >= 0),
+      // Ranks at or above this are high cards (13: none, where no pair pays).
+      high: rules.min_pair === null ? 13 : rules.min_pair,
       jokers: rules.deck_size - 52,
       jokerAllowed: rules.deck_size - 52, // parseHand's jokerAllowed: how many jokers
     };
   }
 
   function isWild(card, game) {
-    return card >= 52 || (game.deuces && card < 4);
+    return game.wild[card] === 1;
   }
 
   /**
@@ -98,7 +104,7 @@
   }
 
   const rankCounts = new Int8Array(13);
-  const suitDrops = new Int32Array(4);
+  const suitDrops = new Int32Array(5); // (suit 4: the star of a fifth ace)
 
   /** The features of one hold that depend on it alone (all but `best`), at out[base...]. */
   function ownFeatures(cards, mask, game, out, base = 0) {
@@ -114,13 +120,14 @@
         w += 1;
         continue;
       }
-      const r = card >> 2;
+      const r = game.ranks[card];
       if ((rankMask >> r) & 1) distinct = false;
       rankMask |= 1 << r;
       counts[r] += 1;
       if (r >= high) h += 1;
-      if (suit < 0) suit = card & 3;
-      else if ((card & 3) !== suit) suited = false;
+      if (game.suits[card] > 3) suited = false;
+      else if (suit < 0) suit = game.suits[card];
+      else if (game.suits[card] !== suit) suited = false;
     }
     let s = 0;
     if (distinct) for (let i = 0; i < WINDOWS.length; i++) if ((rankMask & ~WINDOWS[i]) === 0) s += 1;
@@ -133,7 +140,8 @@
         if (counts[r] > top) top = counts[r];
         if (counts[r] === 2) pairs += 1;
       }
-      if (top === 4) kind = QUADS;
+      if (top === 5) kind = FIVE;
+      else if (top === 4) kind = QUADS;
       else if (top === 3) kind = pairs === 1 ? FULL_HOUSE : TRIPS;
       else kind = pairs === 2 ? TWO_PAIR : PAIR;
     } else if (suited && s > 0 && (rankMask & ~ROYAL_MASK) === 0) kind = RF;
@@ -153,22 +161,22 @@
         wd += 1;
         continue;
       }
-      suitDrops[card & 3] += 1;
-      const r = card >> 2;
+      suitDrops[game.suits[card]] += 1;
+      const r = game.ranks[card];
       disc |= 1 << r;
       if (r >= high) hp += 1;
       const newRank = !((rankMask >> r) & 1);
       if (!newRank) bp += 1; // a pair broken
-      const heldSuit = suitedKind && (card & 3) === suit;
-      // Royal penalty; deuces alone or nothing held (deuces wild): every royal card discarded.
-      if (r >= 8 && (heldSuit || (game.deuces && (kind === WILD || kind === NONE)))) rp += 1;
+      const heldSuit = suitedKind && game.suits[card] === suit;
+      // Royal penalty; wild cards with a face alone or nothing held: every royal card discarded.
+      if (r >= 8 && (heldSuit || (game.faced && (kind === WILD || kind === NONE)))) rp += 1;
       if (heldSuit && (kind === RF || kind === SF) && newRank && fitsWindow(rankMask | (1 << r))) sfp += 1;
       if (straightish && newRank && fitsWindow(rankMask | (1 << r))) sp += 1;
     }
     // Flush penalty: the most discards sharing the suit of a held natural card.
     let fp = 0;
     for (let i = 0; i < 5; i++) {
-      if ((mask >> i) & 1 && !isWild(cards[i], game) && suitDrops[cards[i] & 3] > fp) fp = suitDrops[cards[i] & 3];
+      if ((mask >> i) & 1 && !isWild(cards[i], game) && suitDrops[game.suits[cards[i]]] > fp) fp = suitDrops[game.suits[cards[i]]];
     }
     let ds = 0;
     for (let i = 0; i < 4; i++) if (suitDrops[i] > ds) ds = suitDrops[i];
@@ -202,7 +210,7 @@
     for (let i = 0; i < 5; i++) {
       if (!((mask >> i) & 1)) continue;
       if (isWild(cards[i], game)) w += 1;
-      else ranks.push(cards[i] >> 2);
+      else ranks.push(game.ranks[cards[i]]);
     }
     ranks.sort((a, b) => b - a);
     let key = w;
@@ -275,7 +283,7 @@
   }
 
   function patternId(features) {
-    return (features[F_N] * 6 + features[F_W]) * 12 + features[F_KIND];
+    return (features[F_N] * 6 + features[F_W]) * N_KINDS + features[F_KIND];
   }
 
   /**
@@ -293,9 +301,9 @@
     const buckets = Array.from({ length: N_PATTERNS }, () => []);
     const probe = new Int32Array(FEATURES.length);
     for (let p = 0; p < N_PATTERNS; p++) {
-      probe[F_N] = Math.floor(p / 72);
-      probe[F_W] = Math.floor(p / 12) % 6;
-      probe[F_KIND] = p % 12;
+      probe[F_N] = Math.floor(p / (6 * N_KINDS));
+      probe[F_W] = Math.floor(p / N_KINDS) % 6;
+      probe[F_KIND] = p % N_KINDS;
       compiled.forEach((entry, index) => {
         const fixed = entry.conditions.filter(([f]) => f === F_N || f === F_W || f === F_KIND);
         if (fixed.every((c) => conditionHolds(c, probe))) buckets[p].push(index);
@@ -385,7 +393,7 @@
     for (let mask = 0; mask < 32; mask++) {
       const base = mask * N_FEATURES;
       buffer[base + F_DEAL] = deal;
-      const bucket = table.buckets[(buffer[base + F_N] * 6 + buffer[base + F_W]) * 12 + buffer[base + F_KIND]];
+      const bucket = table.buckets[(buffer[base + F_N] * 6 + buffer[base + F_W]) * N_KINDS + buffer[base + F_KIND]];
       for (let i = 0; i < bucket.length; i++) {
         const index = bucket[i];
         if (index >= applied) break;
