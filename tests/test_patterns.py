@@ -85,6 +85,15 @@ def test_wild_cards_other_than_deuces_and_jokers():
     # One Eyed Jacks: the jacks of hearts and spades are wild, those of diamonds and clubs not.
     f = features("Jh Jd Js 9c 4d", "Jh Jd Js", family="one_eyed_jacks", min_pair=None)
     assert (f["w"], f["kind"], f["ranks"]) == (2, P.RF, 1 << 9)
+    # ws: a suited hold of a suit one of the wild jacks is of (hearts, spades) or not.
+    hold = "Kh Qh Th"
+    assert features("Kh Qh Th 4c 5d", hold, family="one_eyed_jacks", min_pair=None)["ws"] == 1
+    hold = "Kd Qd Td"
+    assert features("Kd Qd Td 4c 5h", hold, family="one_eyed_jacks", min_pair=None)["ws"] == 0
+    assert features("Kd Qh Td 4c 5h", "Kd Qh Td", family="one_eyed_jacks",
+                    min_pair=None)["ws"] == 0  # (unsuited)
+    assert features("Kd Qd Td 4c 5h", "Kd Qd Td", family="deuces", min_pair=None)["ws"] == 1
+    assert features("Kd Qd Td 4c 5h", "Kd Qd Td", family="natural", min_pair=9)["ws"] == 0
 
 
 def test_the_fifth_ace_makes_no_flush():

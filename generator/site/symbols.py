@@ -47,6 +47,7 @@ _FEATURES = {
     "hp": "high-card penalty: high cards discarded",
     "rp": "royal penalty: discards of the held suit ranked T or higher",
     "ds": "the most discards of one suit",
+    "ws": "the cards held are of a suit a wild card is of (\"no ws\": of another suit)",
     "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
     "h": "high cards held",
     # (no parenthesis before a comma here: of "(as many cards, as many wild), the one ...",

@@ -457,6 +457,8 @@ def _keys(line: _Line, feature, op, value) -> tuple[tuple[str, ...], tuple[str, 
         return ("ds",), ()
     if feature == P.F_HP:
         return ("hp",), ()
+    if feature == P.F_WS:
+        return ("ws",), ()
     if feature in _PENALTIES:
         return (_PENALTIES[feature][1],), ()
     return (), ()
@@ -510,6 +512,9 @@ def _ranks_phrase(extra, feature, op) -> str:
 
 def _condition_words(line: _Line, feature, op, value, deal_text) -> tuple[str, str, str]:
     """(text, notation, compact notation) of one condition of the line."""
+    if feature == P.F_WS:
+        words = suit_words(line.family, bool(value))
+        return f"in {words}", "ws" if value else "no ws", "ws" if value else "no ws"
     if feature == P.F_DEAL:
         deals = [deal_text(c) for c in sorted(line.rank_sets[value])]
         short = "exception: " + ", ".join(deals)
@@ -598,6 +603,17 @@ def _straight_way(conditions) -> tuple[str, tuple] | None:
         if c[0] == P.F_S and (c[1], c[2]) in ((P.OP_EQ, 1), (P.OP_LE, 1)):
             return "Inside", c
     return None
+
+
+def suit_words(family: str, wild: bool) -> str:
+    """The suits a wild card is of, or the others, by name: "hearts or spades" (One Eyed
+    Jacks, whose jacks of those suits are wild), "clubs or diamonds"."""
+    suits = P.wild_suits(family) if wild else frozenset(range(4)) - P.wild_suits(family)
+    names = [_SUIT_NAMES[suit] for suit in sorted(suits)]
+    return " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 @functools.cache

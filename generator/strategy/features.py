@@ -33,6 +33,11 @@ suit, never on which suit, so every member of a suit class is described alike:
   player counts as the paper counts s + h ("s+h-fp >= 3": straights and high cards, one off
   for each flush penalty card); it splits a draw where its penalties and its strength trade
   off, which thresholds on s + h and on the penalties one at a time can only do line by line;
+- ws: 1 where a suited hold (RF, SF, F) is of a suit that a wild card of the deck is of (One
+  Eyed Jacks: hearts or spades, whose jacks are wild, so that the suit's own jack completes a
+  natural royal and one wild jack is left to draw, where a diamond's draw has both); 0
+  otherwise. Every suit has a deuce, so in Deuces Wild it is 1 for every suited hold and
+  splits nothing;
 - best: 1 where a draw to a straight flush (kind RF or SF, under five cards) is the best of the
   deal's such draws with as many cards and wild cards: none of them fits more straights (s),
   then none with as many has fewer flush penalty cards (fp), then fewer straight penalty cards
@@ -47,6 +52,7 @@ A strategy line is a list of conditions (feature, op, value), all of which must 
 conditions drive the numba kernels and the JavaScript checker.
 """
 
+import functools
 from dataclasses import dataclass
 
 from ..solve.families import FAMILIES
@@ -56,9 +62,9 @@ KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TR
               "FULL_HOUSE", "QUADS", "FIVE")
 N_KINDS = len(KIND_NAMES)
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
-            "rp", "sfp", "bp", "shf", "shp", "best", "deal")
+            "rp", "sfp", "bp", "shf", "shp", "ws", "best", "deal")
 (F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
- F_SFP, F_BP, F_SHF, F_SHP, F_BEST, F_DEAL) = range(20)
+ F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL) = range(21)
 # Counts a line may set thresholds on: the paper's s, h and s + h, and the scores.
 COUNTS = (F_H, F_S, F_SH)
 SCORES = (F_SHF, F_SHP)
@@ -82,6 +88,15 @@ def rank_of(card: int, family: str) -> int:
 def suit_of(card: int, family: str) -> int:
     """0-3, or 4 for a fifth ace's star (which makes no flush)."""
     return FAMILIES[family].faces[card][1]
+
+
+@functools.cache
+def wild_suits(family: str) -> frozenset[int]:
+    """The suits (0-3) a wild card of the deck is of (Deuces Wild: all four; One Eyed Jacks:
+    hearts and spades; Joker Poker: none)."""
+    game = FAMILIES[family]
+    return frozenset(suit for card, (_, suit) in enumerate(game.faces)
+                     if game.is_wild(card) and 0 <= suit < 4)
 
 
 def high_rank(family: str, min_pair: int | None) -> int:
@@ -117,7 +132,7 @@ def best_key(features: tuple[int, ...]) -> tuple[int, int, int] | None:
 
 
 def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None):
-    """`describe`'s features up to shp: those that depend on this hold alone."""
+    """`describe`'s features up to ws: those that depend on this hold alone."""
     high = high_rank(family, min_pair)
     held = [c for i, c in enumerate(cards) if mask >> i & 1]
     dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
@@ -183,8 +198,9 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
         if kind in (RF, SF, S) and not rank_mask >> r & 1:
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
+    ws = int(kind in (RF, SF, F) and suit in wild_suits(family))
     return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp,
-            s + h - fp, s + h - fp - sp)
+            s + h - fp, s + h - fp - sp, ws)
 
 
 def rank_key(cards: list[int], mask: int, family: str) -> int:

@@ -17,15 +17,21 @@
   const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS", "FIVE"];
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS, FIVE] = KIND_NAMES.keys();
   const N_KINDS = KIND_NAMES.length;
-  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "shf", "shp", "best", "deal"];
+  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "shf", "shp", "ws", "best", "deal"];
   const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
-  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_BEST, F_DEAL] = FEATURES.keys();
+  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL] = FEATURES.keys();
   const OP_EQ = 1, OP_GE = 2, OP_LE = 3, OP_BIT = 4, OP_NOBIT = 5, OP_IN = 6;
   const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
   const ROYAL_MASK = 0x1f00;
   const WINDOWS = [0x100f, 0x1f, 0x3e, 0x7c, 0xf8, 0x1f0, 0x3e0, 0x7c0, 0xf80, 0x1f00]; // A-5, 2-6 .. T-A
   const N_PATTERNS = 6 * 6 * N_KINDS;
   const N_FEATURES = FEATURES.length;
+  // The 24 suit permutations, in lexicographic order (perm[suit] is its image).
+  const PERMUTATIONS = [];
+  for (const a of [0, 1, 2, 3]) for (const b of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) {
+    const d = 6 - a - b - c;
+    if (new Set([a, b, c, d]).size === 4) PERMUTATIONS.push([a, b, c, d]);
+  }
 
   function fitsWindow(mask) {
     for (const window of WINDOWS) if ((mask & ~window) === 0) return true;
@@ -47,6 +53,12 @@
       wild, // per card id: 1 if wild
       // Whether some wild card has a face (deuces, sevens, one-eyed jacks): Family.faced_wilds.
       faced: wild.some((w, card) => w && ranks[card] >= 0),
+      // Per suit 0-3, 1 if a wild card is of it (features.wild_suits).
+      wildSuits: [0, 1, 2, 3].map((suit) => (wild.some((w, card) => w && suits[card] === suit) ? 1 : 0)),
+      // The suit permutations that keep each card's wild kind (Family.suit_group; perm[suit] is
+      // its image): all 24 but where the wild cards single out suits (the one-eyed jacks).
+      group: PERMUTATIONS.filter((perm) => kinds.every((kind, card) =>
+        suits[card] < 0 || suits[card] > 3 || kinds[ranks[card] * 4 + perm[suits[card]]] === kind)),
       // Ranks at or above this are high cards (13: none, where no pair pays).
       high: rules.min_pair === null ? 13 : rules.min_pair,
       jokers: rules.deck_size - 52,
@@ -198,6 +210,7 @@
     out[base + F_BP] = bp;
     out[base + F_SHF] = s + h - fp; // the scores: s + h less penalty cards
     out[base + F_SHP] = s + h - fp - sp;
+    out[base + F_WS] = suitedKind && game.wildSuits[suit] ? 1 : 0; // the held suit a wild card's
     out[base + F_BEST] = 0;
     out[base + F_DEAL] = -1; // the deal's class: set by play() when the table has deal exceptions
     return out;
@@ -247,16 +260,26 @@
   }
 
   /**
-   * A deal's representative, as the export writes it in `deal` conditions: suits relabelled so
-   * that the rank masks of c, d, h, s do not increase, cards in ascending id order ("3d 4h 6d
-   * Jc Kc"). Suits with equal masks map the deal onto itself, so ties need no rule.
+   * A deal's representative, as the export writes it in `deal` conditions: suits relabelled by
+   * the permutation of the game's suit group that makes the rank masks of c, d, h, s largest,
+   * read in that order (with all 24: masks that do not increase), cards in ascending id order
+   * ("3d 4h 6d Jc Kc"), as solver.class_of does. Permutations giving the same masks map the
+   * deal onto itself, so ties need no rule.
    */
-  function dealKey(cards) {
+  function dealKey(cards, game) {
     const masks = [0, 0, 0, 0];
     for (const card of cards) if (card < 52) masks[card & 3] |= 1 << (card >> 2);
-    const order = [0, 1, 2, 3].sort((a, b) => masks[b] - masks[a] || a - b);
-    const newSuit = [0, 0, 0, 0];
-    order.forEach((suit, place) => { newSuit[suit] = place; });
+    let newSuit = null;
+    let best = null;
+    for (const perm of game.group) {
+      const image = [0, 0, 0, 0];
+      for (let suit = 0; suit < 4; suit++) image[perm[suit]] = masks[suit];
+      const order = best === null ? 1 : image.map((m, i) => m - best[i]).find((d) => d !== 0) ?? 0;
+      if (order > 0) {
+        best = image;
+        newSuit = perm;
+      }
+    }
     const mapped = cards.map((card) => (card >= 52 ? card : (card & ~3) | newSuit[card & 3]));
     mapped.sort((a, b) => a - b);
     return root.vpcharts.cards.formatHand(mapped);
@@ -333,7 +356,7 @@
     let applied = table.lines.length;
     let deal = -1;
     if (table.dealIds.size) {
-      const id = table.dealIds.get(dealKey(cards));
+      const id = table.dealIds.get(dealKey(cards, table.game));
       if (id !== undefined) deal = id;
     }
     const described = describeDeal(cards, table.game);
@@ -421,7 +444,7 @@
   /** The id of the deal among the table's deal exceptions, or -1. */
   function dealId(table, cards) {
     if (!table.dealIds.size) return -1;
-    const id = table.dealIds.get(dealKey(cards));
+    const id = table.dealIds.get(dealKey(cards, table.game));
     return id === undefined ? -1 : id;
   }
 
