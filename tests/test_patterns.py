@@ -7,7 +7,7 @@ import pytest
 from generator.strategy import features as P
 from generator.core.cards import parse_hand
 from generator.strategy.deal_kernels import describe_holds, faces_of
-from generator.solve.cache import deck, family_deck
+from generator.solve.cache import family_deck
 from generator.solve.families import FAMILIES
 
 

@@ -69,6 +69,13 @@ def test_made_hands_with_wild_cards_are_named_as_the_hand_they_make():
     assert describe_line(head(5, 1, P.RF), (), "deuces") == ("Wild Royal Flush, with 1 deuce",
                                                              "5RF 1D")
     assert describe_line(head(2, 2, P.WILD), (), "deuces") == ("2 deuces only", "2W")
+    # Other wild cards in their own words; five natural aces (Five Aces' fifth ace) by name.
+    assert describe_line(head(5, 2, P.TRIPS), (), "sevens") == (
+        "Five of a Kind, with 2 sevens", "55K 2Sv")
+    assert describe_line(head(4, 1, P.RF), (), "one_eyed_jacks") == (
+        "4 to a Royal Flush, with a one-eyed jack", "4RF OEJ")
+    assert describe_line(head(5, 0, P.FIVE), (), "five_aces", high=JACKS) == (
+        "Five Aces", "55K")
 
 
 def test_penalties_discards_and_thresholds_read_as_words():
