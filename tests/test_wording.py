@@ -76,6 +76,8 @@ def test_made_hands_with_wild_cards_are_named_as_the_hand_they_make():
         "4 to a Royal Flush, with a one-eyed jack", "4RF OEJ")
     assert describe_line(head(5, 0, P.FIVE), (), "five_aces", high=JACKS) == (
         "Five Aces", "55K")
+    # The fifth ace held alone: of no suit of the four, it is no draw to a flush.
+    assert describe_line(head(1, 0, P.S), (), "five_aces", high=JACKS) == ("A★ only", "1S")
 
 
 def test_penalties_discards_and_thresholds_read_as_words():

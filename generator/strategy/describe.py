@@ -250,6 +250,17 @@ def _wild_only(line: _Line) -> _Head | None:
         return _Head(f"{wild_word(line.family, line.w).capitalize()} only", f"{line.w}W", "W")
 
 
+def _suitless_card(line: _Line) -> _Head | None:
+    """One natural card outside the four suits, by its face: "A★ only" (Five Aces' fifth ace,
+    of the star suit, which makes no flush). Any card of a suit held alone is RF or SF, so a
+    single card of kind S is only ever such a card."""
+    if line.kind == P.S and line.n == 1 and not line.w:
+        game = FAMILIES[line.family]
+        names = [RANKS[rank] + "★" for card, (rank, suit) in enumerate(game.faces)
+                 if suit > 3 and not game.is_wild(card)]
+        return _Head(f"{' or '.join(names)} only", "1S", "S")
+
+
 def _unsuited_ranks(line: _Line) -> _Head | None:
     """"KQJ unsuited": the ranks say it all."""
     if line.kind == P.S and line.n < 5 and not line.w and line.ranks is not None and \
@@ -395,8 +406,8 @@ def _made(line: _Line, hold: str, kind: str, group: int, head_ranks: tuple = (),
                  f"{line.n}{kind}", kind, head_ranks=head_ranks, said=said)
 
 
-_HEADS = (_nothing, _jackpot, _wild_only, _unsuited_ranks, _one_high_card, _one_card_of_ranks, _one_card,
-          _straight_by_ends, _suited_ranks, _two_high_cards, _draw, _unrelated, _natural_pair,
+_HEADS = (_nothing, _jackpot, _wild_only, _suitless_card, _unsuited_ranks, _one_high_card,
+          _one_card_of_ranks, _one_card, _straight_by_ends, _suited_ranks, _two_high_cards, _draw, _unrelated, _natural_pair,
           _made_hand)
 
 
