@@ -151,6 +151,13 @@ class Family:
         return any(self.is_wild(card) and rank >= 0 for card, (rank, _) in enumerate(self.faces))
 
     @functools.cached_property
+    def wild_suits(self) -> frozenset[int]:
+        """The suits (0-3) a wild card of the deck is of (Deuces Wild: all four; One Eyed
+        Jacks: hearts and spades; Joker Poker: none)."""
+        return frozenset(suit for card, (_, suit) in enumerate(self.faces)
+                         if self.is_wild(card) and 0 <= suit < 4)
+
+    @functools.cached_property
     def natural_ranks(self) -> tuple[int, ...]:
         """The ranks a card that is not wild can have (Deuces Wild: 3 to A; One Eyed Jacks: all
         13, the other two jacks being natural)."""

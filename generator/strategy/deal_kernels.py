@@ -27,10 +27,10 @@ N_FEATURES = len(P.FEATURES)
 
 def faces_of(family) -> tuple:
     """A family's cards as `describe_hand` reads them, per card id: (ranks, suits, wild) int64
-    arrays; per suit, 1 if a wild card is of it (`features.wild_suits`); and whether some wild
+    arrays; per suit, 1 if a wild card is of it (`Family.wild_suits`); and whether some wild
     card has a face (`Family.faced_wilds`)."""
     ranks, suits, kinds = card_faces(family)
-    wild_suits = np.array([int(suit in P.wild_suits(family.key)) for suit in range(4)], np.int64)
+    wild_suits = np.array([int(suit in family.wild_suits) for suit in range(4)], np.int64)
     return ranks, suits, (kinds > 0).astype(np.int64), wild_suits, family.faced_wilds
 
 

@@ -619,7 +619,8 @@ def _straight_way(conditions) -> tuple[str, tuple] | None:
 def suit_words(family: str, wild: bool) -> str:
     """The suits a wild card is of, or the others, by name: "hearts or spades" (One Eyed
     Jacks, whose jacks of those suits are wild), "clubs or diamonds"."""
-    suits = P.wild_suits(family) if wild else frozenset(range(4)) - P.wild_suits(family)
+    own = FAMILIES[family].wild_suits
+    suits = own if wild else frozenset(range(4)) - own
     names = [_SUIT_NAMES[suit] for suit in sorted(suits)]
     return " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
 

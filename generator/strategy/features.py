@@ -52,7 +52,6 @@ A strategy line is a list of conditions (feature, op, value), all of which must 
 conditions drive the numba kernels and the JavaScript checker.
 """
 
-import functools
 from dataclasses import dataclass
 
 from ..solve.families import FAMILIES
@@ -88,15 +87,6 @@ def rank_of(card: int, family: str) -> int:
 def suit_of(card: int, family: str) -> int:
     """0-3, or 4 for a fifth ace's star (which makes no flush)."""
     return FAMILIES[family].faces[card][1]
-
-
-@functools.cache
-def wild_suits(family: str) -> frozenset[int]:
-    """The suits (0-3) a wild card of the deck is of (Deuces Wild: all four; One Eyed Jacks:
-    hearts and spades; Joker Poker: none)."""
-    game = FAMILIES[family]
-    return frozenset(suit for card, (_, suit) in enumerate(game.faces)
-                     if game.is_wild(card) and 0 <= suit < 4)
 
 
 def high_rank(family: str, min_pair: int | None) -> int:
@@ -198,7 +188,7 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
         if kind in (RF, SF, S) and not rank_mask >> r & 1:
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
-    ws = int(kind in (RF, SF, F) and suit in wild_suits(family))
+    ws = int(kind in (RF, SF, F) and suit in FAMILIES[family].wild_suits)
     return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp,
             s + h - fp, s + h - fp - sp, ws)
 
