@@ -346,39 +346,43 @@
 
   /**
    * Play a deal: the first line that any hold meets applies; among its holds, the first in the
-   * order of the line's choice rule (choiceKey) wins. Returns {line (index into table.lines, -1 if none), mask, tied (every mask with the
-   * top key: all are the table's play), features (32 rows), firstLines (each hold's own first
-   * line)}. Bit i of a mask holds cards[i].
+   * order of the line's choice rule (choiceKey) wins. Returns {line (index into table.lines, -1
+   * if none), mask, tied (every mask with the top key: all are the table's play), features (the
+   * 32 holds' features in one buffer, row = mask, as describeInto writes them), firstLines (each
+   * hold's own first line)}. Bit i of a mask holds cards[i]. One buffer and no view a hold:
+   * the tests play every deal of the deck through here.
    */
   function play(table, cards) {
-    const features = [];
+    const features = describeInto(cards, table.game, new Int32Array(32 * N_FEATURES));
+    const deal = dealId(table, cards);
     const firstLines = new Int32Array(32);
-    let applied = table.lines.length;
-    let deal = -1;
-    if (table.dealIds.size) {
-      const id = table.dealIds.get(dealKey(cards, table.game));
-      if (id !== undefined) deal = id;
-    }
-    const described = describeDeal(cards, table.game);
+    const end = table.lines.length;
+    let applied = end;
     for (let mask = 0; mask < 32; mask++) {
-      const f = described[mask];
-      f[F_DEAL] = deal;
-      features.push(f);
-      firstLines[mask] = firstLine(table, f);
+      const base = mask * N_FEATURES;
+      features[base + F_DEAL] = deal;
+      firstLines[mask] = firstLineAt(table, features, base);
       if (firstLines[mask] >= 0 && firstLines[mask] < applied) applied = firstLines[mask];
     }
-    if (applied === table.lines.length) return { line: -1, mask: 0, tied: [], features, firstLines };
+    if (applied === end) return { line: -1, mask: 0, tied: [], features, firstLines };
     let top = -1;
     let tied = [];
     for (let mask = 0; mask < 32; mask++) {
       if (firstLines[mask] !== applied) continue;
-      const key = choiceKey(table.lines[applied], features[mask], 0, rankKey(cards, mask, table.game));
+      const key = choiceKey(table.lines[applied], features, mask * N_FEATURES, rankKey(cards, mask, table.game));
       if (key > top) {
         top = key;
         tied = [mask];
       } else if (key === top) tied.push(mask);
     }
     return { line: applied, mask: tied[0], tied, features, firstLines };
+  }
+
+  /** The index of the first line the hold whose features start at buffer[base] meets, or -1. */
+  function firstLineAt(table, buffer, base) {
+    const bucket = table.buckets[(buffer[base + F_N] * 6 + buffer[base + F_W]) * N_KINDS + buffer[base + F_KIND]];
+    for (let i = 0; i < bucket.length; i++) if (meetsLine(table, bucket[i], buffer, base)) return bucket[i];
+    return -1;
   }
 
   function conditionHoldsAt(condition, buffer, base) {
