@@ -57,17 +57,15 @@ def meets(condition, features):
             "in": lambda: x in value}[op]()
 
 
-def all_features(cards, family, min_pair, deal_text):
-    """The 32 holds' features, `best` worked out against the rivals, the deal as its text."""
-    own = [P._own_features(cards, m, family, min_pair) for m in range(32)]
-    keys = [P.best_key(f) for f in own]
-    out = []
-    for f, key in zip(own, keys):
-        best = int(key is not None and all(
-            r[P.F_N] != f[P.F_N] or r[P.F_W] != f[P.F_W] or rival is None or rival <= key
-            for r, rival in zip(own, keys)))
-        out.append(f + (best, deal_text))
-    return out
+def all_features(reps, family, high):
+    """Every suit class's 32 holds' features (rows of 32 per class, `best` included), from the
+    numba kernel the strategy stage derives with: tests/test_patterns.py holds it equal to the
+    plain reference (features.describe) on sampled holds of every family, and reading them here
+    leaves this test the reader's own work, a minute less per pay table."""
+    from generator.strategy.deal_kernels import describe_holds, faces_of
+
+    feats, _ = describe_holds(reps, *faces_of(FAMILIES[family]), high)
+    return feats[:, :P.F_DEAL].tolist()
 
 
 def by_pattern(lines):
@@ -127,9 +125,10 @@ def test_every_level_keeps_the_cards_its_lines_say_on_every_deal(slug, solved):
     misplays = {name: 0 for name in levels}
     worst = {name: 0 for name in levels}
     by_rule = {name: {} for name in levels}  # line number: deals it decides by its rule
+    features = all_features(s.deck.reps, family, high)
     for c, rep in enumerate(s.deck.reps.tolist()):
-        described = all_features(rep, family, table.min_pair,
-                                 format_hand(rep) if exceptions else None)
+        deal = format_hand(rep) if exceptions else None
+        described = [f + [deal] for f in features[32 * c:32 * c + 32]]
         evs = s.evs[c].tolist()
         size = int(s.deck.sizes[c])
         for name in levels:
