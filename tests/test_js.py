@@ -161,12 +161,21 @@ def test_fixtures_folder_holds_the_fixtures_alone_and_is_small():
 
 
 def test_node_runs_the_js_tests_on_the_checked_in_fixtures():
-    """`node --test tests/js/`, every test but the every-deal play (minutes: the slow test below
-    runs it), none skipped for want of a fixture."""
+    """`node --test tests/js/`, every test but the every-deal play and the browser solver's
+    whole cases (a minute and half a minute: the slow tests below run them), none skipped for
+    want of a fixture."""
     counts = run_node([""], {"VPCHARTS_JS_QUICK": "1"})
     assert counts["tests"] == js_test_count() and counts["fail"] == 0
-    assert counts["skipped"] == len(fixtures.PLAY_TABLES), counts  # the every-deal runs only
+    assert counts["skipped"] == len(fixtures.PLAY_TABLES) + 1, counts  # the slow runs only
     assert counts["pass"] == counts["tests"] - counts["skipped"]
+
+
+@pytest.mark.slow
+def test_node_solves_every_checked_in_case_as_python_does():
+    """The run the test above skips: the browser's solver (static/js/solver.js) on every case
+    of the checked-in solver.json.gz, each answer Python's exactly."""
+    counts = run_node(["solver.test.mjs"], {"VPCHARTS_JS_QUICK": "0"})
+    assert counts["skipped"] == 0 and counts["fail"] == 0 and counts["pass"] == counts["tests"]
 
 
 @pytest.mark.slow
