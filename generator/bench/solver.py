@@ -145,7 +145,7 @@ def run(content: Path, repeat: int, strategy_only: bool = False, markdown: Path 
         solves = _solves(content, repeat)
     strategies: list[StrategyFigure] = []
     if strategy_only or markdown is not None:
-        strategies = _strategies(content)
+        strategies = _strategies(content, kernels_warm=bool(solves))
     if markdown is not None:
         page = markdown_page(machine.finished(), command, repeat, solves, strategies)
         markdown.write_text(page, encoding="utf-8")
@@ -191,16 +191,18 @@ def _solves(content: Path, repeat: int) -> list[SolveFigures]:
     return out
 
 
-def _strategies(content: Path) -> list[StrategyFigure]:
+def _strategies(content: Path, kernels_warm: bool = False) -> list[StrategyFigure]:
     """The strategy figure of every pay table, one process, kernels loaded first (by deriving
-    the first table once, untimed), so that each figure is the table's own work."""
+    the first table once, untimed, unless the solve figures' strategies already loaded them),
+    so that each figure is the table's own work."""
     from ..solve.cache import solve_uncached  # (lazy: numpy)
     from ..strategy import build_levels  # (lazy: numpy)
 
     tables = load_paytables(content / "paytables")
     print(f"vpcharts bench --strategy: {len(tables)} pay tables, pinned to one core, "
           f"Python {sys.version.split()[0]}; target {TARGETS['strategy']:g} s per exact table")
-    build_levels(solve_uncached(tables[0]))  # warm: load the strategy kernels
+    if not kernels_warm:
+        build_levels(solve_uncached(tables[0]))  # warm: load the strategy kernels
     out = []
     for table in tables:
         figure = _strategy_figure(table)
