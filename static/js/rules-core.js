@@ -73,24 +73,19 @@
   /**
    * The features of holding cards[i] for each bit i of mask, in FEATURES order (an Int32Array).
    * Mirrors features.describe; `out` may be passed to avoid allocating. `best` compares the
-   * hold with its rivals, so the whole deal is described: play() uses describeDeal once.
+   * hold with its rivals, so the whole deal is described (describeInto), as play() does once.
    */
   function describe(cards, mask, game, out = new Int32Array(FEATURES.length)) {
-    out.set(describeDeal(cards, game)[mask]);
+    const deal = describeInto(cards, game, new Int32Array(32 * N_FEATURES));
+    out.set(deal.subarray(mask * N_FEATURES, (mask + 1) * N_FEATURES));
     return out;
-  }
-
-  /** The features of the 32 holds of a deal (bit i of the index holds cards[i]), `best`
-   * marked: 1 for each draw to a straight flush that no draw of as many cards and wild cards
-   * beats (features.describe's `best`). Rows are views into one buffer (describeInto). */
-  function describeDeal(cards, game) {
-    const buffer = describeInto(cards, game, new Int32Array(32 * N_FEATURES));
-    return Array.from({ length: 32 }, (_, mask) => buffer.subarray(mask * N_FEATURES, (mask + 1) * N_FEATURES));
   }
 
   const drawTop = new Int32Array(36); // by cards held * 6 + wild cards held
 
-  /** describeDeal's features written into `buffer` (32 rows of N_FEATURES, row = mask), with no
+  /** The features of the 32 holds of a deal written into `buffer` (32 rows of N_FEATURES, row =
+   * mask; bit i of a mask holds cards[i]), `best` marked: 1 for each draw to a straight flush
+   * that no draw of as many cards and wild cards beats (features.describe's `best`). No
    * allocation: pricing a strategy on every suit class (priceLevels) describes each deal once. */
   function describeInto(cards, game, buffer) {
     drawTop.fill(-1);
@@ -305,10 +300,6 @@
     return conditionHoldsAt(condition, features, 0);
   }
 
-  function patternId(features) {
-    return (features[F_N] * 6 + features[F_W]) * N_KINDS + features[F_KIND];
-  }
-
   /**
    * A strategy table ready to play: `lines` from the export (strategy.lines or
    * strategy.simple.lines), in number order. Each pattern (n, w, kind) gets the lines it could
@@ -333,15 +324,6 @@
       });
     }
     return { game: gameOf(rules), lines: compiled, buckets, dealIds };
-  }
-
-  /** The index of the first line a hold with these features meets, or -1. */
-  function firstLine(table, features, before = table.lines.length) {
-    for (const index of table.buckets[patternId(features)]) {
-      if (index >= before) break;
-      if (table.lines[index].conditions.every((c) => conditionHolds(c, features))) return index;
-    }
-    return -1;
   }
 
   /**
@@ -453,7 +435,7 @@
   }
 
   ns.rules = {
-    KIND_NAMES, FEATURES, WINDOWS, CHOICES, choiceWords, gameOf, isWild, describe, describeDeal, describeInto, rankKey, dealKey, compileTable,
-    firstLine, play, holdOf, dealId,
+    KIND_NAMES, FEATURES, WINDOWS, CHOICES, choiceWords, gameOf, isWild, describe, describeInto, rankKey, dealKey, compileTable,
+    play, holdOf, dealId,
   };
 })(globalThis);
