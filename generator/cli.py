@@ -77,7 +77,7 @@ def cmd_analyze(args) -> int:
 
     table = resolve_paytable(args.paytable, args.content)
     try:
-        cards = parse_hand(args.hand, joker_allowed=table.family.jokers)
+        cards = parse_hand(args.hand, deck=table.family.deck)
     except CardError as exc:  # the line names the argument, as it names a file's field
         raise CardError(f"hand: {exc}") from None
     solution, _ = cache.solve(table, use_cache=not args.no_cache)
@@ -95,8 +95,8 @@ def analyze_json(table, cards, rows) -> dict:
 
     return {
         "paytable": {"slug": table.slug, "name": table.name, "source": table.source},
-        "deal": format_hand(cards),
-        "holds": [{"held": format_hand(row["hold"]), "ev": str(row["ev"]),
+        "deal": format_hand(cards, deck=table.family.deck),
+        "holds": [{"held": format_hand(row["hold"], deck=table.family.deck), "ev": str(row["ev"]),
                    "ev_decimal": f"{float(row['ev']):.6f}", "optimal": row["optimal"],
                    "chosen": row["chosen"]} for row in rows],
     }

@@ -48,12 +48,12 @@ EV_DEALS = {"9-6-jacks-or-better": 1000, "9-6-double-double-bonus": 1000,
             "full-pay-deuces-wild": 1000, "joker-poker-kings-or-better": 1000,
             "bonus-deuces-9-4-4": 200, "deuces-ddb-20-10-8": 200, "deuces-joker-12-9-6": 200,
             "double-joker-9-5-4": 200, "sevens-wild": 200, "sevens-joker-600-300-25": 200,
-            "one-eyed-jacks-200-75-50": 200}
+            "one-eyed-jacks-200-75-50": 200, "five-aces-9-6-double-double-bonus": 200}
 EV_TABLES = list(EV_DEALS)
 # The EV tables read from tests/paytables (the others from content/paytables).
 TEST_TABLES = frozenset({"bonus-deuces-9-4-4", "deuces-ddb-20-10-8", "deuces-joker-12-9-6",
                          "double-joker-9-5-4", "sevens-wild", "sevens-joker-600-300-25",
-                         "one-eyed-jacks-200-75-50"})
+                         "one-eyed-jacks-200-75-50", "five-aces-9-6-double-double-bonus"})
 PLAY_TABLES = ["9-6-jacks-or-better"]
 
 HAND_TEXTS = [
@@ -63,6 +63,9 @@ HAND_TEXTS = [
     "As Ks Qs Js <b>", "As Ks Qs Js 9x", "jk jk 2c 3c 4c", "2c 3c 4c 5c 6c", "Tc Jc Qc Kc 10c",
     "As " * 40, "9" * 200, "As Ks Qs Js Jk " + "é" * 100,  # (long: the text cut to 80 characters)
 ]
+# Read also with Five Aces' deck (its fifth ace "A*", shown "A★"), as every text above.
+STAR_TEXTS = ["A* As Ah Ad Ac", "A★ K♠ Q♠ J♠ T♠", "a* 2c 3c 4c 5c", "A☆ Ks Qs Js Ts", "K* As Ks Qs Js",
+              "A* A* Ks Qs Js", "10* As Ks Qs Js", "A*AsKsQsJs"]
 # Read also with two jokers allowed (and, after HAND_TEXTS, with none and one).
 TWO_JOKER_TEXTS = ["Jk X As Ks Qs", "x Jk 2c 3c 4c", "As Jk Ks Jk Qs", "Jk Jk Jk As Ks", "Jk Jk As Ks",
                    "Jk As Ks Qs Js"]
@@ -94,11 +97,19 @@ def hands() -> bytes:
     from generator.core.cards import parse_hand
     from generator.core.errors import CardError
 
+    from generator.solve.families import FAMILIES
+
     cases = []
     texts = HAND_TEXTS + TWO_JOKER_TEXTS
-    for text, joker in [(t, j) for t in texts for j in (False, True)] + [(t, 2) for t in texts]:
+    five_aces = FAMILIES["five_aces"].deck  # ("joker": the cards past the 52, as JS passes them)
+    for text, joker in ([(t, j) for t in texts for j in (False, True)] + [(t, 2) for t in texts]
+                        + [(t, list(five_aces[52:])) for t in texts + STAR_TEXTS]):
         try:
-            cases.append({"text": text, "joker": joker, "cards": parse_hand(text, joker)})
+            if isinstance(joker, list):
+                cards = parse_hand(text, deck=five_aces)
+            else:
+                cards = parse_hand(text, joker)
+            cases.append({"text": text, "joker": joker, "cards": cards})
         except CardError as exc:
             cases.append({"text": text, "joker": joker, "error": str(exc)})
     return _json(cases)
@@ -123,7 +134,8 @@ def evs(slug: str, solve) -> bytes:
                                 for m in range(32)]
             deal["keys"] = [P.rank_key(cards, m, table.family.key) for m in range(32)]
             # The representative the export names deal exceptions by.
-            deal["rep"] = format_hand(solution.deck.reps[class_of(solution.deck, cards)[0]].tolist())
+            deal["rep"] = format_hand(solution.deck.reps[class_of(solution.deck, cards)[0]].tolist(),
+                                      deck=table.family.deck)
         deals.append(deal)
     return _json({"slug": slug, "rules": rules(table), "unit": str(solution.unit), "deals": deals})
 

@@ -123,12 +123,12 @@ def exception_holds(line: Line, family: str, min_pair: int | None) -> tuple:
         conditions.append((feature, op, value))
     holds = []
     for deal in deals:
-        cards = parse_hand(deal, joker_allowed=2)  # (as many jokers as any deck has)
+        cards = parse_hand(deal, deck=FAMILIES[family].deck)
         mask = P.line_hold(cards, conditions, rank_sets, family, min_pair,
                            P.CHOICES.index(line.choice) if line.choice else P.HIGHER)
         if mask is None:
             raise StrategyError(f"line {line.number} names the deal {deal} but meets no hold "
                                 "of it")
-        holds.append(tuple(format_hand([c for i, c in enumerate(cards)
-                                        if (mask >> i & 1) == bit]) for bit in (1, 0)))
+        holds.append(tuple(format_hand([c for i, c in enumerate(cards) if (mask >> i & 1) == bit],
+                                       deck=FAMILIES[family].deck) for bit in (1, 0)))
     return tuple(holds)

@@ -106,7 +106,7 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
     # source is the export's cache key, so not given a public name for this)
     holds = _holds(table.family.key, dk, P.high_rank(table.family.key, table.min_pair))
     data = HoldData(holds, None, np.zeros(len(dk.sizes), np.int64), dk.sizes)
-    out = {name: play(data, _lines(offer[name].conditions, dk),
+    out = {name: play(data, _lines(offer[name].conditions, dk, table.family.deck),
                       P.choice_indexes(offer[name].choices))[1].astype(np.int8)
            for name in names}
     if use_cache:
@@ -133,7 +133,7 @@ def played_level(table, level: str):
     return solution, holds[level]
 
 
-def _lines(conditions: tuple, dk) -> list[tuple]:
+def _lines(conditions: tuple, dk, deck) -> list[tuple]:
     """A level's exported conditions as `levels.play` takes them: (feature, op, value), a set inline
     as a frozenset (of rank masks, or of suit classes for a `deal` exception)."""
     from ..strategy import features as P  # (lazy: numpy)
@@ -146,7 +146,7 @@ def _lines(conditions: tuple, dk) -> list[tuple]:
             feature, op, value = P.condition_named(name, op_name, value)
             if op == P.OP_IN and feature == P.F_DEAL:
                 if deal_of is None:
-                    deal_of = {format_hand(rep.tolist()): c for c, rep in enumerate(dk.reps)}
+                    deal_of = {format_hand(rep.tolist(), deck=deck): c for c, rep in enumerate(dk.reps)}
                 value = frozenset(deal_of[text] for text in value)
             elif op == P.OP_IN:
                 value = frozenset(value)

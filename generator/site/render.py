@@ -100,6 +100,7 @@ class Renderer:
         self.env.filters["long_text"] = long_text
         self.env.filters["unbroken"] = unbroken
         self.env.filters["game_id"] = view.game_id
+        self.env.filters["typed_extras"] = view.typed_extras
         try:  # parse every template now: a syntax error stops the build before any work
             for name in sorted(self.env.list_templates(extensions=["html"])):
                 self.env.get_template(name)

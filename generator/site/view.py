@@ -10,11 +10,12 @@ from fractions import Fraction
 
 from ..bankroll.records import LevelBankroll
 from ..core import line_parts as words
-from ..core.cards import RANKS, SUIT_SYMBOLS, SUITS
+from ..core.cards import RANKS, STAR, STAR_SYMBOL, SUIT_SYMBOLS, SUITS
 from ..core.decimals import decimal
 from ..core.records import to_json
 from ..export.records import Export, Level, Summary
 from ..pricing.records import PriceRow
+from ..solve.families import FAMILIES
 from .lines import Line, lines_of
 from .sections import sections
 
@@ -47,7 +48,7 @@ def ce_span(high: Fraction | None, low: Fraction | None) -> str:
 @dataclass(frozen=True)
 class Card:
     rank: str       # "A", "T", or "Jk" for the joker
-    suit: str       # the suit symbol, "" for the joker
+    suit: str       # the suit symbol ("★" for Five Aces' fifth ace), "" for the joker
     red: bool
     held: bool
 
@@ -66,6 +67,8 @@ def example_cards(example: str) -> list[Card]:
         token = token.rstrip("]")
         if token == "Jk":
             cards.append(Card("Jk", "", False, held))
+        elif token.endswith(STAR) and token[0] in RANKS:  # (the fifth ace: neither red nor black)
+            cards.append(Card(token[0], STAR_SYMBOL, False, held))
         else:
             rank, suit = token[0], token[1]
             if rank not in RANKS or suit not in SUITS:
@@ -536,3 +539,14 @@ def bankroll_rows(bankroll: dict[str, LevelBankroll] | None) -> dict | None:
             # what the session calculator (static/js/bankroll-ui.js) plays: each level's hand
             "hands": {name: dict(to_json(level.hand), percent=level.return_.percent)
                       for name, level in bankroll.items()}}
+
+
+def typed_extras(family: str) -> tuple[str, str] | None:
+    """How the checker's help says to type the deck's cards past the 52: ("Write the joker",
+    "Jk"), ("Write each joker", "Jk"), ("Write the fifth ace", "A*"); None for 52 cards."""
+    extras = FAMILIES[family].deck[52:]
+    if not extras:
+        return None
+    if extras[0] == "Jk":
+        return ("Write the joker" if len(extras) == 1 else "Write each joker"), "Jk"
+    return "Write the fifth ace", extras[0]

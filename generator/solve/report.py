@@ -85,11 +85,12 @@ def chosen_hold(solution: Solution, cards: list[int]) -> int:
 
 def analyze_text(solution: Solution, cards: list[int], rows: list[dict]) -> str:
     n_optimal = sum(row["optimal"] for row in rows)
-    lines = [f"{solution.table.name}: {format_hand(cards)}",
+    deck = solution.table.family.deck
+    lines = [f"{solution.table.name}: {format_hand(cards, deck=deck)}",
              f"{'':2}{'Hold':<16}{'EV':>10}  exact EV"]
     for row in rows:
         held = set(row["hold"])
-        shown = " ".join(format_hand([c]) if c in held else "--" for c in cards)
+        shown = " ".join(format_hand([c], deck=deck) if c in held else "--" for c in cards)
         mark = "* " if row["optimal"] else "  "
         lines.append(f"{mark}{shown:<16}{decimal(row['ev']):>10}  {row['ev']}")
     if n_optimal > 1:

@@ -204,7 +204,7 @@ def _describe(solution, data, strategy: Strategy, examples, kept=None,
     family = solution.table.family.key
     words = table_parts(strategy.lines, strategy.rank_sets, family,
                         P.high_rank(family, solution.table.min_pair),
-                        lambda c: format_hand(solution.deck.reps[c].tolist()))
+                        lambda c: format_hand(solution.deck.reps[c].tolist(), deck=solution.table.family.deck))
     dealt = wild_dealt(solution)
     infos = []
     for i, conditions in enumerate(strategy.lines):

@@ -142,7 +142,7 @@ def curve_json(curve) -> list[dict]:
 def lines_json(solution, table) -> list[dict]:
     def condition(feature, op, value):
         if op == P.OP_IN and feature == P.F_DEAL:  # suit classes, by representative deal
-            value = sorted(format_hand(solution.deck.reps[c].tolist())
+            value = sorted(format_hand(solution.deck.reps[c].tolist(), deck=solution.table.family.deck)
                            for c in table.rank_sets[value])
         elif op == P.OP_IN:
             value = sorted(table.rank_sets[value])

@@ -65,7 +65,7 @@ def from_json(solution, lines: list[dict]) -> StrategyTable:
             if op == P.OP_IN:
                 if feature == P.F_DEAL:
                     if deal_of is None:
-                        deal_of = {format_hand(rep.tolist()): c
+                        deal_of = {format_hand(rep.tolist(), deck=solution.table.family.deck): c
                                    for c, rep in enumerate(solution.deck.reps)}
                     value = frozenset(deal_of[text] for text in value)
                 else:
@@ -83,7 +83,7 @@ def from_json(solution, lines: list[dict]) -> StrategyTable:
 
 def example(solution, cls: int, mask: int) -> str:
     """A class's representative deal, held cards in brackets: '[As Ks Qs Js] 9d'."""
-    return example_of(solution.deck.reps[cls].tolist(), mask)
+    return example_of(solution.deck.reps[cls].tolist(), mask, solution.table.family.deck)
 
 
 def verify(solution, table: StrategyTable) -> dict:
@@ -105,13 +105,15 @@ def verify(solution, table: StrategyTable) -> dict:
     cost = Fraction(int(lost), solution.unit * dk.deals)
     return {"deals": int(deals), "misplays": int(misplays), "cost": cost,
             "per_line": per_line[:-1].tolist(), "unmatched": int(per_line[-1]),
-            "examples": [example_of(row[:5].tolist(), int(row[5])) for row in shown if row[0] >= 0],
+            "examples": [example_of(row[:5].tolist(), int(row[5]), family.deck)
+                         for row in shown if row[0] >= 0],
             "seconds": time.perf_counter() - start}
 
 
-def example_of(cards, mask) -> str:
-    """A deal with the held cards in brackets: '[As Ks Qs Js] 9d'."""
+def example_of(cards, mask, deck) -> str:
+    """A deal with the held cards in brackets: '[As Ks Qs Js] 9d' (`deck`: the family's card
+    names, which say card 52 is a joker or the fifth ace)."""
     held = [c for i, c in enumerate(cards) if mask >> i & 1]
     dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
-    return " ".join(([f"[{format_hand(held)}]"] if held else []) + (
-        [format_hand(dropped)] if dropped else []))
+    return " ".join(([f"[{format_hand(held, deck=deck)}]"] if held else []) + (
+        [format_hand(dropped, deck=deck)] if dropped else []))

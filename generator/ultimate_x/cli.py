@@ -81,7 +81,7 @@ def cmd_ultimate_x(args) -> int:
     game = find_game(args.game, args.lines, args.content)
     if args.deal is not None:
         try:
-            cards = parse_hand(args.deal, joker_allowed=game.table.family.jokers)
+            cards = parse_hand(args.deal, deck=game.table.family.deck)
         except CardError as exc:
             raise CardError(f"--deal: {exc}") from None
         total = parse_multipliers(args.multipliers or "total=" + str(game.lines), game)

@@ -21,7 +21,7 @@
     }
     let cards;
     try {
-      cards = ns.cards.parseHand(text, state.data.rules.deck_size - 52);
+      cards = ns.cards.parseHand(text, ns.cards.deckExtras(state.data.rules));
     } catch (error) {
       dealError.hidden = false;
       dealError.textContent = error.message;
@@ -39,7 +39,7 @@
 
   function holdText(cards, mask) {
     const held = cards.filter((_, i) => (mask >> i) & 1);
-    return held.length ? ns.cards.formatHand(held, true) : "Nothing (draw five)";
+    return held.length ? ns.cards.formatHand(held, true, ns.cards.deckExtras(state.data.rules)) : "Nothing (draw five)";
   }
 
   /** The held cards as nodes, hearts and diamonds in red (PLAYERS.md), or "Nothing (draw five)". */
@@ -49,7 +49,7 @@
     return held.flatMap((card, i) => {
       const span = document.createElement("span");
       span.className = card < 52 && ((card & 3) === 1 || (card & 3) === 2) ? "card-red" : "card-black";
-      span.textContent = ns.cards.cardText(card, true);
+      span.textContent = ns.cards.cardText(card, true, ns.cards.deckExtras(state.data.rules));
       return i ? [" ", span] : [span];
     });
   }

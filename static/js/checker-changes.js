@@ -20,7 +20,7 @@
       performance.mark("checker-deal");
     }
     S.deal(state, cards, training); // the table plays it here
-    els.input.value = formatHand(cards);
+    els.input.value = formatHand(cards, false, c.extras);
     els.grade.disabled = !(training && full);
     els.verdict.textContent = "";
     clearHighlight();

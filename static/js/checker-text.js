@@ -48,7 +48,7 @@
   }
   function holdText(mask) {
     const held = state.cards.filter((_, i) => (mask >> i) & 1);
-    return held.length ? formatHand(held, true) : "nothing (draw five)";
+    return held.length ? formatHand(held, true, c.extras) : "nothing (draw five)";
   }
   // The number line `index` is printed with, as the card and the pages number it: a run of made
   // hands shares one; in a wild game, the number in the deal's section (checker-state.js).

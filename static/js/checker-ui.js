@@ -24,7 +24,7 @@
 (function (root) {
   "use strict";
   const V = root.vpcharts;
-  const { parseHand, cardText, cardName, JOKER, CardError } = V.cards;
+  const { parseHand, cardText, cardName, deckExtras, JOKER, CardError } = V.cards;
   const { compileTable } = V.rules;
   const S = V.checkerState;
   const P = V.checkerParts;
@@ -41,11 +41,11 @@
     deal: $("trainer-deal"), grade: $("trainer-grade"), reset: $("trainer-reset"), score: $("trainer-score"),
     verdict: $("trainer-verdict"),
   };
-  const jokerAllowed = data.rules.deck_size - 52; // how many jokers the deck has (0, 1 or 2)
+  const extras = deckExtras(data.rules); // the deck's cards past the 52: jokers, a fifth ace
   const exactPage = app.dataset.exactPage;
   const unit = BigInt(data.ev_denominator);
   const state = S.create((data.tables || []).map((lines) => compileTable(lines, data.rules)), data.levels || null);
-  const c = { data, app, els, state, unit, exactPage, deckButtons: new Map() };
+  const c = { data, app, els, state, unit, exactPage, extras, deckButtons: new Map() };
   for (const make of [P.text, P.play, P.evsTable, P.view, P.engine, P.changes]) Object.assign(c, make(c));
   const { el, suitClass, deckButtons, renderHand, renderEvs, renderScore, renderStatus } = c;
   const { startEngine, newDeal, hold, chooseLevel, grade, randomDeal } = c;
@@ -54,12 +54,12 @@
   function buildDeck() {
     const order = [];
     for (let suit = 3; suit >= 0; suit--) for (let rank = 12; rank >= 0; rank--) order.push(rank * 4 + suit);
-    for (let j = 0; j < jokerAllowed; j++) order.push(JOKER + j);
+    for (let j = 0; j < extras.length; j++) order.push(JOKER + j);
     for (const card of order) {
       // The name is the spoken one ("ace of spades"); the symbol is for the eye only, so the
       // button's accessible name is its own content (no aria-label that differs from it).
       const button = el("button", { type: "button", className: `deck-card ${suitClass(card)}`, ariaPressed: "false" },
-        [el("span", { text: cardText(card, true), ariaHidden: "true" }), el("span", { className: "sr-only", text: cardName(card) })]);
+        [el("span", { text: cardText(card, true, extras), ariaHidden: "true" }), el("span", { className: "sr-only", text: cardName(card, extras) })]);
       button.addEventListener("click", () => onDeckCard(card));
       deckButtons.set(card, button);
       els.deck.append(button);
@@ -91,7 +91,7 @@
     event.preventDefault(); // form-action 'none': nothing is sent anywhere
     let cards;
     try {
-      cards = parseHand(els.input.value, jokerAllowed);
+      cards = parseHand(els.input.value, extras);
     } catch (error) {
       if (!(error instanceof CardError)) throw error;
       showError(error.message);

@@ -9,12 +9,12 @@
   const V = globalThis.vpcharts;
   const { cardText, cardName, JOKER } = V.cards;
   const S = V.checkerState;
-  const { data, els, state, deckButtons } = c;
+  const { data, els, state, deckButtons, extras } = c;
   const { el, holdText, yoursExplained, decimal, fraction, renderPlay, renderEvs } = c;
   const hold = (i) => c.hold(i); // (checker-changes.js, a later part)
 
   function suitClass(card) {
-    if (card >= JOKER) return "card-joker"; // (both jokers of a 54-card deck)
+    if (card >= JOKER) return extras[card - JOKER] === "Jk" ? "card-joker" : "card-star"; // (both jokers of a 54-card deck)
     return (card & 3) === 1 || (card & 3) === 2 ? "card-red" : "card-black";
   }
 
@@ -29,7 +29,7 @@
       const held = state.chosen && ((state.held >> i) & 1) === 1;
       const advice = S.adviceMask(state);
       const advised = advice !== null && ((advice >> i) & 1) === 1;
-      const said = [cardName(card)];
+      const said = [cardName(card, extras)];
       if (advice !== null) said.push(advised ? "hold it" : "discard it");
       if (state.chosen) said.push(held ? "you hold it" : "you discard it");
       const button = el("button", {
@@ -37,7 +37,7 @@
         className: `hand-card ${suitClass(card)}${held ? " is-held" : ""}${advised ? " is-advised" : ""}`,
         ariaPressed: String(held),
       }, [el("span", { className: "hand-advice", text: advised ? "HOLD" : "", ariaHidden: "true" }),
-        el("span", { className: "hand-rank", text: cardText(card, true), ariaHidden: "true" }),
+        el("span", { className: "hand-rank", text: cardText(card, true, extras), ariaHidden: "true" }),
         el("span", { className: "hand-mark", text: held ? "yours" : "", ariaHidden: "true" }),
         el("span", { className: "sr-only", text: `${said.join(", ")} (key ${i + 1})` })]);
       button.addEventListener("click", () => hold(i));

@@ -61,8 +61,7 @@
         suits[card] < 0 || suits[card] > 3 || kinds[ranks[card] * 4 + perm[suits[card]]] === kind)),
       // Ranks at or above this are high cards (13: none, where no pair pays).
       high: rules.min_pair === null ? 13 : rules.min_pair,
-      jokers: rules.deck_size - 52,
-      jokerAllowed: rules.deck_size - 52, // parseHand's jokerAllowed: how many jokers
+      extras: evaluator.FAMILIES[family].deck.slice(52), // parseHand's deck: the cards past 52
     };
   }
 
@@ -277,7 +276,7 @@
     }
     const mapped = cards.map((card) => (card >= 52 ? card : (card & ~3) | newSuit[card & 3]));
     mapped.sort((a, b) => a - b);
-    return root.vpcharts.cards.formatHand(mapped);
+    return root.vpcharts.cards.formatHand(mapped, false, game.extras);
   }
 
   function compileCondition([name, op, value], dealIds) {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { fixtureJson } from "./fixtures.mjs";
 import "../../static/js/cards.js";
 
-const { parseHand, formatHand, CardError } = globalThis.vpcharts.cards;
+const { parseHand, formatHand, cardName, CardError } = globalThis.vpcharts.cards;
 
 test("hand text parses to the same cards, or fails with the same message, as the CLI", () => {
   const cases = fixtureJson("hands.json");
@@ -24,4 +24,11 @@ test("cards print back as they parse", () => {
   assert.equal(formatHand(parseHand("As Ks Qs Js Jk", true), true), "A♠ K♠ Q♠ J♠ Jk");
   assert.deepEqual(parseHand("Jk As Ks X Qs", 2), [52, 51, 47, 53, 43]); // the second joker is 53
   assert.equal(formatHand(parseHand("Jk As Ks X Qs", 2)), "Jk As Ks Jk Qs");
+  // Five Aces: card 52 is the fifth ace, of the star suit, typed "A*" and shown "A★".
+  const fiveAces = ["A*"];
+  assert.deepEqual(parseHand("A★ As Ah Ad Ac", fiveAces), [52, 51, 50, 49, 48]);
+  assert.equal(formatHand(parseHand("a* As Ah Ad Ac", fiveAces), true, fiveAces), "A★ A♠ A♥ A♦ A♣");
+  assert.equal(formatHand([52, 3], false, fiveAces), "A* 2s");
+  assert.equal(cardName(52, fiveAces), "fifth ace (star)");
+  assert.equal(cardName(52), "joker");
 });
