@@ -30,7 +30,7 @@ from test_families import solution, table  # (their published returns: test_fami
 from test_reference import assert_holds_agree, assert_same_category_per_hand
 
 SEVENS = "sevens-wild"
-SEVENS_JOKER = "sevens-joker-600-300-25"
+SEVENS_JOKER = "sevens-and-joker-wild-600-300-25"
 ONE_EYED = "one-eyed-jacks-200-75-50"
 FIVE_ACES = "five-aces-9-6-double-double-bonus"
 ONE_PER_FAMILY = (SEVENS, SEVENS_JOKER, ONE_EYED, FIVE_ACES)
@@ -49,15 +49,18 @@ def cards(t, text):
 
 # Each final hand's return under optimal play, as the Wizard of Odds' tables print it (pages
 # above): the fifth ace's star suit, the natural four sevens and the five wilds are the game's.
+# Of 8/5 Five Aces the copy read shows the first six hands only.
 LINE_RETURNS = {
+    "five-aces-8-5-double-double-bonus": [
+        "0.011938", "0.017601", "0.010983", "0.117502", "0.022813", "0.130422"],
     "five-aces-9-6-double-double-bonus": [
         "0.011805", "0.015592", "0.010912", "0.115464", "0.022772", "0.128111", "0.027838",
         "0.068994", "0.095958", "0.079183", "0.052064", "0.154737", "0.117468", "0.099094",
         "0.000000"],
-    "sevens-joker-1000-500-100": [
+    "sevens-and-joker-wild-1000-500-100": [
         "0.008929", "0.009547", "0.018730", "0.025251", "0.035837", "0.018528", "0.276223",
         "0.044168", "0.040983", "0.039753", "0.323771", "0.000000"],
-    "sevens-joker-600-300-25": [
+    "sevens-and-joker-wild-600-300-25": [
         "0.004494", "0.005105", "0.003641", "0.044765", "0.055424", "0.037180", "0.248377",
         "0.080478", "0.093277", "0.097163", "0.294177", "0.000000"],
 }
@@ -68,7 +71,8 @@ def test_every_final_hand_returns_what_the_wizard_of_odds_prints(name):
     s = solution(name)
     returns = [round(Fraction(int(n) * pay, s.total_combinations), 6)
                for n, pay in zip(s.final_counts, s.cats.pays)]
-    assert returns == [Fraction(r) for r in LINE_RETURNS[name]]
+    printed = LINE_RETURNS[name]
+    assert returns[:len(printed)] == [Fraction(r) for r in printed]
 
 
 NAMED_HANDS = [

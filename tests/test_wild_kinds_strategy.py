@@ -1,5 +1,5 @@
 """Issue 53's wild cards through the strategy stage: an exact table derived for Sevens Wild
-(tests/paytables/), proven on every deal, in the game's own words; and the words of every
+(content/paytables/), proven on every deal, in the game's own words; and the words of every
 family's wild cards (core/wild_words.py), as lines, sections and keys say them."""
 
 import functools
@@ -15,12 +15,12 @@ from generator.solve.families import FAMILIES
 from generator.solve.paytable import load_paytable
 from generator.strategy import build, verify
 
-TEST_PAYTABLES = Path(__file__).resolve().parent / "paytables"
+PAYTABLES = Path(__file__).resolve().parents[1] / "content" / "paytables"
 
 
 @functools.cache
 def _solved(slug: str):
-    return solve_uncached(load_paytable(TEST_PAYTABLES / f"{slug}.toml"))
+    return solve_uncached(load_paytable(PAYTABLES / f"{slug}.toml"))
 
 
 def test_every_family_with_wild_cards_has_its_own_words():
@@ -75,3 +75,16 @@ def test_an_exact_table_in_the_games_words(slug, family_words, absent):
     for words in family_words:
         assert any(words in text for text in texts) or words in sections, words
     assert not any(absent in text.lower() for text in texts)
+
+
+def test_the_card_and_the_page_say_how_to_find_a_deals_section_in_each_games_words():
+    # The words the catalogue's games printed before these were data (their pages stay
+    # byte-identical), and the new games' in the same shape.
+    assert [wild_words.card_instruction(w) for w in ("deuces", "joker", "deuces_joker")] == [
+        "Count the deuces in your deal, then hold", "With the joker dealt or without, hold",
+        "Count the wild cards (deuces and the joker) in your deal, then hold"]
+    assert wild_words.card_instruction("sevens") == "Count the sevens in your deal, then hold"
+    assert wild_words.section_instruction("sevens_joker").startswith(
+        "Count the wild cards in your deal (the sevens and the joker) and read that section only")
+    assert wild_words.section_instruction("joker").startswith(
+        "See whether the joker is in your deal and read")

@@ -22,6 +22,7 @@ class WildWords:
     # Whether the royal penalty counts discards of any suit where wild cards alone or nothing
     # are held (`features`: rp), as the key says; not said where two kinds are counted.
     rp_any_suit: bool = False
+    members: str = ""  # where two kinds are counted together: "deuces and the joker"
 
 
 WORDS = {
@@ -29,10 +30,12 @@ WORDS = {
     "joker": WildWords("joker", "jokers", 1, "Jkr", "the joker only"),
     "jokers": WildWords("joker", "jokers", 2, "Jkr", "jokers only (no other card held)"),
     "deuces_joker": WildWords("wild card", "wild cards", 5, "DJ",
-                              "wild cards only: deuces and the joker (no other card held)"),
+                              "wild cards only: deuces and the joker (no other card held)",
+                              members="deuces and the joker"),
     "sevens": WildWords("seven", "sevens", 4, "Sv", "sevens only (no other card held)", True),
     "sevens_joker": WildWords("wild card", "wild cards", 5, "SJ",
-                              "wild cards only: sevens and the joker (no other card held)"),
+                              "wild cards only: sevens and the joker (no other card held)",
+                              members="sevens and the joker"),
     "one_eyed_jacks": WildWords("one-eyed jack", "one-eyed jacks", 2, "OEJ",
                                 "one-eyed jacks only (no other card held)", True),
 }
@@ -79,3 +82,26 @@ def dealt(wild: str, count: int) -> str:
     if not count:
         return f"No {words.plural}"
     return f"{count} {words.noun if count == 1 else words.plural}"
+
+
+def card_instruction(wild: str) -> str:
+    """The pocket card's first step, before "the first line of that section your deal fits":
+    "Count the deuces in your deal, then hold", "With the joker dealt or without, hold"."""
+    words = words_of(wild)
+    if words.cards == 1:
+        return f"With the {words.noun} dealt or without, hold"
+    members = f" ({words.members})" if words.members else ""
+    return f"Count the {words.plural}{members} in your deal, then hold"
+
+
+def section_instruction(wild: str) -> str:
+    """How a sectioned table is read, as the page says it: "Count the deuces in your deal and
+    read that section only: ..."."""
+    words = words_of(wild)
+    if words.cards == 1:
+        first = f"See whether the {words.noun} is in your deal"
+    else:
+        first = f"Count the {words.plural} in your deal" + (
+            f" (the {words.members})" if words.members else "")
+    return (f"{first} and read that section only: it holds every line that decides such a deal, "
+            "in the table's order.")

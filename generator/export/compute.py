@@ -27,6 +27,7 @@ from .records import SCHEMA, CeColumns, Export, Game, Level, Line, Rules, Strate
 def rules(table: PayTable) -> dict:
     """The game's rules as data (`Rules`' JSON): enough for another program to score any final
     hand; also what the test fixtures of the JavaScript engines are written from."""
+    extras = table.family.deck[52:]
     return {
         "family": table.family.key,
         "family_title": table.family.title,
@@ -38,6 +39,7 @@ def rules(table: PayTable) -> dict:
         "quads": [{"key": rule.key, "label": rule.label, "ranks": sorted(rule.ranks),
                    "kickers": None if rule.kickers is None else sorted(rule.kickers),
                    "pay": str(rule.pay)} for rule in table.quad_rules],
+        **({} if set(extras) <= {"Jk"} else {"deck_extras": list(extras)}),
     }
 
 

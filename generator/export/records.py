@@ -56,6 +56,9 @@ class Rules:
     min_pair: int | None    # the lowest paying pair's rank index, None where no pair pays
     pays: tuple[Pay, ...]   # best first
     quads: tuple[QuadRule, ...]
+    # The names of the deck's cards past the 52 where they are not jokers (Five Aces: ("A*",),
+    # its fifth ace); None where they are jokers, as many as deck_size says. Card text reads it.
+    deck_extras: tuple[str, ...] | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jinja2
 
-from ..core import store
+from ..core import store, wild_words
 from ..core.errors import ContentError
 from . import view
 from .symbols import abbr_notation, long_text, unbroken
@@ -101,6 +101,8 @@ class Renderer:
         self.env.filters["unbroken"] = unbroken
         self.env.filters["game_id"] = view.game_id
         self.env.filters["typed_extras"] = view.typed_extras
+        self.env.filters["card_instruction"] = wild_words.card_instruction
+        self.env.filters["section_instruction"] = wild_words.section_instruction
         try:  # parse every template now: a syntax error stops the build before any work
             for name in sorted(self.env.list_templates(extensions=["html"])):
                 self.env.get_template(name)

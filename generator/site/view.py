@@ -15,7 +15,6 @@ from ..core.decimals import decimal
 from ..core.records import to_json
 from ..export.records import Export, Level, Summary
 from ..pricing.records import PriceRow
-from ..solve.families import FAMILIES
 from .lines import Line, lines_of
 from .sections import sections
 
@@ -541,12 +540,11 @@ def bankroll_rows(bankroll: dict[str, LevelBankroll] | None) -> dict | None:
                       for name, level in bankroll.items()}}
 
 
-def typed_extras(family: str) -> tuple[str, str] | None:
-    """How the checker's help says to type the deck's cards past the 52: ("Write the joker",
-    "Jk"), ("Write each joker", "Jk"), ("Write the fifth ace", "A*"); None for 52 cards."""
-    extras = FAMILIES[family].deck[52:]
-    if not extras:
+def typed_extras(rules) -> tuple[str, str] | None:
+    """How the checker's help says to type the deck's cards past the 52 (`Rules`): ("Write the
+    joker", "Jk"), ("Write each joker", "Jk"), ("Write the fifth ace", "A*"); None for 52."""
+    if rules.deck_extras:
+        return "Write the fifth ace", rules.deck_extras[0]
+    if rules.deck_size == 52:
         return None
-    if extras[0] == "Jk":
-        return ("Write the joker" if len(extras) == 1 else "Write each joker"), "Jk"
-    return "Write the fifth ace", extras[0]
+    return ("Write the joker" if rules.deck_size == 53 else "Write each joker"), "Jk"

@@ -48,7 +48,8 @@
     if (!held.length) return ["Nothing (draw five)"];
     return held.flatMap((card, i) => {
       const span = document.createElement("span");
-      span.className = card < 52 && ((card & 3) === 1 || (card & 3) === 2) ? "card-red" : "card-black";
+      const star = card >= 52 && ns.cards.deckExtras(state.data.rules)[card - 52] !== "Jk"; // (the fifth ace)
+      span.className = star ? "card-star" : card < 52 && ((card & 3) === 1 || (card & 3) === 2) ? "card-red" : "card-black";
       span.textContent = ns.cards.cardText(card, true, ns.cards.deckExtras(state.data.rules));
       return i ? [" ", span] : [span];
     });

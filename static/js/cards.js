@@ -51,12 +51,11 @@
   }
 
   /**
-   * The names of the cards past the 52 of the game of the export's `rules`, from its family's
-   * deck (evaluator.js) where that is loaded: ["Jk"], ["A*"]; else jokers by the deck's size.
+   * The names of the cards past the 52 of the game of the export's `rules`: its `deck_extras`
+   * where they are not jokers (["A*"]), else jokers, as many as its deck_size says.
    */
   function deckExtras(rules) {
-    const family = root.vpcharts.evaluator && root.vpcharts.evaluator.FAMILIES[rules.family];
-    return family ? family.deck.slice(52) : JOKER_DECK.slice(0, rules.deck_size - 52);
+    return rules.deck_extras || JOKER_DECK.slice(0, rules.deck_size - 52);
   }
 
   /** 'As', or 'A♠' with symbols; a joker is 'Jk', the fifth ace 'A*' ('A★'). */

@@ -61,7 +61,7 @@
         suits[card] < 0 || suits[card] > 3 || kinds[ranks[card] * 4 + perm[suits[card]]] === kind)),
       // Ranks at or above this are high cards (13: none, where no pair pays).
       high: rules.min_pair === null ? 13 : rules.min_pair,
-      extras: evaluator.FAMILIES[family].deck.slice(52), // parseHand's deck: the cards past 52
+      extras: root.vpcharts.cards.deckExtras(rules), // parseHand's deck: the cards past 52
     };
   }
 
