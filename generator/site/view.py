@@ -548,3 +548,13 @@ def typed_extras(rules) -> tuple[str, str] | None:
     if rules.deck_size == 52:
         return None
     return ("Write the joker" if rules.deck_size == 53 else "Write each joker"), "Jk"
+
+
+def per_coin_example(pay) -> str:
+    """The pay table's note on its units, by its top pay (`Pay`): "Royal Flush: 4,000 for 5
+    coins is 800 a coin" (Sevens and Joker Wild's top pay is its five wilds, not a royal)."""
+    def shown(value: Fraction) -> str:
+        return f"{int(value):,}" if value.denominator == 1 else number_text(value)
+
+    each = Fraction(pay.pay)
+    return f"{pay.label}: {shown(5 * each)} for 5 coins is {shown(each)} a coin"
