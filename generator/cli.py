@@ -145,6 +145,29 @@ def cmd_strategy(args) -> int:
     return 0
 
 
+def cmd_progressive(args) -> int:
+    from .solve import progressive_report  # (lazy: start-up)
+    from .solve.cache import family_deck  # (lazy: numpy)
+    from .solve.progressive import progressive  # (lazy: numpy)
+
+    table = resolve_paytable(args.paytable, args.content)
+    keys = [line.key for line in table.lines]
+    if args.pay not in keys:
+        raise VpchartsError(f"--pay {shorten(repr(args.pay))}: expected a pay of {table.slug}: "
+                            + ", ".join(keys))
+    if args.low >= args.high:
+        raise VpchartsError(f"--from {args.low} --to {args.high}: expected --from below --to")
+    moving = progressive(table, args.pay, args.low / progressive_report.COINS,
+                         args.high / progressive_report.COINS)
+    reps = family_deck(table.family.key).reps
+    if args.json:
+        print(json.dumps(progressive_report.progressive_json(moving, reps), indent=2,
+                         ensure_ascii=False))
+    else:
+        print(progressive_report.progressive_text(moving, reps))
+    return 0
+
+
 def cmd_build(args) -> int:
     from .build.orchestrate import build_site, summary_text  # (lazy: start-up)
 
@@ -242,6 +265,7 @@ def port_number(text: str) -> int:
     return port
 
 
+MAX_METER = 1_000_000  # `progressive --from/--to`: coins (a $250,000 royal on a quarter machine)
 MAX_REPEAT = 1000  # `bench --repeat`: timed runs of each figure
 MAX_BUILD = 10_000  # `bench --builds N`: pay tables of a first build (the catalogue holds ~120)
 repeat_count = whole(1, MAX_REPEAT)
@@ -324,6 +348,21 @@ def parser() -> argparse.ArgumentParser:
                        help="print the machine-readable tables: every level and the curve")
     strat.add_argument("--no-cache", action="store_true")
     strat.set_defaults(run=cmd_strategy)
+
+    from .core.options import meter  # (lazy: start-up)
+
+    moving = commands.add_parser("progressive", help="a progressive meter: the exact return as "
+                                 "one pay moves, the break-even and where the best holds change")
+    moving.add_argument("paytable")
+    moving.add_argument("--pay", default="royal_flush",
+                        help="the pay key that moves (default: royal_flush; `vpcharts families` "
+                        "lists each family's keys)")
+    moving.add_argument("--from", dest="low", type=meter(MAX_METER), required=True,
+                        metavar="COINS", help="the meter's low end, coins for the full 5-coin bet")
+    moving.add_argument("--to", dest="high", type=meter(MAX_METER), required=True,
+                        metavar="COINS", help=f"its high end (at most {MAX_METER:,})")
+    moving.add_argument("--json", action="store_true")
+    moving.set_defaults(run=cmd_progressive, short=True)
 
     build = commands.add_parser("build", help="build the site from the content folder")
     build.add_argument("--no-cache", action="store_true",

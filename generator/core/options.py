@@ -88,3 +88,19 @@ def one_of(*numbers: int):
 
     parse.__name__ = "choice"
     return parse
+
+
+def meter(high: int):
+    """A type for a progressive meter in coins, 0 to `high`: 4000 or 4123.75, as a Fraction."""
+
+    def parse(text: str) -> Fraction:
+        text = str(text)
+        if len(text) <= 2 * _MOST_DIGITS and _DECIMAL.fullmatch(text):
+            value = Fraction(text)
+            if value <= high:
+                return value
+        raise argparse.ArgumentTypeError(f"{shorten(repr(text))}: expected a meter in coins from "
+                                         f"0 to {count(high)}, like 4000 or 4123.75")
+
+    parse.__name__ = "meter"
+    return parse

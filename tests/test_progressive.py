@@ -1,0 +1,129 @@
+"""A pay that moves (generator/solve/progressive.py), held to the plain solver: the return at the
+ends of a range, at breakpoints (exact fractions) and at the break-even equals a full solve of the
+pay table with that pay; between two breakpoints nothing changes, and across one exactly the
+deals it names change their best hold (the solver's 32 EVs of every class, at pays either side).
+"""
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator.solve.cache import solve_uncached
+from generator.solve.paytable import load_paytable
+from generator.solve.progressive import hold_lines, progressive, with_pay
+
+ROOT_DIR = Path(__file__).resolve().parents[1]
+ROOT = str(ROOT_DIR / "content" / "paytables") + "/"
+
+
+@pytest.fixture(scope="module")
+def jacks():
+    """9/6 Jacks or Better, its royal from 800 to 1,600 a coin (a meter of 4,000-8,000 coins)."""
+    table = load_paytable(ROOT + "9-6-jacks-or-better.toml")
+    return table, progressive(table, "royal_flush", Fraction(800), Fraction(1600),
+                              hold_lines(table, "royal_flush"))
+
+
+def solved_return(table, pay):
+    return solve_uncached(with_pay(table, "royal_flush", pay)).expected_return
+
+
+def test_the_ends_are_the_solvers_returns(jacks):
+    table, moving = jacks
+    assert moving.return_low == solve_uncached(table).expected_return  # (its royal pays 800)
+    assert moving.return_high == solved_return(table, Fraction(1600))
+
+
+def simple_between(low: Fraction, high: Fraction) -> Fraction:
+    """A pay strictly between two, with a small denominator (the solver refuses pays whose
+    common denominator overflows its integers; a breakpoint's may)."""
+    for limit in (5, 100, 10_000):
+        pay = ((low + high) / 2).limit_denominator(limit)
+        if low < pay < high:
+            return pay
+    raise AssertionError((low, high))
+
+
+def test_the_return_at_breakpoints_and_at_the_break_even_is_the_solvers(jacks):
+    table, moving = jacks
+    assert len(moving.breakpoints) > 20
+    plain = [b for b in moving.breakpoints if b.pay.denominator <= 100]
+    assert len(plain) >= 3
+    for point in (plain[0], plain[len(plain) // 2], plain[-1]):
+        assert point.return_ == solved_return(table, point.pay), point.pay
+    # The break-even's denominator is too fine to solve at: the solver's returns at two plain
+    # pays of its segment, where no hold changes, are a line through (break_even, 1).
+    even = moving.break_even
+    assert even is not None and 800 < even < 1600
+    pays = [moving.low] + [b.pay for b in moving.breakpoints] + [moving.high]
+    start, end = next((a, b) for a, b in zip(pays, pays[1:]) if a <= even <= b)
+    p1, p2 = simple_between(start, even), simple_between(even, end)
+    r1, r2 = solved_return(table, p1), solved_return(table, p2)
+    assert r1 < 1 < r2
+    assert r1 + (r2 - r1) * (even - p1) / (p2 - p1) == 1
+
+
+def best_masks(evs: np.ndarray) -> list[frozenset]:
+    top = evs.max(axis=1, keepdims=True)
+    return [frozenset(np.nonzero(row)[0].tolist()) for row in evs == top]
+
+
+@pytest.mark.parametrize("which", [0, 5])
+def test_across_a_breakpoint_exactly_the_deals_it_names_change_their_best_hold(jacks, which):
+    table, moving = jacks
+    before, point, after = moving.breakpoints[which:which + 3]
+    below = (before.pay + point.pay) / 2  # (no other breakpoint between these and `point`)
+    above = (point.pay + after.pay) / 2
+    evs_below = solve_uncached(with_pay(table, "royal_flush", below)).evs
+    evs_above = solve_uncached(with_pay(table, "royal_flush", above)).evs
+    changed = {cls for cls, (b, a) in enumerate(zip(best_masks(evs_below), best_masks(evs_above)))
+               if not b & a}
+    assert changed == {c.cls for c in point.changes}
+    for c in point.changes:
+        assert c.before in best_masks(evs_below[c.cls:c.cls + 1])[0]
+        assert c.after in best_masks(evs_above[c.cls:c.cls + 1])[0]
+
+
+def test_a_range_with_no_crossing_has_no_breakpoint_and_a_straight_return(jacks):
+    table, moving = jacks
+    first = moving.breakpoints[0].pay
+    short = progressive(table, "royal_flush", Fraction(800), (800 + first) / 2)
+    assert short.breakpoints == () and short.break_even is None
+    middle = (800 + (800 + first) / 2) / 2
+    assert (short.return_low + short.return_high) / 2 == solved_return(table, middle)
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "generator", "progressive", *args], cwd=ROOT_DIR,
+                          capture_output=True, text=True)
+
+
+def test_the_command_prints_what_the_module_computes(jacks):
+    _, moving = jacks
+    out = run("9-6-jacks-or-better", "--from", "4000", "--to", "8000", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert Fraction(data["break_even"]) == moving.break_even * 5
+    assert [Fraction(p["meter"]) for p in data["breakpoints"]] == [
+        p.pay * 5 for p in moving.breakpoints]
+    assert [Fraction(p["return"]) for p in data["breakpoints"]] == [
+        p.return_ for p in moving.breakpoints]
+    text = run("9-6-jacks-or-better", "--from", "4000", "--to", "8000").stdout
+    assert "Return: 99.543904% at 4,000 coins" in text
+    assert f"changes at {len(moving.breakpoints)} meters" in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--pay", "royal", "--from", "4000", "--to", "8000"),
+     "--pay 'royal': expected a pay of 9-6-jacks-or-better: royal_flush, straight_flush"),
+    (("--from", "8000", "--to", "4000"), "--from 8000 --to 4000: expected --from below --to"),
+    (("--from", "-5", "--to", "4000"), "expected a meter in coins from 0 to 1,000,000"),
+])
+def test_a_bad_range_or_pay_is_one_line_and_exit_2(args, message):
+    out = run("9-6-jacks-or-better", *args)
+    assert out.returncode == 2 and message in out.stderr and out.stderr.count("\n") == 1
