@@ -34,6 +34,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -191,10 +192,40 @@ def chinese() -> bytes:
     return _json({"tables": chinese_page.arranger_data(t), "hands": hands_, "keys": keys})
 
 
+# Progressive meters the JS port (static/js/progressive.js) is held to: (slug, pay key, per coin
+# from, to), each a range holding breakpoints and, for 9/6 Jacks or Better, the break-even.
+PROGRESSIVE_CASES = [("9-6-jacks-or-better", "royal_flush", "800", "1600"),
+                     ("sevens-wild", "natural_royal", "800", "1000")]
+
+
+def progressive_cases() -> bytes:
+    """Each case's rules and Python's answer: every value an exact fraction as text, every
+    change by its class's representative (card ids), so the test reads no class order."""
+    from generator.export.compute import rules
+    from generator.solve.cache import family_deck
+    from generator.solve.paytable import load_paytable
+    from generator.solve.progressive import progressive
+
+    cases = []
+    for slug, key, low, high in PROGRESSIVE_CASES:
+        table = load_paytable(paytable_path(slug))
+        moving = progressive(table, key, Fraction(low), Fraction(high))
+        reps = family_deck(table.family.key).reps
+        cases.append({
+            "slug": slug, "rules": rules(table), "key": key, "low": low, "high": high,
+            "return_low": str(moving.return_low), "return_high": str(moving.return_high),
+            "break_even": None if moving.break_even is None else str(moving.break_even),
+            "breakpoints": [{"pay": str(p.pay), "return": str(p.return_), "deals": p.deals,
+                             "changes": [[reps[c.cls].tolist(), c.before, c.after]
+                                         for c in p.changes]} for p in moving.breakpoints]})
+    return _json(cases)
+
+
 def groups() -> dict[str, Callable]:
     """A group's name -> a function of `solve` giving its files, {file name: bytes before gzip}."""
     out = {"hands": lambda solve: {"hands.json": hands()},
-           "chinese": lambda solve: {"chinese.json.gz": chinese()}}
+           "chinese": lambda solve: {"chinese.json.gz": chinese()},
+           "progressive": lambda solve: {"progressive.json.gz": progressive_cases()}}
     for slug in EV_TABLES:
         out[f"evs-{slug}"] = lambda solve, slug=slug: {f"evs-{slug}.json.gz": evs(slug, solve)}
     for slug in PLAY_TABLES:
@@ -204,7 +235,8 @@ def groups() -> dict[str, Callable]:
 
 def file_names() -> list[str]:
     """Every fixture's file name, without making any."""
-    names = ["hands.json", "chinese.json.gz", "solver.json.gz"]  # (solver: make_solver_fixtures)
+    names = ["hands.json", "chinese.json.gz", "solver.json.gz",  # (solver: make_solver_fixtures)
+             "progressive.json.gz"]
     names += [f"evs-{slug}.json.gz" for slug in EV_TABLES]
     for slug in PLAY_TABLES:
         names += [f"play-{slug}.json.gz", f"play-{slug}-reps.bin.gz", f"play-{slug}-optimal.bin.gz"]

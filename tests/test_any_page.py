@@ -233,3 +233,36 @@ def test_a_bad_deal_in_the_address_is_said_at_once_then_beside_its_field(sample_
         page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
         assert page.locator("#any-deal-error").is_hidden()
     assert errors == []
+
+
+@pytest.mark.parametrize("over", ["served", "file"])
+def test_a_progressive_meter_is_worked_out_on_the_page_as_python_does(sample_site, browser, over):
+    """The royal of 9/6 Jacks or Better as a meter from 4,000 to 8,000 coins: the page's returns
+    at both ends, its break-even and its breakpoints are `vpcharts progressive`'s (progressive.py;
+    the fractions themselves: tests/js/progressive.test.mjs), served (in the worker) and from
+    disk (on the page's own thread); a range the wrong way round is one line under the form."""
+    from generator.solve.progressive import progressive
+    from generator.solve.progressive_report import meter_text
+
+    table = load_paytable(PAYTABLES / "9-6-jacks-or-better.toml")
+    moving = progressive(table, "royal_flush", Fraction(800), Fraction(1600))
+    errors = []
+    with serving(sample_site) as base:
+        address = (base + "any.html" if over == "served" else (sample_site / "any.html").as_uri())
+        page = open_page(browser, address + JOB, errors)
+        wait_for_measure(page, "any-prices", 1)
+        assert [page.input_value("#any-meter-from"), page.input_value("#any-meter-to")] == [
+            "4000", "8000"]  # (prefilled: the royal's pay, and twice it)
+        page.click("#any-meter-form button")
+        page.wait_for_selector("#any-meter-result:not([hidden])")
+        summary = page.inner_text("#any-meter-summary")
+        assert (f"from {decimal(moving.return_low * 100, 4)}% to "
+                f"{decimal(moving.return_high * 100, 4)}%") in summary
+        assert f"It is 100% at {meter_text(moving.break_even)} coins" in summary
+        meters = page.eval_on_selector_all("#any-meter-points tbody tr td:first-child",
+                                           "cells => cells.map((td) => td.textContent)")
+        assert meters == [meter_text(p.pay) for p in moving.breakpoints]
+        page.fill("#any-meter-from", "9000")
+        page.click("#any-meter-form button")
+        assert page.inner_text("#any-meter-error") == "The meter's low end must be below its high end."
+    assert errors == []

@@ -61,7 +61,8 @@ def js_test_count() -> int:
         loop = text.find("\nfor (const ")
         outside, inside = (text, "") if loop < 0 else (text[:loop], text[loop:])
         tables = {"ev.test.mjs": len(fixtures.EV_TABLES), "play.test.mjs": len(fixtures.PLAY_TABLES),
-                  "ux.test.mjs": len(ux_fixtures.GAMES)}
+                  "ux.test.mjs": len(ux_fixtures.GAMES),
+                  "progressive.test.mjs": len(fixtures.PROGRESSIVE_CASES)}
         count += outside.count("\ntest(") + inside.count("\n  test(") * tables.get(path.name, 0)
     return count
 

@@ -115,7 +115,7 @@ def test_the_command_prints_what_the_module_computes(jacks):
         p.return_ for p in moving.breakpoints]
     text = run("9-6-jacks-or-better", "--from", "4000", "--to", "8000").stdout
     assert "Return: 99.543904% at 4,000 coins" in text
-    assert f"changes at {len(moving.breakpoints)} meters" in text
+    assert f"changes at {len(moving.breakpoints):,} meters" in text
 
 
 @pytest.mark.parametrize("args, message", [

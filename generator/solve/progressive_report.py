@@ -52,7 +52,7 @@ def progressive_text(moving, reps) -> str:
     if not moving.breakpoints:
         out.append("No deal's best hold changes in this range: the strategy holds throughout.")
         return "\n".join(out)
-    out.append(f"The best hold of some deal changes at {len(moving.breakpoints)} meters "
+    out.append(f"The best hold of some deal changes at {len(moving.breakpoints):,} meters "
                "(deals: of all dealt hands; for example, one of them):")
     out.append(f"{'meter':>12}  {'return':>11}  {'deals':>7}  for example")
     for point in moving.breakpoints:

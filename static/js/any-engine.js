@@ -9,7 +9,7 @@
 (globalThis.vpcharts.anyParts = globalThis.vpcharts.anyParts || {}).engine = function makeEngine(c) {
   "use strict";
   const { ns, app, errorBox, progressBox, progress, progressLabel, dealInput, state, STAGES, DEAL_PROBLEM,
-    fail, showReturn, showPrices, checkDeal, showDeal } = c;
+    fail, showReturn, showPrices, checkDeal, showDeal, showMeter, meterFailed } = c;
 
   function startEngine() {
     if (location.protocol !== "file:" && typeof Worker === "function") {
@@ -69,6 +69,10 @@
                 });
               });
             } else if (message.type === "deal") receive({ type: "deal", id, answers: session.dealAnswers(message.cards) });
+            else if (message.type === "meter") {
+              const { rules, key, low, high } = message;
+              receive({ type: "meter", id, report: ns.progressive.meterReport(rules, key, low, high) });
+            }
           } catch (error) {
             receive({ type: "error", id, message: String(error && error.message) });
           }
@@ -79,6 +83,8 @@
 
   function receive(message) {
     if (message.type === "deal") return message.id === state.dealRun && showDeal(message.answers);
+    if (message.type === "meter") return message.id === state.meterRun && showMeter(message.report);
+    if (message.type === "error" && message.id === state.meterRun) return meterFailed(message.message); // ("meter-N": never a solve's id)
     if (message.id !== state.run) return; // an older run's answer: newer pays were typed
     if (message.type === "progress") {
       progressBox.hidden = false;

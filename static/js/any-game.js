@@ -33,6 +33,7 @@
       state.solved = state.priced = null;
       c.engine.post({ type: "game", levels: levelsOf(data) });
       buildFields(data, pays);
+      c.resetMeter(data.rules);
       status.textContent = "";
       status.hidden = true;
       paysForm.hidden = false;

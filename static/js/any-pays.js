@@ -108,6 +108,8 @@
     errorBox.hidden = !state.addressProblem;
     errorBox.textContent = state.addressProblem;
     writeAddress(pays);
+    state.rules = checked.rules; // (the meter's, once solved)
+    c.clearMeter();
     progressBox.hidden = false;
     progress.value = 0;
     progressLabel.textContent = STAGES.counting;

@@ -3,10 +3,12 @@
 // Messages in: {type: "game", levels} (a session for the game's levels), {type: "solve", id,
 // rules} (solve, then price every level), {type: "deal", id, cards}. Out: {type: "progress", id,
 // stage, fraction}, {type: "solved", id, result}, {type: "priced", id, rows}, {type: "deal", id,
-// answers}, {type: "error", id, message}. A newer "solve" makes the page ignore an older one's
+// answers}, {type: "error", id, message}; and {type: "meter", id, rules, key, low, high} (a
+// progressive meter, progressive.js) answered {type: "meter", id, report}. A newer "solve" makes the page ignore an older one's
 // messages by id; the worker finishes each in turn.
 /* global importScripts */
-importScripts("cards.js", "evaluator.js", "rules-core.js", "combinatorics.js", "solver.js", "any-core.js");
+importScripts("cards.js", "evaluator.js", "rules-core.js", "combinatorics.js", "solver.js", "any-core.js",
+  "progressive.js");
 
 let session = null;
 
@@ -22,6 +24,9 @@ self.onmessage = (event) => {
       self.postMessage({ type: "priced", id, rows: session.priceLevels(progress) });
     } else if (message.type === "deal") {
       self.postMessage({ type: "deal", id, answers: session.dealAnswers(message.cards) });
+    } else if (message.type === "meter") {
+      const { rules, key, low, high } = message;
+      self.postMessage({ type: "meter", id, report: self.vpcharts.progressive.meterReport(rules, key, low, high) });
     }
   } catch (error) {
     self.postMessage({ type: "error", id, message: String(error && error.message) });

@@ -1,0 +1,141 @@
+// The Any pay table page's progressive meter: one of the typed pays given as a range of meters,
+// worked out exactly (progressive.js, in the worker): the return from one end to the other, the
+// meter at which it is 100%, and every meter at which the best hold of some deal changes, with
+// one such deal, drawn as a small plot of the return against the meter and listed.
+//
+// A part of the Any pay table page (any-ui.js makes the parts in order, each over what the ones
+// before it made: c holds the page's elements, its state and messages, the engine once started,
+// and every earlier part's functions).
+(globalThis.vpcharts.anyParts = globalThis.vpcharts.anyParts || {}).meter = function makeMeter(c) {
+  "use strict";
+  const { ns, $, state, holdNodes } = c;
+  const MOST = 1000000; // coins, as `vpcharts progressive` (cli.MAX_METER)
+  const SHOWN = 200; // rows listed; the rest counted (`vpcharts progressive` lists them all)
+  const form = $("any-meter-form");
+  const paySelect = $("any-meter-pay");
+  const error = $("any-meter-error");
+  const answer = $("any-meter-result");
+
+  /** The game's pays to choose from, the top one first chosen, its meter prefilled x1 to x2. */
+  function resetMeter(rules) {
+    paySelect.textContent = "";
+    for (const line of rules.pays) paySelect.add(new Option(line.label, line.key));
+    error.hidden = true;
+    answer.hidden = true;
+    state.meterRun = null;
+    prefill();
+  }
+
+  function prefill() {
+    const line = state.data.rules.pays.find((l) => l.key === paySelect.value);
+    const coins = ns.progressive.parseFraction(line.pay);
+    const five = ns.solver.fraction(coins[0] * 5n, coins[1]);
+    const text = (f) => ns.solver.fractionText(f).includes("/") ? ns.solver.decimalText(f, 2) : ns.solver.fractionText(f);
+    $("any-meter-from").value = text(five);
+    $("any-meter-to").value = text(ns.solver.fraction(five.num * 2n, five.den));
+  }
+
+  /** New pays: an answer of the old ones is gone, and one on its way is dropped. */
+  function clearMeter() {
+    state.meterRun = null;
+    error.hidden = true;
+    answer.hidden = true;
+    $("any-meter-working").hidden = true;
+  }
+
+  function meterFailed(message) {
+    error.textContent = message;
+    error.hidden = false;
+    answer.hidden = true;
+    $("any-meter-working").hidden = true;
+  }
+
+  /** A meter typed: coins, 0 to MOST, whole or with decimals; else null and the reason said. */
+  function readMeter(id, name) {
+    const text = $(id).value.trim();
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || text.length > 20 || Number(text) > MOST) {
+      meterFailed(`The meter's ${name} end: "${text}" is not a number of coins from 0 to ${MOST.toLocaleString("en-US")} (like 4000 or 4123.75).`);
+      return null;
+    }
+    return ns.progressive.parseFraction(text);
+  }
+
+  function askMeter(event) {
+    event.preventDefault();
+    if (!state.solved || !state.rules) return;
+    const low = readMeter("any-meter-from", "low");
+    const high = low && readMeter("any-meter-to", "high");
+    if (!high) return;
+    if (ns.progressive.compare(low, high) >= 0) {
+      meterFailed("The meter's low end must be below its high end.");
+      return;
+    }
+    error.hidden = true;
+    state.meterRun = `meter-${(state.meterCount = (state.meterCount || 0) + 1)}`;
+    $("any-meter-working").hidden = false;
+    c.engine.post({ type: "meter", id: state.meterRun, rules: state.rules, key: paySelect.value, low, high });
+  }
+
+  function showMeter(report) {
+    $("any-meter-working").hidden = true;
+    answer.hidden = false;
+    const label = paySelect.options[paySelect.selectedIndex].text;
+    $("any-meter-summary").textContent = `${label} from ${report.low.meter} to ${report.high.meter} coins: `
+      + `the return goes from ${report.low.return} to ${report.high.return}. `
+      + (report.breakEven ? `It is 100% at ${report.breakEven} coins (the break-even). ` : "It does not reach 100% in this range. ")
+      + (report.points.length ? `The best hold of some deal changes at ${report.points.length.toLocaleString("en-US")} meters.`
+        : "No deal's best hold changes in this range: the strategy is the same throughout.");
+    drawPlot(report);
+    const body = $("any-meter-points").tBodies[0];
+    body.textContent = "";
+    for (const p of report.points.slice(0, SHOWN)) {
+      const row = body.insertRow();
+      for (const text of [p.meter, p.return, p.deals.toLocaleString("en-US")]) {
+        const cell = row.insertCell();
+        cell.textContent = text;
+        cell.className = "num";
+      }
+      // (hearts and diamonds in red, as every hand on the page: any-deal.js)
+      const { cards, above, below } = p.example;
+      const held = (mask) => (mask ? holdNodes(cards, mask) : ["nothing"]);
+      row.insertCell().append(...holdNodes(cards, 31), ": hold ", ...held(above), " (below it, ", ...held(below), ")");
+    }
+    $("any-meter-list").hidden = !report.points.length;
+    $("any-meter-list-count").textContent = `The ${report.points.length.toLocaleString("en-US")} meters, one by one`;
+    $("any-meter-more").hidden = report.points.length <= SHOWN;
+    $("any-meter-more").textContent = `And ${(report.points.length - SHOWN).toLocaleString("en-US")} more meters `
+      + "(the command vpcharts progressive lists them all).";
+  }
+
+  /** The return against the meter: a line through the ends and every breakpoint (the return is
+   * straight between them), the 100% line and the break-even marked. */
+  function drawPlot(report) {
+    const svg = $("any-meter-plot");
+    const points = [report.low, ...report.points, report.high];
+    const [w, h, left, bottom] = [320, 140, 46, 22];
+    const lowest = Math.min(...points.map((p) => p.value), 1);
+    const highest = Math.max(...points.map((p) => p.value), 1);
+    const spread = highest - lowest || 0.01;
+    const x = (at) => left + ((at - report.low.at) / (report.high.at - report.low.at)) * (w - left - 8);
+    const y = (v) => 8 + (1 - (v - lowest) / spread) * (h - bottom - 8);
+    const parts = [`<polyline fill="none" stroke="currentColor" stroke-width="2" points="${points.map((p) => `${x(p.at).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ")}"/>`];
+    parts.push(`<line x1="${left}" x2="${w - 8}" y1="${y(1).toFixed(1)}" y2="${y(1).toFixed(1)}" stroke="#888" stroke-dasharray="4 3"/>`);
+    parts.push(`<text x="${left - 4}" y="${(y(1) + 4).toFixed(1)}" text-anchor="end" font-size="11">100%</text>`);
+    for (const end of [report.low, report.high]) { // (each end's return beside it)
+      const anchor = end === report.low ? "start" : "end";
+      const above = y(end.value) > 20 ? -6 : 14;
+      parts.push(`<text x="${x(end.at).toFixed(1)}" y="${(y(end.value) + above).toFixed(1)}" text-anchor="${anchor}" font-size="11">${end.return}</text>`);
+    }
+    parts.push(`<text x="${left}" y="${h - 4}" font-size="11">${report.low.meter}</text>`);
+    parts.push(`<text x="${w - 8}" y="${h - 4}" font-size="11" text-anchor="end">${report.high.meter} coins</text>`);
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.innerHTML = parts.join("");
+  }
+
+  form.addEventListener("submit", askMeter);
+  paySelect.addEventListener("change", () => {
+    answer.hidden = true;
+    prefill();
+  });
+  return { resetMeter, clearMeter, showMeter, meterFailed };
+};

@@ -1,0 +1,194 @@
+// A pay that moves, as a progressive meter does: the port of generator/solve/progressive.py.
+//
+// Every hold's EV is linear in the one pay: EV(p) = base + p * slope, `base` the hold's EV with
+// that pay at 0 and `slope` its chance of making that hand (from two runs of the page's solver,
+// solver.js). A deal's best EV over the range is the upper envelope of its 32 lines; a deal
+// whose best hold is the same at both ends keeps it throughout, so only the others are walked.
+// The return is the envelopes summed: linear between breakpoints. Every value is an exact
+// fraction [numerator, denominator] of BigInts; tests/js/progressive.test.mjs holds the
+// breakpoints, the returns and the break-even to Python's, fraction for fraction.
+//
+// A classic script (globalThis.vpcharts.progressive), as the other engines: see cards.js.
+(function (root) {
+  "use strict";
+  const ns = (root.vpcharts = root.vpcharts || {});
+
+  function gcd(a, b) {
+    a = a < 0n ? -a : a;
+    b = b < 0n ? -b : b;
+    while (b) [a, b] = [b, a % b];
+    return a;
+  }
+
+  /** The fraction num/den, reduced, its denominator positive. */
+  function frac(num, den) {
+    if (den < 0n) [num, den] = [-num, -den];
+    const g = gcd(num, den) || 1n;
+    return [num / g, den / g];
+  }
+
+  function compare([a, b], [c, d]) {
+    const left = a * d;
+    const right = c * b;
+    return left < right ? -1 : left > right ? 1 : 0;
+  }
+
+  /** "800", "4123.75" or "4000/5" -> an exact fraction (the page's pays are typed so). */
+  function parseFraction(text) {
+    const [num, den] = ns.evaluator.parsePay(String(text));
+    return frac(num, den);
+  }
+
+  /**
+   * Every hold of every suit class as a line in the pay of `key`: {base, slope} (Float64Arrays,
+   * exact integers, EV * unit = base + pay * slope), and what the return needs of the deck.
+   */
+  function holdLines(rules, key, onProgress = () => {}) {
+    const zeroed = (line) => ({ ...line, pay: line.key === key ? "0" : line.pay });
+    const alone = (line) => ({ ...line, pay: line.key === key ? "1" : "0" });
+    const others = ns.solver.solve({ ...rules, pays: rules.pays.map(zeroed) }, (f) => onProgress(f / 2));
+    const only = ns.solver.solve({ ...rules, pays: rules.pays.map(alone) }, (f) => onProgress(0.5 + f / 2));
+    const scale = Number(others.scale); // (a pay of p a coin is p * scale in the others' units)
+    const slope = new Float64Array(only.evs.length);
+    for (let i = 0; i < slope.length; i++) slope[i] = only.evs[i] * scale;
+    return { base: others.evs, slope, sizes: others.sizes, classes: others.classes, reps: others.reps,
+      unit: others.unit, deals: others.deals };
+  }
+
+  /** Each class's best hold at `pay`; of holds tied there, the steepest or the least steep. */
+  function bestHolds(lines, [a, q], preferSteeper) {
+    const { base, slope, classes } = lines;
+    let most = 0;
+    for (let i = 0; i < base.length; i++) most = Math.max(most, Math.abs(base[i]), Math.abs(slope[i]));
+    const safe = most * (Number(a < 0n ? -a : a) + Number(q)) < 2 ** 53;
+    const [an, qn] = [Number(a), Number(q)];
+    const value = safe ? (i) => base[i] * qn + slope[i] * an : (i) => BigInt(base[i]) * q + BigInt(slope[i]) * a;
+    const out = new Int32Array(classes);
+    for (let c = 0; c < classes; c++) {
+      let chosen = c * 32;
+      let top = value(chosen);
+      for (let i = c * 32 + 1; i < c * 32 + 32; i++) {
+        const v = value(i);
+        if (v > top || (v === top && (preferSteeper ? slope[i] > slope[chosen] : slope[i] < slope[chosen]))) {
+          top = v;
+          chosen = i;
+        }
+      }
+      out[c] = chosen - c * 32;
+    }
+    return out;
+  }
+
+  /** One class's envelope from `low` to `high` from hold `start`: [[pay, from, to], ...]. */
+  function walk(lines, c, start, low, high) {
+    const base = (m) => BigInt(lines.base[c * 32 + m]);
+    const slope = (m) => lines.slope[c * 32 + m];
+    const out = [];
+    let current = start;
+    let at = low;
+    for (;;) {
+      let next = null;
+      for (let j = 0; j < 32; j++) {
+        if (!(slope(j) > slope(current))) continue;
+        const pay = frac(base(current) - base(j), BigInt(slope(j) - slope(current)));
+        if (compare(pay, at) < 0) continue;
+        // (the first crossing above where the walk stands; of lines crossing there, the steepest)
+        if (next === null || compare(pay, next.pay) < 0 || (compare(pay, next.pay) === 0 && slope(j) > slope(next.hold))) {
+          next = { pay, hold: j };
+        }
+      }
+      if (next === null || compare(next.pay, high) >= 0) return out;
+      if (compare(next.pay, low) > 0) out.push([next.pay, current, next.hold]);
+      current = next.hold;
+      at = next.pay;
+    }
+  }
+
+  /**
+   * The return of `rules` as the pay of `key` moves from `low` to `high` (fractions, a coin):
+   * {returnLow, returnHigh, breakEven (or null), breakpoints: [{pay, return, deals,
+   * changes: [{cls, before, after}]}]}, as progressive.py's Progressive.
+   */
+  function progressive(rules, key, low, high, lines = holdLines(rules, key)) {
+    const atLow = bestHolds(lines, low, true);
+    const atHigh = bestHolds(lines, high, false);
+    const events = new Map();
+    for (let c = 0; c < lines.classes; c++) {
+      if (lines.slope[c * 32 + atLow[c]] === lines.slope[c * 32 + atHigh[c]]) continue;
+      for (const [pay, before, after] of walk(lines, c, atLow[c], low, high)) {
+        const id = `${pay[0]}/${pay[1]}`;
+        if (!events.has(id)) events.set(id, { pay, changes: [] });
+        events.get(id).changes.push({ cls: c, before, after });
+      }
+    }
+    const size = (c) => BigInt(lines.sizes[c]);
+    let baseSum = 0n;
+    let slopeSum = 0n;
+    for (let c = 0; c < lines.classes; c++) {
+      baseSum += size(c) * BigInt(lines.base[c * 32 + atLow[c]]);
+      slopeSum += size(c) * BigInt(lines.slope[c * 32 + atLow[c]]);
+    }
+    const whole = lines.unit * lines.deals;
+    const value = ([n, d]) => frac(baseSum * d + n * slopeSum, whole * d);
+    const crossesOne = (start, end) => {
+      if (slopeSum === 0n) return null;
+      const pay = frac(whole - baseSum, slopeSum);
+      return compare(start, pay) <= 0 && compare(pay, end) <= 0 ? pay : null;
+    };
+    const ordered = [...events.values()].sort((x, y) => compare(x.pay, y.pay));
+    const breakpoints = [];
+    let start = low;
+    let breakEven = null;
+    const returnLow = value(low);
+    for (const { pay, changes } of ordered) {
+      if (breakEven === null) breakEven = crossesOne(start, pay);
+      changes.sort((x, y) => x.cls - y.cls);
+      let deals = 0;
+      for (const { cls } of changes) deals += lines.sizes[cls];
+      breakpoints.push({ pay, return: value(pay), deals, changes });
+      for (const { cls, before, after } of changes) {
+        baseSum += size(cls) * (BigInt(lines.base[cls * 32 + after]) - BigInt(lines.base[cls * 32 + before]));
+        slopeSum += size(cls) * (BigInt(lines.slope[cls * 32 + after]) - BigInt(lines.slope[cls * 32 + before]));
+      }
+      start = pay;
+    }
+    if (breakEven === null) breakEven = crossesOne(start, high);
+    return { returnLow, returnHigh: value(high), breakEven, breakpoints };
+  }
+
+  const COINS = 5n; // a meter counts what a full 5-coin bet's hand wins: five times the pay a coin
+
+  /** A meter in coins as a player reads it: "4,000", "4,879.97" (to the cent, rounded). */
+  function meterText([num, den]) {
+    const coins = ns.solver.fraction(num * COINS, den);
+    const text = coins.den === 1n ? String(coins.num) : ns.solver.decimalText(coins, 2);
+    const [int, cents] = text.split(".");
+    return Number(int).toLocaleString("en-US") + (cents ? "." + cents : "");
+  }
+
+  function percentText([num, den]) {
+    return ns.solver.decimalText(ns.solver.fraction(num * 100n, den), 4) + "%";
+  }
+
+  /**
+   * What the page shows of a meter from `lowCoins` to `highCoins` (fractions, coins for 5): the
+   * returns and the break-even as text, and every breakpoint with its meter and return (text,
+   * and a Number for the plot), the deals that change and one of them (its cards, and the masks
+   * held above and below). Plain data: it crosses from the worker to the page.
+   */
+  function meterReport(rules, key, lowCoins, highCoins, onProgress = () => {}) {
+    const perCoin = ([n, d]) => frac(n, d * COINS);
+    const lines = holdLines(rules, key, onProgress);
+    const moving = progressive(rules, key, perCoin(lowCoins), perCoin(highCoins), lines);
+    const number = ([n, d]) => Number(n) / Number(d);
+    const example = ({ cls, before, after }) => ({ cards: Array.from(lines.reps.slice(cls * 5, cls * 5 + 5)), above: after, below: before });
+    const point = (pay, ret) => ({ meter: meterText(pay), at: number(pay) * 5, return: percentText(ret), value: number(ret) });
+    return {
+      low: point(perCoin(lowCoins), moving.returnLow), high: point(perCoin(highCoins), moving.returnHigh),
+      breakEven: moving.breakEven && meterText(moving.breakEven),
+      points: moving.breakpoints.map((p) => ({ ...point(p.pay, p.return), deals: p.deals, example: example(p.changes[0]) })),
+    };
+  }
+
+  ns.progressive = { holdLines, progressive, meterReport, meterText, parseFraction, frac, compare };
+})(globalThis);
