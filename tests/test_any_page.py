@@ -240,7 +240,8 @@ def test_a_progressive_meter_is_worked_out_on_the_page_as_python_does(sample_sit
     """The royal of 9/6 Jacks or Better as a meter from 4,000 to 8,000 coins: the page's returns
     at both ends, its break-even and its breakpoints are `vpcharts progressive`'s (progressive.py;
     the fractions themselves: tests/js/progressive.test.mjs), served (in the worker) and from
-    disk (on the page's own thread); a range the wrong way round is one line under the form."""
+    disk (on the page's own thread); the address keeps the meter; a range the wrong way round
+    is one line under the form."""
     from generator.solve.progressive import progressive
     from generator.solve.progressive_report import meter_text
 
@@ -262,6 +263,12 @@ def test_a_progressive_meter_is_worked_out_on_the_page_as_python_does(sample_sit
         meters = page.eval_on_selector_all("#any-meter-points tbody tr td:first-child",
                                            "cells => cells.map((td) => td.textContent)")
         assert meters == [meter_text(p.pay) for p in moving.breakpoints]
+        # The address keeps the meter: the link opened again works it out again.
+        hash_ = page.evaluate("location.hash")
+        assert "&meter=royal_flush:4000-8000" in hash_
+        again = open_page(browser, address + hash_, errors)
+        again.wait_for_selector("#any-meter-result:not([hidden])")
+        assert again.inner_text("#any-meter-summary") == summary
         page.fill("#any-meter-from", "9000")
         page.click("#any-meter-form button")
         assert page.inner_text("#any-meter-error") == "The meter's low end must be below its high end."

@@ -93,6 +93,7 @@
     } else if (message.type === "solved") {
       state.solved = message.result;
       showReturn(message.result);
+      c.meterReady();
       if (state.addressProblem.startsWith(DEAL_PROBLEM)) { // (now beside its field: said once)
         state.addressProblem = "";
         errorBox.hidden = true;

@@ -20,10 +20,29 @@
   function resetMeter(rules) {
     paySelect.textContent = "";
     for (const line of rules.pays) paySelect.add(new Option(line.label, line.key));
-    error.hidden = true;
-    answer.hidden = true;
-    state.meterRun = null;
+    clearMeter();
     prefill();
+  }
+
+  /** A meter the address asks for ("royal_flush:4000-8000"): worked out once the pays are. */
+  function restoreMeter(text) {
+    state.pendingMeter = text || null;
+  }
+
+  /** The pays are solved: a meter the address asked for is filled in and worked out. */
+  function meterReady() {
+    const text = state.pendingMeter;
+    state.pendingMeter = null;
+    if (!text) return;
+    const match = /^([^:]+):([^-]+)-(.+)$/.exec(text);
+    if (!match || ![...paySelect.options].some((option) => option.value === match[1])) {
+      meterFailed(`The address's meter: "${text}" is not a pay of this game and a range of coins, like royal_flush:4000-8000.`);
+      return;
+    }
+    paySelect.value = match[1];
+    $("any-meter-from").value = match[2];
+    $("any-meter-to").value = match[3];
+    askMeter();
   }
 
   function prefill() {
@@ -35,9 +54,11 @@
     $("any-meter-to").value = text(ns.solver.fraction(five.num * 2n, five.den));
   }
 
-  /** New pays: an answer of the old ones is gone, and one on its way is dropped. */
+  /** New pays: an answer of the old ones is gone (and out of the address), and one on its way is
+   * dropped. */
   function clearMeter() {
     state.meterRun = null;
+    state.meter = null;
     error.hidden = true;
     answer.hidden = true;
     $("any-meter-working").hidden = true;
@@ -61,7 +82,7 @@
   }
 
   function askMeter(event) {
-    event.preventDefault();
+    if (event) event.preventDefault();
     if (!state.solved || !state.rules) return;
     const low = readMeter("any-meter-from", "low");
     const high = low && readMeter("any-meter-to", "high");
@@ -72,6 +93,8 @@
     }
     error.hidden = true;
     state.meterRun = `meter-${(state.meterCount = (state.meterCount || 0) + 1)}`;
+    state.meter = `${paySelect.value}:${$("any-meter-from").value.trim()}-${$("any-meter-to").value.trim()}`;
+    c.writeAddress(c.typedPays()); // (a bookmark or a shared link works the meter out again)
     $("any-meter-working").hidden = false;
     c.engine.post({ type: "meter", id: state.meterRun, rules: state.rules, key: paySelect.value, low, high });
   }
@@ -121,6 +144,10 @@
     const parts = [`<polyline fill="none" stroke="currentColor" stroke-width="2" points="${points.map((p) => `${x(p.at).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ")}"/>`];
     parts.push(`<line x1="${left}" x2="${w - 8}" y1="${y(1).toFixed(1)}" y2="${y(1).toFixed(1)}" stroke="#888" stroke-dasharray="4 3"/>`);
     parts.push(`<text x="${left - 4}" y="${(y(1) + 4).toFixed(1)}" text-anchor="end" font-size="11">100%</text>`);
+    if (report.breakEven) { // (the break-even: where the line meets 100%)
+      const at = x(Number(report.breakEven.replace(/,/g, "")));
+      parts.push(`<circle cx="${at.toFixed(1)}" cy="${y(1).toFixed(1)}" r="4" fill="#c01c28"/>`);
+    }
     for (const end of [report.low, report.high]) { // (each end's return beside it)
       const anchor = end === report.low ? "start" : "end";
       const above = y(end.value) > 20 ? -6 : 14;
@@ -137,5 +164,5 @@
     answer.hidden = true;
     prefill();
   });
-  return { resetMeter, clearMeter, showMeter, meterFailed };
+  return { resetMeter, clearMeter, restoreMeter, meterReady, showMeter, meterFailed };
 };

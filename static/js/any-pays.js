@@ -107,9 +107,9 @@
     }
     errorBox.hidden = !state.addressProblem;
     errorBox.textContent = state.addressProblem;
-    writeAddress(pays);
     state.rules = checked.rules; // (the meter's, once solved)
-    c.clearMeter();
+    c.clearMeter(); // (before the address is written: a meter of other pays is not kept)
+    writeAddress(pays);
     progressBox.hidden = false;
     progress.value = 0;
     progressLabel.textContent = STAGES.counting;

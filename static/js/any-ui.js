@@ -91,6 +91,7 @@
   $("any-deal-form").addEventListener("submit", checkDeal);
   const address = readAddress();
   if (address.deal) dealInput.value = address.deal;
+  c.restoreMeter(address.meter);
   chooseGame(address.game, address.pays);
   // An address typed or a link followed while the page is open (only the part after # changed,
   // so the page is not loaded again) is read as at load; the page's own replaceState of its
@@ -103,6 +104,7 @@
     dealError.hidden = true;
     dealResult.hidden = true;
     state.dealRun += 1; // (an answer still on its way is of the old deal)
+    c.restoreMeter(again.meter);
     chooseGame(again.game, again.pays);
   });
 })();
