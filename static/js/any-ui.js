@@ -9,10 +9,10 @@
 //
 // The parts, in the order the page loads them: any-address.js (the address read and written),
 // any-answers.js (the return and the levels' prices shown), any-pays.js (the pays' fields, checked
-// and solved), any-deal.js (a deal's 32 holds), any-meter.js (a pay as a progressive meter),
-// any-engine.js (the worker or the page's own thread, and its answers), any-game.js (a game
-// loaded and chosen). This file reads the page,
-// makes them, starts the engine and binds the player's events.
+// and solved), any-deal.js (a deal's 32 holds), any-meter-plot.js and any-meter.js (a pay as a
+// progressive meter, and its plot), any-engine.js (the worker or the page's own thread, and its
+// answers), any-game.js (a game loaded and chosen). This file reads the page, makes them, starts
+// the engine and binds the player's events.
 //
 // No import/export: attaches nothing; reads globalThis.vpcharts (cards, solver, any) and the
 // game scripts any/<id>.js, which add globalThis.vpcharts.anyGames[id].
@@ -62,7 +62,9 @@
     dealInput, dealError, dealResult, SEPARATOR, STAGES, state, DEAL_PROBLEM, notice, fail, engine: null,
   };
   const P = ns.anyParts;
-  for (const make of [P.address, P.answers, P.pays, P.deal, P.meter, P.engine, P.game]) Object.assign(c, make(c));
+  for (const make of [P.address, P.answers, P.pays, P.deal, P.meterPlot, P.meter, P.engine, P.game]) {
+    Object.assign(c, make(c));
+  }
   const { readAddress, closestTable, typedPays, solveNow, checkDeal, startEngine, chooseGame } = c;
 
   // ---- start ----
