@@ -40,6 +40,7 @@ def rules(table: PayTable) -> dict:
                    "kickers": None if rule.kickers is None else sorted(rule.kickers),
                    "pay": str(rule.pay)} for rule in table.quad_rules],
         **({} if set(extras) <= {"Jk"} else {"deck_extras": list(extras)}),
+        **({} if table.coins == 5 else {"coins": table.coins}),
     }
 
 

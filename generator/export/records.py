@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..core.decimals import ExactDecimal, ExactPercent
 from ..core.line_parts import LineParts
-from ..core.records import OMIT_NONE, from_json, to_json
+from ..core.records import OMIT_DEFAULT, OMIT_NONE, from_json, to_json
 
 # The published JSON's schema (docs/user-guide/06-json-export.md): raised whenever a key of it
 # changes meaning. (A cache entry is keyed by the code that wrote it, whatever its schema.)
@@ -59,6 +59,9 @@ class Rules:
     # The names of the deck's cards past the 52 where they are not jokers (Five Aces: ("A*",),
     # its fifth ace); None where they are jokers, as many as deck_size says. Card text reads it.
     deck_extras: tuple[str, ...] | None = field(default=None, metadata=OMIT_NONE)
+    # Coins a hand is bet where not 5 (Deuces Wild Double Double Bonus: 6). `pays` stay per coin
+    # bet; the glass shows each times coins / 5, as the pages do (`site.view.glass_pays`).
+    coins: int = field(default=5, metadata=OMIT_DEFAULT)
 
 
 @dataclass(frozen=True)

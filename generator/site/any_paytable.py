@@ -84,7 +84,10 @@ def _game_data(game_id: str, title: str, tables: list[Export], members: list[Exp
     return {
         "id": game_id, "title": title, "rules": to_json(tables[0].rules),
         "tables": [{"slug": d.slug, "name": d.name, "min_pair": d.rules.min_pair,
-                    "pays": [str(line.pay) for line in d.rules.pays] if d.slug in own else None,
+                    # (as the glass shows them, as a player types them: any-core.js checkPays
+                    # turns them back into pays per coin bet)
+                    "pays": [str(line.pay) for line in view.glass_pays(d.rules)] if d.slug in own
+                    else None,
                     "return_percent": d.solution.return_.percent} for d in members],
         "levels": levels,
     }

@@ -67,7 +67,7 @@ def paytable_context(export: Export, card, pages, settings, played_here: tuple =
         # (what the simple level's notation adds to the card's, whose key is above it)
         "simple_key": [entry for entry in _key(simple.lines, rules, high)
                        if entry not in card_key] if simple else [],
-        "final_rows": view.final_rows(export.solution),
+        "final_rows": view.final_rows(export.solution, export.rules.coins),
         "return_decimal": decimal(export.solution.return_.exact, 6),
         "rules_json": to_json(rules),
         "checker_levels": checker_levels(levels, rules.wild),

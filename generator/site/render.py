@@ -102,6 +102,7 @@ class Renderer:
         self.env.filters["game_id"] = view.game_id
         self.env.filters["typed_extras"] = view.typed_extras
         self.env.filters["per_coin_example"] = view.per_coin_example
+        self.env.filters["glass_pays"] = view.glass_pays
         self.env.filters["card_instruction"] = wild_words.card_instruction
         self.env.filters["section_instruction"] = wild_words.section_instruction
         try:  # parse every template now: a syntax error stops the build before any work

@@ -282,10 +282,19 @@ def level_rows(lines) -> list[LineRow]:
     return out
 
 
-def final_rows(solution: Summary) -> list[FinalRow]:
-    return [FinalRow(row.label, number_text(row.pay), row.combinations,
+def final_rows(solution: Summary, coins: int = 5) -> list[FinalRow]:
+    """The final hands' table, its pays as the glass shows them (`glass_pays`)."""
+    return [FinalRow(row.label, number_text(row.pay * Fraction(coins, 5)), row.combinations,
                      decimal(row.probability, 8), decimal(row.contribution, 6))
             for row in solution.final_hands]
+
+
+def glass_pays(rules) -> list:
+    """The pays as the machine's glass shows them (`Rules`' are per coin bet): times coins / 5,
+    so a six-coin game's read as the full bet's win over 5 (its wild royal 20, not 16.67)."""
+    if rules.coins == 5:
+        return list(rules.pays)
+    return [replace(pay, pay=pay.pay * Fraction(rules.coins, 5)) for pay in rules.pays]
 
 
 def line_count(export: Export) -> int | None:
@@ -436,12 +445,12 @@ def identifying_pays(export: Export, varying: frozenset = frozenset()) -> list[P
     flush, a 4,700-coin royal)."""
     family = export.game.identifying
     return [Pay(*_SHORT.get(p.key, (p.label, p.label)), number_text(p.pay))
-            for p in export.rules.pays if p.key in family or p.key in varying]
+            for p in glass_pays(export.rules) if p.key in family or p.key in varying]
 
 
 def varying_pays(exports: list[Export]) -> frozenset:
     """The pay keys whose pay is not the same in every one of these pay tables (one game's)."""
-    pays = [{p.key: p.pay for p in data.rules.pays} for data in exports]
+    pays = [{p.key: p.pay for p in glass_pays(data.rules)} for data in exports]
     keys = set().union(*pays)
     return frozenset(key for key in keys if len({table.get(key) for table in pays}) > 1)
 
@@ -461,7 +470,7 @@ def search_pays(export: Export) -> str:
     """Every pay, best first, as the numbers a player may type into "find my machine": per unit
     (coin) bet, with the royal's 250 for one coin and 4000 for five as well."""
     out = []
-    for pay in export.rules.pays:
+    for pay in glass_pays(export.rules):
         value = number_text(pay.pay)
         if pay.key in ("royal_flush", "natural_royal") and pay.pay == 800:
             value = "800|250|4000"

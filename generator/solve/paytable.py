@@ -28,7 +28,7 @@ import json
 import re
 import sys
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
@@ -81,6 +81,10 @@ def game_name(name: str, family_key: str, family_title: str) -> str:
 _PAYS = re.compile(r"\d[\d./,]*")  # "9/6", "10/7/80", "40/8/8/8"
 
 
+GLASS_COINS = 5  # a glass shows pays per coin of a five-coin bet
+MAX_COINS = 10
+
+
 @dataclass(frozen=True)
 class PayTable:
     slug: str
@@ -96,6 +100,10 @@ class PayTable:
     # exact return is checked against it (`check_published`); neither changes the solution.
     published_return: str | None = field(default=None, compare=False)
     published_source: str | None = field(default=None, compare=False)
+    # Coins a hand is bet (`coins = 6`: Deuces Wild Double Double Bonus). The file's pays are as
+    # the glass shows them, the full bet's win over 5 (`GLASS_COINS`); `lines` hold them per coin
+    # bet (times 5 / coins), which is all the solver and every return read.
+    coins: int = GLASS_COINS
 
     @property
     def deck_size(self) -> int:
@@ -355,7 +363,7 @@ def pair_label(min_pair: int) -> str:
 def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     """Validate a pay table's parsed TOML and build the model."""
     allowed_top = {"name", "family", "jokers", "min_pair", "pays", "quads", "slug",
-                   "published_return", "source"}
+                   "published_return", "source", "coins"}
     for key in data:
         if key not in allowed_top:
             raise ContentError(path, key, None, "only the fields " + ", ".join(sorted(allowed_top)))
@@ -378,6 +386,11 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
             or len(slug) > NAME_LIMIT):
         raise ContentError(path, "slug", slug, "lower-case letters, digits and single hyphens, "
                            f"at most {NAME_LIMIT} characters")
+
+    coins = data.get("coins", GLASS_COINS)
+    if isinstance(coins, bool) or not isinstance(coins, int) or not GLASS_COINS <= coins <= MAX_COINS:
+        raise ContentError(path, "coins", coins, f"the coins a hand is bet: a whole number from "
+                           f"{GLASS_COINS} to {MAX_COINS} (no coins field: {GLASS_COINS})")
 
     min_pair = None
     if family.has_pair:
@@ -425,10 +438,14 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
         if category.by_rank == "pair":
             label = pair_label(min_pair)
         lines.append(PayLine(key, label, parsed[key]))
+    if coins != GLASS_COINS:  # (the glass's pays, per coin bet)
+        per_bet = Fraction(GLASS_COINS, coins)
+        lines = [replace(line, pay=line.pay * per_bet) for line in lines]
+        quad_rules = tuple(replace(rule, pay=rule.pay * per_bet) for rule in quad_rules)
     _check_pay_range(lines, quad_rules, family.deck_size, path)
     published, source = _parse_published(data, path)
     return PayTable(slug, name.strip(), family, min_pair, tuple(lines), quad_rules, str(path),
-                    _order_warning(lines, family, path), published, source)
+                    _order_warning(lines, family, path), published, source, coins)
 
 
 _PUBLISHED = re.compile(r"^\d{1,3}(\.\d{1,12})?%$|^\d(\.\d{1,14})?$", re.ASCII)

@@ -17,7 +17,10 @@
     body.textContent = "";
     r.labels.forEach((label, i) => {
       const [num, den] = r.pays[i].includes("/") ? r.pays[i].split("/") : [r.pays[i], "1"];
-      const cells = [label, r.pays[i], ns.solver.decimalText(ns.solver.fraction(BigInt(r.final_counts[i]), BigInt(r.total)), 6),
+      // (a game bet more than 5 coins shows its pays as typed, as the glass does: any-core.js)
+      const coins = BigInt(state.data.rules.coins || 5);
+      const shown = coins === 5n ? r.pays[i] : ns.solver.fractionText(ns.solver.fraction(BigInt(num) * coins, BigInt(den) * 5n));
+      const cells = [label, shown, ns.solver.decimalText(ns.solver.fraction(BigInt(r.final_counts[i]), BigInt(r.total)), 6),
         ns.solver.decimalText(ns.solver.fraction(BigInt(r.final_counts[i]) * BigInt(num), BigInt(r.total) * BigInt(den)), 6)];
       const row = body.insertRow();
       cells.forEach((text, c) => {

@@ -169,7 +169,10 @@
     });
     if (errors.length) return { errors };
     const { parsePay, gcd } = ns.evaluator;
-    const values = pays.map(({ text }) => parsePay(text));
+    // A game bet more than 5 coins a hand is typed as its glass shows it (the full bet's win over
+    // 5): solved per coin bet, times 5 / coins (pay tables' `coins`, site/view.py glass_pays).
+    const coins = BigInt(rules.coins || 5);
+    const values = pays.map(({ text }) => parsePay(text)).map(([num, den]) => [num * 5n, den * coins]);
     if (values.every(([num]) => num === 0n)) return { errors: [{ index: -1, message: "pays: expected at least one pay above zero" }] };
     let scale = 1n;
     for (const [num, den] of values) scale = (scale / gcd(scale, den / gcd(num, den))) * (den / gcd(num, den));
@@ -185,7 +188,9 @@
       return { errors: [{ index: pays[largest].index, message: `${line.label} = ${quoted(pays[largest].text)}: expected ${expected}` }] };
     }
     const out = JSON.parse(JSON.stringify(rules));
-    out.pays.forEach((line, i) => { line.pay = pays[i].text; });
+    out.pays.forEach((line, i) => {
+      line.pay = coins === 5n ? pays[i].text : ns.solver.fractionText(ns.solver.fraction(...values[i]));
+    });
     return { rules: out };
   }
 
