@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.strategy import features as P
+from generator.core import wild_words
 from generator.core.cards import RANKS
 from generator.site.pocket import card_key, card_lines, LAYOUTS
 from generator.site.symbols import key_for
@@ -184,7 +185,9 @@ _RANK_SET = re.compile(r"(?<![\w(-])[2-9TJQKA]{2,5}(?![\w)-])")
 # does not explain fails the test below.
 _TOKEN_KINDS = (
     ("head", re.compile(r"^([1-5])(RF|SF|FH|HP|LP|PR|2P|3K|4K|5K|F|S|X|W)$")),
-    ("wild", re.compile(r"^([1-4]D|[1-4]DJ|2?Jkr)$")),
+    # (the marks of every family's wild cards, core/wild_words.py: "2D", "Jkr", "3Sv", "OEJ", ...)
+    ("wild", re.compile(r"^[1-5]?(" + "|".join(sorted({w.mark for w in wild_words.WORDS.values()},
+                                                    key=len, reverse=True)) + r")$")),
     ("feature", re.compile(r"^(s\+h−fp−sp|s\+h−fp|s−fp−sp|s−fp|s\+h|sfp|fp|sp|hp|rp|ds|bp|best|s|h)"
                            r"([=≥≤]−?\d+)?$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),

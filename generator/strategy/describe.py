@@ -713,7 +713,8 @@ def condition_text(feature, op, value, rank_sets, universe=None,
             text = ("no card discarded" if value == 0 else "no two discards of one suit"
                     if value == 1 else f"at most {_plural(value, 'discard')} of one suit")
         elif op == P.OP_GE:
-            text = f"at least {value} discards of one suit"
+            text = ("a card discarded" if value == 1
+                    else f"at least {value} discards of one suit")
         else:
             text = f"{_plural(value, 'discard')} of one suit, no more of any"
         return text, f"ds{sign}{value}"
