@@ -157,8 +157,8 @@ def cmd_progressive(args) -> int:
                             + ", ".join(keys))
     if args.low >= args.high:
         raise VpchartsError(f"--from {args.low} --to {args.high}: expected --from below --to")
-    moving = progressive(table, args.pay, args.low / progressive_report.COINS,
-                         args.high / progressive_report.COINS)
+    # (a meter counts what the full bet wins: per coin bet, over the coins a hand is bet)
+    moving = progressive(table, args.pay, args.low / table.coins, args.high / table.coins)
     reps = family_deck(table.family.key).reps
     if args.json:
         print(json.dumps(progressive_report.progressive_json(moving, reps), indent=2,
@@ -358,7 +358,7 @@ def parser() -> argparse.ArgumentParser:
                         help="the pay key that moves (default: royal_flush; `vpcharts families` "
                         "lists each family's keys)")
     moving.add_argument("--from", dest="low", type=meter(MAX_METER), required=True,
-                        metavar="COINS", help="the meter's low end, coins for the full 5-coin bet")
+                        metavar="COINS", help="the meter's low end, coins the full bet wins")
     moving.add_argument("--to", dest="high", type=meter(MAX_METER), required=True,
                         metavar="COINS", help=f"its high end (at most {MAX_METER:,})")
     moving.add_argument("--json", action="store_true")

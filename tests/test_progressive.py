@@ -127,3 +127,15 @@ def test_the_command_prints_what_the_module_computes(jacks):
 def test_a_bad_range_or_pay_is_one_line_and_exit_2(args, message):
     out = run("9-6-jacks-or-better", *args)
     assert out.returncode == 2 and message in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_a_six_coin_meter_counts_what_the_full_bet_wins():
+    """Deuces Wild Double Double Bonus is bet 6 coins: its 4,000-coin royal is 4,000 / 6 a coin
+    bet, so the meter's low end is the table's own return."""
+    out = run("deuces-wild-double-double-bonus-20-10-8", "--pay", "natural_royal",
+              "--from", "4000", "--to", "8000", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    table = load_paytable(ROOT + "deuces-wild-double-double-bonus-20-10-8.toml")
+    assert data["coins"] == 6 and table.pay("natural_royal") == Fraction(4000, 6)
+    assert Fraction(data["return_from"]) == solve_uncached(table).expected_return

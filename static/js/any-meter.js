@@ -48,7 +48,8 @@
   function prefill() {
     const line = state.data.rules.pays.find((l) => l.key === paySelect.value);
     const coins = ns.progressive.parseFraction(line.pay);
-    const five = ns.solver.fraction(coins[0] * 5n, coins[1]);
+    // (a meter counts what the full bet wins: the pay a coin bet times the coins bet)
+    const five = ns.solver.fraction(coins[0] * BigInt(state.data.rules.coins || 5), coins[1]);
     const text = (f) => ns.solver.fractionText(f).includes("/") ? ns.solver.decimalText(f, 2) : ns.solver.fractionText(f);
     $("any-meter-from").value = text(five);
     $("any-meter-to").value = text(ns.solver.fraction(five.num * 2n, five.den));

@@ -156,11 +156,11 @@
     return { returnLow, returnHigh: value(high), breakEven, breakpoints };
   }
 
-  const COINS = 5n; // a meter counts what a full 5-coin bet's hand wins: five times the pay a coin
-
-  /** A meter in coins as a player reads it: "4,000", "4,879.97" (to the cent, rounded). */
-  function meterText([num, den]) {
-    const coins = ns.solver.fraction(num * COINS, den);
+  /** A meter in coins as a player reads it: "4,000", "4,879.97" (to the cent, rounded). A meter
+   * counts what the full bet wins: the pay a coin bet times the coins a hand is bet (5, or the
+   * rules' `coins`). */
+  function meterText([num, den], bet = 5n) {
+    const coins = ns.solver.fraction(num * bet, den);
     const text = coins.den === 1n ? String(coins.num) : ns.solver.decimalText(coins, 2);
     const [int, cents] = text.split(".");
     return Number(int).toLocaleString("en-US") + (cents ? "." + cents : "");
@@ -177,15 +177,16 @@
    * held above and below). Plain data: it crosses from the worker to the page.
    */
   function meterReport(rules, key, lowCoins, highCoins, onProgress = () => {}) {
-    const perCoin = ([n, d]) => frac(n, d * COINS);
+    const bet = BigInt(rules.coins || 5);
+    const perCoin = ([n, d]) => frac(n, d * bet);
     const lines = holdLines(rules, key, onProgress);
     const moving = progressive(rules, key, perCoin(lowCoins), perCoin(highCoins), lines);
     const number = ([n, d]) => Number(n) / Number(d);
     const example = ({ cls, before, after }) => ({ cards: Array.from(lines.reps.slice(cls * 5, cls * 5 + 5)), above: after, below: before });
-    const point = (pay, ret) => ({ meter: meterText(pay), at: number(pay) * 5, return: percentText(ret), value: number(ret) });
+    const point = (pay, ret) => ({ meter: meterText(pay, bet), at: number(pay) * Number(bet), return: percentText(ret), value: number(ret) });
     return {
       low: point(perCoin(lowCoins), moving.returnLow), high: point(perCoin(highCoins), moving.returnHigh),
-      breakEven: moving.breakEven && meterText(moving.breakEven),
+      breakEven: moving.breakEven && meterText(moving.breakEven, bet),
       points: moving.breakpoints.map((p) => ({ ...point(p.pay, p.return), deals: p.deals, example: example(p.changes[0]) })),
     };
   }
