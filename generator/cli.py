@@ -457,7 +457,13 @@ def entry() -> None:
 
 
 def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        commands = parser()  # reads the game families: a bad families.toml stops here
+    except VpchartsError as exc:
+        if "--debug" in (sys.argv[1:] if argv is None else argv):
+            raise
+        return _fail(exc, str(exc), exc.exit_code)
+    args = commands.parse_args(argv)
     if not getattr(args, "short", False):
         gc.enable()  # entry() started without the collector; a long command needs it
     if isinstance(getattr(args, "hand", None), list):

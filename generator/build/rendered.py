@@ -40,10 +40,10 @@ def _add(digest, name: str, data: bytes) -> None:
 
 @functools.cache
 def _code_digest() -> str:
-    """Every source file of the generator, read once a process (the code that renders is the
-    code that was loaded, even if a file is edited during the build)."""
+    """Every source file of the generator and its data (the families), read once a process (the
+    code that renders is the code that was loaded, even if a file is edited during the build)."""
     digest = hashlib.sha256()
-    for path in sorted(GENERATOR.rglob("*.py")):
+    for path in sorted([*GENERATOR.rglob("*.py"), *GENERATOR.rglob("*.toml")]):
         _add(digest, path.relative_to(GENERATOR).as_posix(), path.read_bytes())
     return digest.hexdigest()
 

@@ -20,9 +20,11 @@ from ..solve.paytable import PayTable
 from .records import SCHEMA, Export
 
 # Modules whose source decides the export's content: a change to any of them is a cache miss.
-# Every module of the export, solve and strategy stages counts, whatever its name (a new one cannot be
-# forgotten).
+# Every module of the export, solve and strategy stages counts, whatever its name (a new one
+# cannot be forgotten), and the game families' data file (a label or a category changed is a
+# change).
 _SOURCES = ("core/cards", "core/decimals", "core/line_parts")
+_DATA = ("solve/families.toml",)
 
 
 @functools.cache
@@ -30,8 +32,9 @@ def _code_version() -> str:
     """Read once per process, so that a build's keys stay put if a source is edited mid-build."""
     digest = hashlib.sha256()
     folder = Path(__file__).parents[1]
-    paths = [folder / f"{name}.py" for name in _SOURCES] + sorted(
-        path for stage in ("export", "solve", "strategy") for path in (folder / stage).glob("*.py"))
+    paths = [folder / f"{name}.py" for name in _SOURCES] + [folder / name for name in _DATA]
+    paths += sorted(path for stage in ("export", "solve", "strategy")
+                    for path in (folder / stage).glob("*.py"))
     for path in paths:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
