@@ -146,9 +146,9 @@ def cmd_strategy(args) -> int:
 
 
 def cmd_progressive(args) -> int:
-    from .solve import progressive_report  # (lazy: start-up)
     from .solve.cache import family_deck  # (lazy: numpy)
     from .solve.progressive import progressive  # (lazy: numpy)
+    from .strategy import progressive_report  # (lazy: numpy)
 
     table = resolve_paytable(args.paytable, args.content)
     keys = [line.key for line in table.lines]
@@ -159,12 +159,12 @@ def cmd_progressive(args) -> int:
         raise VpchartsError(f"--from {args.low} --to {args.high}: expected --from below --to")
     # (a meter counts what the full bet wins: per coin bet, over the coins a hand is bet)
     moving = progressive(table, args.pay, args.low / table.coins, args.high / table.coins)
-    reps = family_deck(table.family.key).reps
+    dk = family_deck(table.family.key)
     if args.json:
-        print(json.dumps(progressive_report.progressive_json(moving, reps), indent=2,
+        print(json.dumps(progressive_report.progressive_json(moving, dk), indent=2,
                          ensure_ascii=False))
     else:
-        print(progressive_report.progressive_text(moving, reps))
+        print(progressive_report.progressive_text(moving, dk))
     return 0
 
 

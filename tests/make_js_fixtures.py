@@ -24,6 +24,9 @@ The fixtures (1.3 MB together, gzip-compressed where large):
   the other families' exports derive their tables for minutes, too long for the quick check that
   the fixtures are current, so the slow test_js_plays_every_deal_optimally plays Full Pay Deuces
   Wild and Joker Poker Two Pair from a temporary folder.
+- progressive.json.gz: two progressive meters (PROGRESSIVE_CASES), every breakpoint with its
+  changes and the holds that swap, named (the lines that move); hold-names.json.gz: every hold's
+  name on 60 seeded deals of one pay table of each family (generator/strategy/hold_words.py).
 - chinese.json.gz: the Chinese Poker rank keys, win numerators and held-cards correction
   (content/chinese), the best and second-best split of 1,000 seeded random 13-card hands, and
   rank keys of 2,000 parts.
@@ -206,26 +209,65 @@ def progressive_cases() -> bytes:
     from generator.solve.paytable import load_paytable
     from generator.solve.progressive import progressive
 
+    from generator.core.wild_words import held_list
+    from generator.strategy.progressive_report import moves
+
     cases = []
     for slug, key, low, high in PROGRESSIVE_CASES:
         table = load_paytable(paytable_path(slug))
         moving = progressive(table, key, Fraction(low), Fraction(high))
-        reps = family_deck(table.family.key).reps
+        dk = family_deck(table.family.key)
+        reps = dk.reps
         cases.append({
             "slug": slug, "rules": rules(table), "key": key, "low": low, "high": high,
+            "held_words": held_list(table.family.wild_name),
             "return_low": str(moving.return_low), "return_high": str(moving.return_high),
             "break_even": None if moving.break_even is None else str(moving.break_even),
             "breakpoints": [{"pay": str(p.pay), "return": str(p.return_), "deals": p.deals,
                              "changes": [[reps[c.cls].tolist(), c.before, c.after]
-                                         for c in p.changes]} for p in moving.breakpoints]})
+                                         for c in p.changes],
+                             "moves": [[m.above, m.below, m.deals, reps[m.example.cls].tolist()]
+                                       for m in moves(moving, p, dk)]}
+                            for p in moving.breakpoints]})
     return _json(cases)
+
+
+def hold_names() -> bytes:
+    """Every hold's name (generator/strategy/hold_words.py) on seeded deals of one pay table of
+    every family: half at random, half from the cards of three ranks and the deck's extra cards
+    (pairs, threes, fours and five aces come often)."""
+    from generator.export.compute import rules
+    from generator.solve.paytable import load_paytable
+    from generator.core.wild_words import held_list
+    from generator.strategy.hold_words import hold_name
+
+    tables = []
+    for slug in EV_TABLES:
+        table = load_paytable(paytable_path(slug))
+        family, size = table.family, table.family.deck_size
+        rng = random.Random(f"hold names {slug}")
+        deals = []
+        for i in range(60):
+            if i % 2:
+                ranks = rng.sample(range(13), 3)
+                cards = [r * 4 + s for r in ranks for s in range(4)] + list(range(52, size))
+                deal = sorted(rng.sample(cards, 5))
+            else:
+                deal = random_deal(rng, size)
+            deals.append({"cards": deal, "names": [hold_name(deal, mask, family.key,
+                                                             table.min_pair)
+                                                   for mask in range(32)]})
+        tables.append({"slug": slug, "rules": rules(table),
+                       "held_words": held_list(family.wild_name), "deals": deals})
+    return _json(tables)
 
 
 def groups() -> dict[str, Callable]:
     """A group's name -> a function of `solve` giving its files, {file name: bytes before gzip}."""
     out = {"hands": lambda solve: {"hands.json": hands()},
            "chinese": lambda solve: {"chinese.json.gz": chinese()},
-           "progressive": lambda solve: {"progressive.json.gz": progressive_cases()}}
+           "progressive": lambda solve: {"progressive.json.gz": progressive_cases(),
+                                         "hold-names.json.gz": hold_names()}}
     for slug in EV_TABLES:
         out[f"evs-{slug}"] = lambda solve, slug=slug: {f"evs-{slug}.json.gz": evs(slug, solve)}
     for slug in PLAY_TABLES:
@@ -236,7 +278,7 @@ def groups() -> dict[str, Callable]:
 def file_names() -> list[str]:
     """Every fixture's file name, without making any."""
     names = ["hands.json", "chinese.json.gz", "solver.json.gz",  # (solver: make_solver_fixtures)
-             "progressive.json.gz"]
+             "progressive.json.gz", "hold-names.json.gz"]
     names += [f"evs-{slug}.json.gz" for slug in EV_TABLES]
     for slug in PLAY_TABLES:
         names += [f"play-{slug}.json.gz", f"play-{slug}-reps.bin.gz", f"play-{slug}-optimal.bin.gz"]

@@ -243,7 +243,7 @@ def test_a_progressive_meter_is_worked_out_on_the_page_as_python_does(sample_sit
     disk (on the page's own thread); the address keeps the meter; a range the wrong way round
     is one line under the form."""
     from generator.solve.progressive import progressive
-    from generator.solve.progressive_report import meter_text
+    from generator.strategy.progressive_report import meter_text
 
     table = load_paytable(PAYTABLES / "9-6-jacks-or-better.toml")
     moving = progressive(table, "royal_flush", Fraction(800), Fraction(1600))

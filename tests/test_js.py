@@ -62,7 +62,8 @@ def js_test_count() -> int:
         outside, inside = (text, "") if loop < 0 else (text[:loop], text[loop:])
         tables = {"ev.test.mjs": len(fixtures.EV_TABLES), "play.test.mjs": len(fixtures.PLAY_TABLES),
                   "ux.test.mjs": len(ux_fixtures.GAMES),
-                  "progressive.test.mjs": len(fixtures.PROGRESSIVE_CASES)}
+                  "progressive.test.mjs": len(fixtures.PROGRESSIVE_CASES),
+                  "hold-names.test.mjs": len(fixtures.EV_TABLES)}
         count += outside.count("\ntest(") + inside.count("\n  test(") * tables.get(path.name, 0)
     return count
 

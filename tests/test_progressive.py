@@ -139,3 +139,60 @@ def test_a_six_coin_meter_counts_what_the_full_bet_wins():
     table = load_paytable(ROOT + "deuces-wild-double-double-bonus-20-10-8.toml")
     assert data["coins"] == 6 and table.pay("natural_royal") == Fraction(4000, 6)
     assert Fraction(data["return_from"]) == solve_uncached(table).expected_return
+
+
+# ---------------------------------------------------------------------------------------------
+# The lines that move (generator/strategy/progressive_report.py, hold_words.py): each breakpoint's
+# changes grouped by the names of the holds that swap, named as a chart names them.
+
+@pytest.mark.parametrize("family, deal, held, name", [
+    ("natural", "As Ks Qs Js 9d", "As Ks Qs Js", "4 to a Royal Flush: AKQJ"),
+    ("natural", "As Ks Qs Js 9d", "As Ks Qs Js 9d", "AKQJ9 unsuited"),
+    ("natural", "2c 5c 9c Kc Ad", "2c 5c 9c Kc", "4 to a Flush"),
+    ("natural", "Jc Qd 2c 3c 4h", "Jc Qd", "QJ unsuited"),
+    ("natural", "Jc Qc 2c 3d 4h", "Jc Qc", "Suited QJ"),
+    ("natural", "Jc Jd 2c 3c 4c", "Jc Jd", "Pair of Jacks"),
+    ("natural", "Ac Ad Ah 2c 9d", "Ac Ad Ah 2c", "Three Aces with a 2 kicker"),
+    ("natural", "Kc 7d 3h 8s 2c", "Kc", "K alone"),
+    ("natural", "Kc 7d 3h 8s 2c", "", "Discard everything"),
+    ("deuces", "2c 2d 5h 9s Kd", "2c 2d", "2 deuces only"),
+    ("deuces", "2c 5h 6h 7h Kd", "2c 5h 6h 7h", "4 to a Straight Flush: 765, with 1 deuce"),
+    ("deuces", "2c 5h 5d 9s Kd", "2c 5h 5d", "Pair of 5s, with 1 deuce"),
+    ("joker", "Jk Ah 3c 7d 9s", "Jk Ah", "A with the joker"),
+    ("double_joker", "Jk Jk 3c 7d 9s", "Jk Jk", "Both jokers only"),
+    ("five_aces", "A* Ah Ad Ac As", "A* Ah Ad Ac As", "Five Aces"),
+])
+def test_a_hold_is_named_as_a_chart_names_it(family, deal, held, name):
+    from generator.core.cards import parse_hand
+    from generator.solve.families import FAMILIES
+    from generator.strategy.hold_words import hold_name
+
+    cards = parse_hand(deal, deck=FAMILIES[family].deck)  # (in the order typed)
+    assert len(cards) == 5 and set(held.split()) <= set(deal.split())
+    mask = sum(1 << i for i, token in enumerate(deal.split()) if token in held.split())
+    assert hold_name(cards, mask, family, 9 if family == "natural" else None) == name
+
+
+def test_the_lines_that_move_group_each_breakpoints_changes_by_name(jacks):
+    from generator.solve.cache import family_deck
+    from generator.strategy.hold_words import hold_name
+    from generator.strategy.progressive_report import moves
+
+    table, moving = jacks
+    dk = family_deck(table.family.key)
+    grouped = 0
+    for point in moving.breakpoints:
+        found = moves(moving, point, dk)
+        assert sum(m.deals for m in found) == point.deals
+        assert len({(m.above, m.below) for m in found}) == len(found)
+        for m in found:
+            cards = dk.reps[m.example.cls].tolist()
+            assert hold_name(cards, m.example.after, "natural", table.min_pair) == m.above
+            assert hold_name(cards, m.example.before, "natural", table.min_pair) == m.below
+        grouped += len(point.changes) > len(found)
+    assert grouped > 10  # (changes of one swap share a line: 3RF AJT over 4F, on 8 low cards)
+    first = moves(moving, moving.breakpoints[0], dk)
+    assert [(m.above, m.below) for m in first][:1] == [("3 to a Royal Flush: AJT",
+                                                         "4 to a Flush")]
+    text = run("9-6-jacks-or-better", "--from", "4000", "--to", "8000").stdout
+    assert "3 to a Royal Flush: KQJ over Pair of Aces (J♥ Q♥ K♥ A♣ A♦)" in text

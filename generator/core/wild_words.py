@@ -56,6 +56,16 @@ def held(wild: str, count: int) -> str:
     return f"{count} {words.noun if count == 1 else words.plural}"
 
 
+def held_list(wild: str | None) -> list[str]:
+    """`held` by count, from none to as many as the deck holds (at most five): ["", "1 deuce",
+    "2 deuces", ...], ["", "the joker"], [""] without wild cards. The browser's names of holds
+    read it (static/js/progressive.js: a meter's lines that move)."""
+    if not wild:
+        return [""]
+    cards = min(words_of(wild).cards, 5)
+    return [""] + [held(wild, count) for count in range(1, cards + 1)]
+
+
 def mark(wild: str, count: int) -> str:
     """The notation's mark of `count` wild cards held: "2D", "Jkr" (one of one or two named
     cards), "2Jkr", "3DJ"."""

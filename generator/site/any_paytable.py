@@ -17,6 +17,7 @@ Poker Kings or Better and Two Pair or Better are two games on this page, one in 
 import json
 from dataclasses import dataclass
 
+from ..core import wild_words
 from ..core.records import to_json
 from ..export.records import Export, Rules
 from . import view
@@ -90,6 +91,8 @@ def _game_data(game_id: str, title: str, tables: list[Export], members: list[Exp
                     else None,
                     "return_percent": d.solution.return_.percent} for d in members],
         "levels": levels,
+        # (wild cards held, in the game's words: a meter names the holds that swap with them)
+        "held_words": wild_words.held_list(tables[0].rules.wild),
     }
 
 

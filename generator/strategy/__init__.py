@@ -17,6 +17,8 @@ The steps, each a module (`build` runs them in order):
   of rank sets said by what the sets share);
 - `verify`: a table played on every deal, its misplays, cost and worst deal;
 - `table`: the described tables; `table_output`: text and JSON;
+- `hold_words`, `progressive_report`: a hold's name on its own, and a progressive meter's
+  breakpoints (solve/progressive.py) in words, each with the holds that swap there;
 - `heap`: the C allocator's settings `build` runs under.
 """
 

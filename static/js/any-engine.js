@@ -70,8 +70,8 @@
               });
             } else if (message.type === "deal") receive({ type: "deal", id, answers: session.dealAnswers(message.cards) });
             else if (message.type === "meter") {
-              const { rules, key, low, high } = message;
-              receive({ type: "meter", id, report: ns.progressive.meterReport(rules, key, low, high) });
+              const { rules, key, low, high, held } = message;
+              receive({ type: "meter", id, report: ns.progressive.meterReport(rules, key, low, high, held) });
             }
           } catch (error) {
             receive({ type: "error", id, message: String(error && error.message) });

@@ -1,7 +1,8 @@
 // The Any pay table page's progressive meter: one of the typed pays given as a range of meters,
 // worked out exactly (progressive.js, in the worker): the return from one end to the other, the
 // meter at which it is 100%, and every meter at which the best hold of some deal changes, with
-// one such deal, drawn as a small plot of the return against the meter and listed.
+// the lines that move there (the holds that swap, by name, each with one of its deals), drawn as
+// a small plot of the return against the meter and listed.
 //
 // A part of the Any pay table page (any-ui.js makes the parts in order, each over what the ones
 // before it made: c holds the page's elements, its state and messages, the engine once started,
@@ -97,7 +98,8 @@
     state.meter = `${paySelect.value}:${$("any-meter-from").value.trim()}-${$("any-meter-to").value.trim()}`;
     c.writeAddress(c.typedPays()); // (a bookmark or a shared link works the meter out again)
     $("any-meter-working").hidden = false;
-    c.engine.post({ type: "meter", id: state.meterRun, rules: state.rules, key: paySelect.value, low, high });
+    c.engine.post({ type: "meter", id: state.meterRun, rules: state.rules, key: paySelect.value, low, high,
+      held: state.data.held_words });
   }
 
   function showMeter(report) {
@@ -119,10 +121,15 @@
         cell.textContent = text;
         cell.className = "num";
       }
-      // (hearts and diamonds in red, as every hand on the page: any-deal.js)
-      const { cards, above, below } = p.example;
-      const held = (mask) => (mask ? holdNodes(cards, mask) : ["nothing"]);
-      row.insertCell().append(...holdNodes(cards, 31), ": hold ", ...held(above), " (below it, ", ...held(below), ")");
+      // The lines that move: each swap of holds by name, with one of its deals, the cards held
+      // dealt (hearts and diamonds in red, as every hand on the page).
+      const cell = row.insertCell();
+      p.moves.forEach((move) => {
+        const swap = document.createElement("div");
+        const deals = p.moves.length > 1 ? `; ${move.deals.toLocaleString("en-US")} deals` : "";
+        swap.append(`${move.above} over ${move.below} (`, ...holdNodes(move.example.cards, 31), `${deals})`);
+        cell.append(swap);
+      });
     }
     $("any-meter-list").hidden = !report.points.length;
     $("any-meter-list-count").textContent = `The ${report.points.length.toLocaleString("en-US")} meters, one by one`;

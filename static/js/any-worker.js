@@ -3,7 +3,7 @@
 // Messages in: {type: "game", levels} (a session for the game's levels), {type: "solve", id,
 // rules} (solve, then price every level), {type: "deal", id, cards}. Out: {type: "progress", id,
 // stage, fraction}, {type: "solved", id, result}, {type: "priced", id, rows}, {type: "deal", id,
-// answers}, {type: "error", id, message}; and {type: "meter", id, rules, key, low, high} (a
+// answers}, {type: "error", id, message}; and {type: "meter", id, rules, key, low, high, held} (a
 // progressive meter, progressive.js) answered {type: "meter", id, report}. A newer "solve" makes the page ignore an older one's
 // messages by id; the worker finishes each in turn.
 /* global importScripts */
@@ -25,8 +25,8 @@ self.onmessage = (event) => {
     } else if (message.type === "deal") {
       self.postMessage({ type: "deal", id, answers: session.dealAnswers(message.cards) });
     } else if (message.type === "meter") {
-      const { rules, key, low, high } = message;
-      self.postMessage({ type: "meter", id, report: self.vpcharts.progressive.meterReport(rules, key, low, high) });
+      const { rules, key, low, high, held } = message;
+      self.postMessage({ type: "meter", id, report: self.vpcharts.progressive.meterReport(rules, key, low, high, held) });
     }
   } catch (error) {
     self.postMessage({ type: "error", id, message: String(error && error.message) });

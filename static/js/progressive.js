@@ -170,26 +170,94 @@
     return ns.solver.decimalText(ns.solver.fraction(num * 100n, den), 4) + "%";
   }
 
+  // A hold in a chart's words: generator/strategy/hold_words.py's name_of, word for word
+  // (tests/js/progressive.test.mjs holds the two to each other on every hold of sampled deals).
+  const RANK_LETTERS = "23456789TJQKA";
+  const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, , FULL_HOUSE] = [...Array(13).keys()];
+  const DRAWS = { [RF]: "Royal Flush", [SF]: "Straight Flush", [F]: "Flush", [S]: "Straight" };
+  const RANK_PLURALS = { 12: "Aces", 11: "Kings", 10: "Queens", 9: "Jacks", 8: "Tens" };
+  const SIZE_WORDS = { 2: "Pair of", 3: "Three", 4: "Four", 5: "Five" };
+  const letters = (ranks) => [...ranks].sort((a, b) => b - a).map((r) => RANK_LETTERS[r]).join("");
+
+  /** The name of a hold of `n` cards, `w` wild, of `kind` (rules-core's features), its natural
+   * cards of the ranks `naturals`; `held[w]`: w wild cards held, in the game's words. */
+  function nameOf(n, w, kind, naturals, held) {
+    if (kind === NONE) return "Discard everything";
+    if (kind === WILD) return held[w][0].toUpperCase() + held[w].slice(1) + " only";
+    const counts = new Map();
+    for (const r of naturals) counts.set(r, (counts.get(r) || 0) + 1);
+    let core;
+    if (kind in DRAWS && n === 5) core = DRAWS[kind];
+    else if (kind <= X && kind >= RF && naturals.length === 1) return RANK_LETTERS[naturals[0]] + (w ? ` with ${held[w]}` : " alone");
+    else if (kind === F && n >= 3) core = `${n} to a Flush`; // (a flush draw's ranks matter little)
+    else if (kind in DRAWS && n >= 3) core = `${n} to a ${DRAWS[kind]}: ${letters(naturals)}`;
+    else if (kind === RF || kind === SF || kind === F) core = "Suited " + letters(naturals);
+    else if (kind === S || kind === X) core = letters(naturals) + " unsuited";
+    else {
+      if (kind === TWO_PAIR) core = "Two Pair";
+      else if (kind === FULL_HOUSE) core = "Full House";
+      else {
+        let top = -1;
+        for (const [r, k] of counts) if (top < 0 || k > counts.get(top) || (k === counts.get(top) && r > top)) top = r;
+        core = `${SIZE_WORDS[counts.get(top)]} ${RANK_PLURALS[top] || RANK_LETTERS[top] + "s"}`;
+      }
+      const kickers = [...counts].filter(([, k]) => k === 1).map(([r]) => r);
+      if (kickers.length) core += kickers.length === 1 ? ` with a ${letters(kickers)} kicker` : ` with ${letters(kickers)} kickers`;
+    }
+    return core + (w ? `, with ${held[w]}` : "");
+  }
+
+  /** The name of holding cards[i] for each bit i of `mask` (hold_words.hold_name). */
+  function holdName(cards, mask, game, held) {
+    const f = ns.rules.describe(cards, mask, game);
+    const naturals = [];
+    cards.forEach((card, i) => {
+      if (mask >> i & 1 && !ns.rules.isWild(card, game)) naturals.push(game.ranks[card]);
+    });
+    return nameOf(f[0], f[1], f[2], naturals, held);
+  }
+
+  /** A breakpoint's changes grouped by the names of the holds that swap, in the order each swap
+   * first comes (progressive_report.moves): [{above, below, deals, change}]. */
+  function moves(point, lines, game, held) {
+    const found = new Map();
+    for (const change of point.changes) {
+      const cards = Array.from(lines.reps.slice(change.cls * 5, change.cls * 5 + 5));
+      const above = holdName(cards, change.after, game, held);
+      const below = holdName(cards, change.before, game, held);
+      const id = `${above}\n${below}`;
+      if (!found.has(id)) found.set(id, { above, below, deals: 0, change });
+      found.get(id).deals += lines.sizes[change.cls];
+    }
+    return [...found.values()];
+  }
+
   /**
-   * What the page shows of a meter from `lowCoins` to `highCoins` (fractions, coins for 5): the
-   * returns and the break-even as text, and every breakpoint with its meter and return (text,
-   * and a Number for the plot), the deals that change and one of them (its cards, and the masks
-   * held above and below). Plain data: it crosses from the worker to the page.
+   * What the page shows of a meter from `lowCoins` to `highCoins` (fractions, coins for the full
+   * bet): the returns and the break-even as text, and every breakpoint with its meter and
+   * return (text, and a Number for the plot), the deals that change and the lines that move:
+   * the holds that swap, by name (`held`: wild cards held in the game's words, as
+   * hold_words.held_words), each with its deals and one of them (its cards, and the masks held
+   * above and below). Plain data: it crosses from the worker to the page.
    */
-  function meterReport(rules, key, lowCoins, highCoins, onProgress = () => {}) {
+  function meterReport(rules, key, lowCoins, highCoins, held = [""], onProgress = () => {}) {
     const bet = BigInt(rules.coins || 5);
     const perCoin = ([n, d]) => frac(n, d * bet);
     const lines = holdLines(rules, key, onProgress);
     const moving = progressive(rules, key, perCoin(lowCoins), perCoin(highCoins), lines);
+    const game = ns.rules.gameOf(rules);
     const number = ([n, d]) => Number(n) / Number(d);
     const example = ({ cls, before, after }) => ({ cards: Array.from(lines.reps.slice(cls * 5, cls * 5 + 5)), above: after, below: before });
     const point = (pay, ret) => ({ meter: meterText(pay, bet), at: number(pay) * Number(bet), return: percentText(ret), value: number(ret) });
     return {
       low: point(perCoin(lowCoins), moving.returnLow), high: point(perCoin(highCoins), moving.returnHigh),
       breakEven: moving.breakEven && meterText(moving.breakEven, bet),
-      points: moving.breakpoints.map((p) => ({ ...point(p.pay, p.return), deals: p.deals, example: example(p.changes[0]) })),
+      points: moving.breakpoints.map((p) => ({
+        ...point(p.pay, p.return), deals: p.deals,
+        moves: moves(p, lines, game, held).map((m) => ({ above: m.above, below: m.below, deals: m.deals, example: example(m.change) })),
+      })),
     };
   }
 
-  ns.progressive = { holdLines, progressive, meterReport, meterText, parseFraction, frac, compare };
+  ns.progressive = { holdLines, progressive, meterReport, meterText, parseFraction, frac, compare, holdName, nameOf };
 })(globalThis);

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { fixtureJson } from "./fixtures.mjs";
 import "../../static/js/cards.js";
 import "../../static/js/evaluator.js";
+import "../../static/js/rules-core.js";
 import "../../static/js/combinatorics.js";
 import "../../static/js/solver.js";
 import "../../static/js/progressive.js";
@@ -32,5 +33,24 @@ for (const c of fixtureJson("progressive.json.gz")) {
       const mine = p.changes.map(({ cls, before, after }) => key([rep(cls), before, after])).sort();
       assert.deepEqual(mine, c.breakpoints[i].changes.map(key).sort(), text(p.pay));
     });
+  });
+}
+
+// The lines that move at each meter: the holds that swap, by name, as
+// generator/strategy/progressive_report.moves has them (the names: hold-names.test.mjs).
+const { meterReport } = globalThis.vpcharts.progressive;
+
+for (const c of fixtureJson("progressive.json.gz")) {
+  test(`${c.slug}: the lines that move at each meter, as Python has them`, () => {
+    const bet = BigInt(c.rules.coins || 5);
+    const coins = (text) => { const [n, d] = parseFraction(text); return [n * bet, d]; };
+    const report = meterReport(c.rules, c.key, coins(c.low), coins(c.high), c.held_words);
+    assert.equal(report.points.length, c.breakpoints.length);
+    report.points.forEach((p, i) => {
+      const mine = p.moves.map((m) => [m.above, m.below, m.deals, m.example.cards]);
+      // (the example: the first class of the swap; the page's classes are Python's, in order)
+      assert.deepEqual(mine, c.breakpoints[i].moves, p.meter);
+    });
+    assert.ok(c.breakpoints.some((p) => p.moves.length > 1));
   });
 }
