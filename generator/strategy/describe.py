@@ -39,6 +39,11 @@ _OF_A_KIND = {3: ("Three of a Kind", "3K"), 4: ("Four of a Kind", "4K"), 5: ("Fi
 _RANK_NAMES = {"T": "Tens", "J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces"}
 
 
+def rank_plural(rank: str) -> str:
+    """'Aces', 'Tens', '5s': a rank as "Pair of ..." and "Three ..." say it."""
+    return _RANK_NAMES.get(rank, rank + "s")
+
+
 def a_rank(rank: str) -> str:
     """'an A', 'an 8', 'a K': the article as the rank is said aloud."""
     return ("an " if rank in "A8" else "a ") + rank
@@ -96,7 +101,7 @@ def _pair_name(high: int, is_high: bool | None, ranks: int | None = None) -> tup
     pays, or the ranks mix high and low)."""
     if ranks is not None and bin(ranks).count("1") == 1:
         rank = RANKS[ranks.bit_length() - 1]
-        text = "Pair of " + _RANK_NAMES.get(rank, rank + "s")
+        text = "Pair of " + rank_plural(rank)
         return text, ("HP" if ranks.bit_length() - 1 >= high else "LP") if high < 13 else "PR"
     if high >= 13 or is_high is None:
         return "Pair", "PR"
@@ -112,7 +117,7 @@ def _pairs_of(masks) -> str | None:
     if not 2 <= len(ordered) <= 3 or any(bin(m).count("1") != 1 for m in ordered) or \
             "-" in _listed(ordered, spans=True):
         return None
-    names = [_RANK_NAMES.get(r, r + "s") for r in (RANKS[m.bit_length() - 1] for m in ordered)]
+    names = [rank_plural(r) for r in (RANKS[m.bit_length() - 1] for m in ordered)]
     return "Pair of " + (", ".join(names[:-1]) + " or " + names[-1])
 
 
@@ -385,7 +390,7 @@ def _made_hand(line: _Line) -> _Head:
     if group + line.w == 3 and ranks is not None and ranks[1] == P.OP_EQ and \
             line.naturals == group:
         rank = RANKS[ranks[2].bit_length() - 1]
-        return _made(line, "Three " + _RANK_NAMES.get(rank, rank + "s"), kind, group, (rank,),
+        return _made(line, "Three " + rank_plural(rank), kind, group, (rank,),
                      (ranks,))
     if line.kind == P.FIVE and len(fives := _five_ranks(line.family)) == 1:
         return _made(line, "Five " + _RANK_NAMES[RANKS[fives[0]]], kind, group)

@@ -8,7 +8,7 @@ lines that move, as a player reads them off a chart, without a table derived at 
 
 The naming reads the hold's features (`features.describe`: cards held, wild cards held, kind)
 and its natural cards' ranks, then `name_of`, which static/js/progressive.js repeats word for
-word (`holdName`; tests/js/progressive.test.mjs holds the two to each other on every hold of
+word (`holdName`; tests/js/hold-names.test.mjs holds the two to each other on every hold of
 sampled deals of every family). The wild cards' words are the game's (`core/wild_words.py`),
 handed to the JavaScript as a list (`wild_words.held_list`).
 """
@@ -19,11 +19,10 @@ from ..core import wild_words
 from ..core.cards import RANKS
 from ..solve.families import FAMILIES
 from . import features as P
+from .describe import rank_plural
 
 # Made with five cards and no pair, by kind; drawn to, "4 to a ..." (n cards, wild ones counted).
 DRAWS = {P.RF: "Royal Flush", P.SF: "Straight Flush", P.F: "Flush", P.S: "Straight"}
-# A pair's, three's or four's rank: "Jacks", "5s" (as "Pair of Jacks", "Three 5s").
-RANK_PLURALS = {12: "Aces", 11: "Kings", 10: "Queens", 9: "Jacks", 8: "Tens"}
 SIZE_WORDS = {2: "Pair of", 3: "Three", 4: "Four", 5: "Five"}
 
 
@@ -68,7 +67,7 @@ def name_of(n: int, w: int, kind: int, naturals: list[int], held: list[str]) -> 
             core = "Full House"
         else:
             top = max(counts, key=lambda r: (counts[r], r))
-            core = f"{SIZE_WORDS[counts[top]]} {RANK_PLURALS.get(top, RANKS[top] + 's')}"
+            core = f"{SIZE_WORDS[counts[top]]} {rank_plural(RANKS[top])}"
         kickers = [r for r in counts if counts[r] == 1]
         if kickers:
             core += (f" with a {_letters(kickers)} kicker" if len(kickers) == 1

@@ -171,7 +171,7 @@
   }
 
   // A hold in a chart's words: generator/strategy/hold_words.py's name_of, word for word
-  // (tests/js/progressive.test.mjs holds the two to each other on every hold of sampled deals).
+  // (tests/js/hold-names.test.mjs holds the two to each other on every hold of sampled deals).
   const RANK_LETTERS = "23456789TJQKA";
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, , FULL_HOUSE] = [...Array(13).keys()];
   const DRAWS = { [RF]: "Royal Flush", [SF]: "Straight Flush", [F]: "Flush", [S]: "Straight" };
