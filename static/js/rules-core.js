@@ -433,8 +433,12 @@
     return id === undefined ? -1 : id;
   }
 
+  // The numbers of the features, kinds and condition operators, for the derivation (derive.js).
+  const FEATURE_NUMBERS = { F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL };
+  const OP_NUMBERS = { OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN };
+
   ns.rules = {
-    KIND_NAMES, FEATURES, WINDOWS, CHOICES, choiceWords, gameOf, isWild, describe, describeInto, rankKey, dealKey, compileTable,
+    KIND_NAMES, FEATURES, FEATURE_NUMBERS, OPS, OP_NUMBERS, WINDOWS, CHOICES, choiceWords, gameOf, isWild, describe, describeInto, rankKey, dealKey, compileTable,
     play, holdOf, dealId,
   };
 })(globalThis);
