@@ -3,7 +3,7 @@
 Each case is a pay table's export `rules` (the JS solver's input) and, for each set of counts a
 line may set thresholds on that the build offers the game (`strategy.build.OFFERS`), the decision
 list `derive.derive` makes before it is compacted: its lines as conditions (feature name, operator,
-value; a rank or deal set as a sorted list). The browser solves the pays, describes the holds and
+value; a rank or deal set as a sorted list), and that list compacted (`compact.compact`). The browser solves the pays, describes the holds and
 derives the same list, line for line (tests/js/derive.test.mjs): one derivation, two runtimes.
 
     python -m tests.make_derive_fixtures --check   # exit 1 if the checked-in file is stale
@@ -39,14 +39,19 @@ def case(table, solution) -> dict:
     from generator.export.compute import rules
     from generator.strategy import features as P
     from generator.strategy.build import OFFERS, wild_style
+    from generator.strategy.compact import compact
     from generator.strategy.derive import derive
     from generator.strategy.holds import hold_data
 
     data = hold_data(solution)
+    derivations = []
+    for counts in OFFERS[wild_style(table.family)]:
+        derived = derive(data, counts=counts)
+        derivations.append({"counts": [P.FEATURES[f] for f in counts],
+                            "lines": named_lines(derived),
+                            "compacted": named_lines(compact(data, derived))})
     return {"name": table.name, "slug": table.slug, "rules": rules(table),
-            "derivations": [{"counts": [P.FEATURES[f] for f in counts],
-                             "lines": named_lines(derive(data, counts=counts))}
-                            for counts in OFFERS[wild_style(table.family)]]}
+            "derivations": derivations}
 
 
 def slugs(all_games: bool) -> list:

@@ -278,7 +278,8 @@ def groups() -> dict[str, Callable]:
 def file_names() -> list[str]:
     """Every fixture's file name, without making any."""
     names = ["hands.json", "chinese.json.gz", "solver.json.gz",  # (solver: make_solver_fixtures)
-             "progressive.json.gz", "hold-names.json.gz"]
+             "progressive.json.gz", "hold-names.json.gz",
+             "derive.json.gz"]  # (derive: make_derive_fixtures)
     names += [f"evs-{slug}.json.gz" for slug in EV_TABLES]
     for slug in PLAY_TABLES:
         names += [f"play-{slug}.json.gz", f"play-{slug}-reps.bin.gz", f"play-{slug}-optimal.bin.gz"]

@@ -24,6 +24,7 @@ import pytest
 from generator.export.cache import export
 from generator.solve.paytable import load_paytable
 from tests import make_js_fixtures as fixtures
+from tests import make_derive_fixtures as derive_fixtures
 from tests import make_solver_fixtures as solver_fixtures
 from tests import make_ux_fixtures as ux_fixtures
 
@@ -63,7 +64,8 @@ def js_test_count() -> int:
         tables = {"ev.test.mjs": len(fixtures.EV_TABLES), "play.test.mjs": len(fixtures.PLAY_TABLES),
                   "ux.test.mjs": len(ux_fixtures.GAMES),
                   "progressive.test.mjs": len(fixtures.PROGRESSIVE_CASES),
-                  "hold-names.test.mjs": len(fixtures.EV_TABLES)}
+                  "hold-names.test.mjs": len(fixtures.EV_TABLES),
+                  "derive.test.mjs": len(derive_fixtures.CHECKED_IN)}
         count += outside.count("\ntest(") + inside.count("\n  test(") * tables.get(path.name, 0)
     return count
 
@@ -109,6 +111,14 @@ def test_solver_fixture_is_what_the_command_writes_now(solved):
     content = solver_fixtures.content(solved, solve_uncached)
     path = fixtures.FOLDER / solver_fixtures.FILE_NAME
     assert fixtures.read(path) == content, "stale: run python -m tests.make_solver_fixtures"
+
+
+def test_derive_fixture_is_what_the_command_writes_now():
+    """tests/js/fixtures/derive.json.gz (the browser derivation's cases) equals what `python -m
+    tests.make_derive_fixtures` writes now: the build's decision lists for its pay tables."""
+    path = fixtures.FOLDER / derive_fixtures.FILE_NAME
+    assert fixtures.read(path) == derive_fixtures.content(), \
+        "stale: run python -m tests.make_derive_fixtures"
 
 
 def test_evaluator_holds_every_family_as_families_py_describes_it():

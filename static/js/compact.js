@@ -1,0 +1,354 @@
+// Compact an exact decision list: merge and drop lines while it stays exact on every class; a
+// port of generator/strategy/compact.py (LineBits, Compactor, compact), edit for edit, so that
+// both keep the same lines in the same order (tests/js/derive.test.mjs).
+//
+// In: hold-data.js's holdData and an exact list (derive.js's lines). Out: a list no longer,
+// still exact. A list is played as the build plays it (play_kernels.decide_classes): a class by
+// the first line any of its holds meets, where every hold of that line with the top order key
+// must be optimal.
+//
+// Each line (a slot) keeps the rows it meets as a bitset over its pattern's rows (only they can
+// meet it: a line fixes cards held, wild cards and kind), so a class is played by looking, for
+// each of its 32 holds, at the few lines of that hold's pattern. Python's memo of trials that
+// failed is left out: a skipped trial fails, so the edits kept are the same.
+//
+// No import/export: attaches to globalThis.vpcharts.compact (see cards.js for why). Load
+// derive.js first.
+(function (root) {
+  "use strict";
+  const ns = (root.vpcharts = root.vpcharts || {});
+  const R = ns.rules;
+  const D = ns.derive;
+  const { F_N, F_W, F_KIND, F_RANKS } = R.FEATURE_NUMBERS;
+  const { OP_EQ, OP_IN } = R.OP_NUMBERS;
+  const N_KINDS = R.KIND_NAMES.length;
+  const BIG = 1 << 30;
+
+  /** A condition as a string, equal for equal conditions (a set's values are kept ascending). */
+  function conditionKey([f, op, v]) {
+    return `${f}:${op}:${Array.isArray(v) ? v.join(",") : v}`;
+  }
+
+  /** The whole group of a pattern's rows (derive.js's Group), made once. */
+  function wholeGroup(data, index) {
+    const pattern = data.patterns[index];
+    return pattern.whole || (pattern.whole = D.Group.of(data, pattern));
+  }
+
+  /** The tables a list's play needs: each row's pattern and place in it. */
+  function rowPlaces(data) {
+    if (!data.places) {
+      const patternOfRow = new Int16Array(data.rows);
+      const placeOfRow = new Int32Array(data.rows);
+      data.patterns.forEach((pattern, i) => {
+        for (let p = 0; p < pattern.length; p++) {
+          const row = data.order[pattern.start + p];
+          patternOfRow[row] = i;
+          placeOfRow[row] = p;
+        }
+      });
+      const indexOf = new Map(data.patterns.map((pattern, i) => [pattern.code, i]));
+      data.places = { patternOfRow, placeOfRow, indexOf };
+    }
+    return data.places;
+  }
+
+  /** A decision list as it is edited, and whether it is exact (compact.LineBits). */
+  class LineBits {
+    constructor(data, lines) {
+      this.data = data;
+      this.places = rowPlaces(data);
+      this.slots = []; // conditions
+      this.slotPattern = []; // pattern index (-1: none has such holds)
+      this.slotRows = []; // places in the pattern (ascending)
+      this.slotBits = []; // Uint32Array over the pattern's rows
+      this.bySlotPattern = data.patterns.map(() => []); // pattern -> its slots
+      this.order = lines.map((line) => this.newSlot(line));
+      this.failedOn = -1;
+    }
+
+    /** The pattern index and the places of its rows meeting a line (holds.rows_meeting). */
+    rowsMeeting(conditions) {
+      const base = {};
+      for (const [f, , v] of conditions.slice(0, 3)) base[f] = v;
+      const index = this.places.indexOf.get((base[F_N] * 6 + base[F_W]) * N_KINDS + base[F_KIND]);
+      if (index === undefined) return { index: -1, rows: new Int32Array(0) };
+      const g = wholeGroup(this.data, index);
+      const where = new Uint8Array(g.length).fill(1);
+      for (const condition of conditions.slice(3)) {
+        const met = D.rowsMeet(g, condition);
+        for (let i = 0; i < where.length; i++) where[i] &= met[i];
+      }
+      let n = 0;
+      for (let i = 0; i < where.length; i++) n += where[i];
+      const rows = new Int32Array(n);
+      for (let i = 0, j = 0; i < where.length; i++) if (where[i]) rows[j++] = i;
+      return { index, rows };
+    }
+
+    newSlot(conditions) {
+      const slot = this.slots.length;
+      this.slots.push(conditions);
+      this.slotPattern.push(-1);
+      this.slotRows.push(new Int32Array(0));
+      this.slotBits.push(null);
+      this.setSlot(slot, conditions);
+      return slot;
+    }
+
+    popSlot() {
+      const slot = this.slots.length - 1;
+      const index = this.slotPattern[slot];
+      if (index >= 0) this.bySlotPattern[index] = this.bySlotPattern[index].filter((s) => s !== slot);
+      this.slots.pop();
+      this.slotPattern.pop();
+      this.slotRows.pop();
+      this.slotBits.pop();
+    }
+
+    setSlot(slot, conditions) {
+      this.slots[slot] = conditions;
+      const { index, rows } = this.rowsMeeting(conditions);
+      this.put(slot, index, rows);
+    }
+
+    /** Set the slot's rows: these places of pattern `index`. */
+    put(slot, index, rows) {
+      const old = this.slotPattern[slot];
+      if (old !== index) {
+        if (old >= 0) this.bySlotPattern[old] = this.bySlotPattern[old].filter((s) => s !== slot);
+        if (index >= 0) this.bySlotPattern[index].push(slot);
+        this.slotPattern[slot] = index;
+      }
+      const bits = index < 0 ? null : new Uint32Array((this.data.patterns[index].length + 31) >> 5);
+      for (const p of rows) bits[p >> 5] |= 1 << (p & 31);
+      this.slotRows[slot] = rows;
+      this.slotBits[slot] = bits;
+    }
+
+    /** The classes with a hold meeting any of the slots' lines (ascending). */
+    touched(slots) {
+      const seen = new Uint8Array(this.data.classes);
+      const out = [];
+      for (const slot of slots) {
+        const index = this.slotPattern[slot];
+        if (index < 0) continue;
+        const start = this.data.patterns[index].start;
+        for (const p of this.slotRows[slot]) {
+          const c = this.data.order[start + p] >> 5;
+          if (!seen[c]) { seen[c] = 1; out.push(c); }
+        }
+      }
+      return out.sort((a, b) => a - b);
+    }
+
+    positions(order = this.order) {
+      const position = new Int32Array(this.slots.length).fill(-1);
+      order.forEach((slot, place) => { position[slot] = place; });
+      return position;
+    }
+
+    /** The place of the first line of the list (`position`) that row `row` meets, or BIG. */
+    rowFirst(row, position) {
+      const { patternOfRow, placeOfRow } = this.places;
+      const p = placeOfRow[row];
+      let first = BIG;
+      for (const slot of this.bySlotPattern[patternOfRow[row]]) {
+        const at = position[slot];
+        if (at >= 0 && at < first && (this.slotBits[slot][p >> 5] >>> (p & 31)) & 1) first = at;
+      }
+      return first;
+    }
+
+    /** Whether the list (this order, or a trial order) plays every class optimally; with
+     * `slots`, only the classes with a hold meeting those lines are checked (an edit of them
+     * changes nothing else; `touched`: those classes, given). */
+    exact(order = this.order, slots = null, touched = null) {
+      const position = this.positions(order);
+      const { keys, optimal } = this.data;
+      const firsts = new Int32Array(32);
+      const classes = slots === null ? null : touched || this.touched(slots);
+      const n = classes === null ? this.data.classes : classes.length;
+      for (let k = 0; k < n; k++) {
+        const c = classes === null ? k : classes[k];
+        let best = BIG;
+        for (let m = 0; m < 32; m++) {
+          firsts[m] = this.rowFirst(c * 32 + m, position);
+          if (firsts[m] < best) best = firsts[m];
+        }
+        let wrong = best === BIG;
+        if (!wrong) {
+          let top = -1;
+          for (let m = 0; m < 32; m++) if (firsts[m] === best && keys[c * 32 + m] > top) top = keys[c * 32 + m];
+          for (let m = 0; m < 32; m++) if (firsts[m] === best && keys[c * 32 + m] === top && !optimal[c * 32 + m]) wrong = true;
+        }
+        if (wrong) {
+          this.failedOn = c;
+          return false;
+        }
+      }
+      this.failedOn = -1;
+      return true;
+    }
+
+    lines() {
+      return this.order.map((slot) => this.slots[slot]);
+    }
+  }
+
+  /** Try edits of an exact list, keeping those that leave it exact (compact.Compactor). */
+  class Compactor {
+    constructor(data, lines) {
+      this.lineBits = new LineBits(data, lines);
+    }
+
+    lines() {
+      return this.lineBits.lines();
+    }
+
+    run() {
+      let changed = true;
+      while (changed) {
+        const removed = this.removeNeedless();
+        const generalised = this.generalise();
+        const merged = this.merge();
+        changed = removed || generalised || merged;
+      }
+    }
+
+    /** Delete, from the bottom, each line but the last that the list stays exact without. */
+    removeNeedless() {
+      const lb = this.lineBits;
+      let changed = false;
+      for (const slot of lb.order.slice(0, -1).reverse()) {
+        const trial = lb.order.filter((s) => s !== slot);
+        if (lb.exact(trial, [slot])) {
+          lb.order = trial;
+          changed = true;
+        }
+      }
+      return changed;
+    }
+
+    generalise() {
+      const lb = this.lineBits;
+      let changed = false;
+      for (const slot of lb.order.slice()) {
+        for (const condition of lb.slots[slot].slice(3)) {
+          const key = conditionKey(condition);
+          const before = lb.slots[slot];
+          if (!before.some((c) => conditionKey(c) === key)) continue;
+          const index = lb.slotPattern[slot];
+          const rows = lb.slotRows[slot];
+          lb.setSlot(slot, before.filter((c) => conditionKey(c) !== key));
+          if (lb.exact(lb.order, [slot])) changed = true;
+          else {
+            lb.slots[slot] = before;
+            lb.put(slot, index, rows);
+          }
+        }
+      }
+      return changed;
+    }
+
+    /** Two lines of one pattern and the same other conditions, held ranks differing: one line
+     * listing both rank sets, at the place of either. */
+    merge() {
+      const lb = this.lineBits;
+      let changed = false;
+      let i = 0;
+      while (i < lb.order.length) {
+        let j = i + 1;
+        while (j < lb.order.length) {
+          const a = lb.order[i], b = lb.order[j];
+          const joined = merged(lb.slots[a], lb.slots[b]);
+          if (joined !== null) {
+            const slot = lb.newSlot(joined);
+            let kept = false;
+            for (const keep of [i, j]) {
+              const trial = lb.order.slice();
+              trial[keep] = slot;
+              trial.splice(keep === i ? j : i, 1);
+              if (lb.exact(trial, [a, b, slot])) {
+                lb.order = trial;
+                changed = kept = true;
+                break;
+              }
+            }
+            if (!kept) {
+              lb.popSlot();
+              j += 1;
+              continue;
+            }
+            j = i + 1;
+            continue;
+          }
+          j += 1;
+        }
+        i += 1;
+      }
+      return changed;
+    }
+  }
+
+  /** The line's condition on the ranks held (one set or a list of them), or null. */
+  function rankCondition(line) {
+    for (const c of line.slice(3)) if (c[0] === F_RANKS && (c[1] === OP_EQ || c[1] === OP_IN)) return c;
+    return null;
+  }
+
+  /** Conditions in Python's tuple order: feature, operator, value. */
+  function byCondition(x, y) {
+    if (x[0] !== y[0]) return x[0] - y[0];
+    if (x[1] !== y[1]) return x[1] - y[1];
+    const a = Array.isArray(x[2]) ? x[2] : [x[2]];
+    const b = Array.isArray(y[2]) ? y[2] : [y[2]];
+    for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return a[k] - b[k];
+    return a.length - b.length;
+  }
+
+  function samePattern(a, b) {
+    return a.slice(0, 3).every((c, k) => conditionKey(c) === conditionKey(b[k]));
+  }
+
+  /** One condition holding the rank sets of two. */
+  function joinedRanks(ra, rb) {
+    const masks = new Set();
+    for (const c of [ra, rb]) for (const v of c[1] === OP_EQ ? [c[2]] : c[2]) masks.add(v);
+    return [F_RANKS, OP_IN, [...masks].sort((x, y) => x - y)];
+  }
+
+  /** Two lines of one pattern and the same other conditions, both listing rank sets, as one
+   * (compact._merged), or null. */
+  function merged(a, b) {
+    if (!samePattern(a, b)) return null;
+    const ra = rankCondition(a), rb = rankCondition(b);
+    if (ra === null || rb === null) return null;
+    const restA = a.slice(3).filter((c) => conditionKey(c) !== conditionKey(ra)).sort(byCondition);
+    const restB = b.slice(3).filter((c) => conditionKey(c) !== conditionKey(rb)).sort(byCondition);
+    if (restA.length !== restB.length || restA.some((c, k) => conditionKey(c) !== conditionKey(restB[k]))) return null;
+    return a.slice(0, 3).concat([joinedRanks(ra, rb)], restA);
+  }
+
+  /** Two lines of one pattern as one: rank sets joined, the other conditions both share
+   * (compact.loosely_merged), or null. */
+  function looselyMerged(a, b) {
+    if (!samePattern(a, b)) return null;
+    const ra = rankCondition(a), rb = rankCondition(b);
+    const inB = new Set(b.slice(3).map(conditionKey));
+    const skip = new Set([ra, rb].filter((c) => c !== null).map(conditionKey));
+    const shared = a.slice(3).filter((c) => inB.has(conditionKey(c)) && !skip.has(conditionKey(c)));
+    if (ra !== null && rb !== null) return a.slice(0, 3).concat([joinedRanks(ra, rb)], shared);
+    return a.slice(0, 3).concat(shared);
+  }
+
+  /** The shortest exact list the edits reach (compact.compact). */
+  function compact(data, lines) {
+    const compactor = new Compactor(data, lines);
+    if (!compactor.lineBits.exact()) throw new Error("the derived list is not exact");
+    compactor.run();
+    return compactor.lines();
+  }
+
+  ns.compact = { compact, Compactor, LineBits, conditionKey, rankCondition, merged, looselyMerged, byCondition, joinedRanks };
+})(globalThis);
