@@ -25,6 +25,7 @@ from generator.export.cache import export
 from generator.solve.paytable import load_paytable
 from tests import make_js_fixtures as fixtures
 from tests import make_derive_fixtures as derive_fixtures
+from tests import make_rank_words_fixtures as rank_words_fixtures
 from tests import make_solver_fixtures as solver_fixtures
 from tests import make_ux_fixtures as ux_fixtures
 
@@ -119,6 +120,23 @@ def test_derive_fixture_is_what_the_command_writes_now():
     path = fixtures.FOLDER / derive_fixtures.FILE_NAME
     assert fixtures.read(path) == derive_fixtures.content(), \
         "stale: run python -m tests.make_derive_fixtures"
+
+
+def test_rank_words_fixture_is_what_the_command_writes_now():
+    """tests/js/fixtures/rank-words.json.gz equals what `python -m tests.make_rank_words_fixtures`
+    writes now (Python's rank lists and phrases for the browser's)."""
+    path = fixtures.FOLDER / rank_words_fixtures.FILE_NAME
+    assert fixtures.read(path) == rank_words_fixtures.content(), \
+        "stale: run python -m tests.make_rank_words_fixtures"
+
+
+def test_describe_data_is_what_the_command_writes_now():
+    """static/js/describe-data.js (each family's facts the browser's line words read) is what
+    `python -m generator.strategy.describe_data` writes now."""
+    from generator.strategy.describe_data import TARGET, js_text
+
+    assert TARGET.read_text(encoding="utf-8") == js_text(), \
+        "run python -m generator.strategy.describe_data"
 
 
 def test_evaluator_holds_every_family_as_families_py_describes_it():
