@@ -23,8 +23,8 @@ import pytest
 
 from generator.export.cache import export
 from generator.solve.paytable import load_paytable
-from tests import make_js_fixtures as fixtures
 from tests import make_derive_fixtures as derive_fixtures
+from tests import make_js_fixtures as fixtures
 from tests import make_rank_words_fixtures as rank_words_fixtures
 from tests import make_solver_fixtures as solver_fixtures
 from tests import make_ux_fixtures as ux_fixtures
