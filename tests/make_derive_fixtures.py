@@ -79,18 +79,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--all", action="store_true", help="one pay table of every game")
     parser.add_argument("--out", type=Path, default=js_fixtures.FOLDER)
     args = parser.parse_args(argv)
-    data = content(args.all)
-    path = args.out / FILE_NAME
-    if args.check:
-        if not path.exists() or js_fixtures.read(path) != data:
-            print(f"stale: {path} (run python -m tests.make_derive_fixtures)")
-            return 1
-        return 0
-    args.out.mkdir(parents=True, exist_ok=True)
-    js_fixtures.write(path, data)
-    tables = data.count(b'"rules"')
-    print(f"{path}  {path.stat().st_size:,} bytes, {tables} pay tables")
-    return 0
+    return js_fixtures.check_or_write(args.out / FILE_NAME, content(args.all), args.check,
+                                      "python -m tests.make_derive_fixtures")
 
 
 if __name__ == "__main__":

@@ -294,6 +294,20 @@ def read(path: Path) -> bytes:
     return gzip.decompress(raw) if path.name.endswith(".gz") else raw
 
 
+def check_or_write(path: Path, content: bytes, check: bool, command: str) -> int:
+    """A fixture maker's end: with `check`, exit status 1 if the file is not `content` (naming
+    the command that writes it), else the file written and its size said."""
+    if check:
+        if not path.exists() or read(path) != content:
+            print(f"stale: {path} (run {command})")
+            return 1
+        return 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write(path, content)
+    print(f"{path}  {path.stat().st_size:,} bytes")
+    return 0
+
+
 def write(path: Path, content: bytes) -> None:
     # mtime=0 and no file name in the header: the same content gives the same bytes.
     path.write_bytes(gzip.compress(content, 9, mtime=0) if path.name.endswith(".gz") else content)

@@ -62,16 +62,8 @@ def content() -> bytes:
 
 
 def main(argv: list[str]) -> int:
-    path = js_fixtures.FOLDER / FILE_NAME
-    data = content()
-    if "--check" in argv:
-        if not path.exists() or js_fixtures.read(path) != data:
-            print(f"stale: {path} (run python -m tests.make_rank_words_fixtures)")
-            return 1
-        return 0
-    js_fixtures.write(path, data)
-    print(f"{path}  {path.stat().st_size:,} bytes")
-    return 0
+    return js_fixtures.check_or_write(js_fixtures.FOLDER / FILE_NAME, content(), "--check" in argv,
+                                      "python -m tests.make_rank_words_fixtures")
 
 
 if __name__ == "__main__":
