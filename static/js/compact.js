@@ -29,26 +29,14 @@
     return `${f}:${op}:${Array.isArray(v) ? v.join(",") : v}`;
   }
 
-  /** The whole group of a pattern's rows (derive.js's Group), made once. */
-  function wholeGroup(data, index) {
-    const pattern = data.patterns[index];
-    return pattern.whole || (pattern.whole = D.Group.of(data, pattern));
-  }
-
-  /** The tables a list's play needs: each row's pattern and place in it. */
+  /** What a list's play needs to find a row's pattern and place in it, besides the hold data's
+   * tables (row -> pattern, row -> position): each pattern's first position, and its index by
+   * code. (A place is a position less its pattern's start: no table of them is kept.) */
   function rowPlaces(data) {
     if (!data.places) {
-      const patternOfRow = new Int16Array(data.rows);
-      const placeOfRow = new Int32Array(data.rows);
-      data.patterns.forEach((pattern, i) => {
-        for (let p = 0; p < pattern.length; p++) {
-          const row = data.order[pattern.start + p];
-          patternOfRow[row] = i;
-          placeOfRow[row] = p;
-        }
-      });
+      const starts = Int32Array.from(data.patterns, (pattern) => pattern.start);
       const indexOf = new Map(data.patterns.map((pattern, i) => [pattern.code, i]));
-      data.places = { patternOfRow, placeOfRow, indexOf };
+      data.places = { starts, indexOf };
     }
     return data.places;
   }
@@ -73,7 +61,7 @@
       for (const [f, , v] of conditions.slice(0, 3)) base[f] = v;
       const index = this.places.indexOf.get((base[F_N] * 6 + base[F_W]) * N_KINDS + base[F_KIND]);
       if (index === undefined) return { index: -1, rows: new Int32Array(0) };
-      const g = wholeGroup(this.data, index);
+      const g = D.wholeGroup(this.data, this.data.patterns[index]);
       const where = new Uint8Array(g.length).fill(1);
       for (const condition of conditions.slice(3)) {
         const met = D.rowsMeet(g, condition);
@@ -135,7 +123,7 @@
         if (index < 0) continue;
         const start = this.data.patterns[index].start;
         for (const p of this.slotRows[slot]) {
-          const c = this.data.order[start + p] >> 5;
+          const c = this.data.classAt[start + p];
           if (!seen[c]) { seen[c] = 1; out.push(c); }
         }
       }
@@ -148,12 +136,13 @@
       return position;
     }
 
-    /** The place of the first line of the list (`position`) that row `row` meets, or BIG. */
-    rowFirst(row, position) {
-      const { patternOfRow, placeOfRow } = this.places;
-      const p = placeOfRow[row];
+    /** The place of the first line of the list (`position`) that row `row` (at `rowAt` in the
+     * hold data's order) meets, or BIG. */
+    rowFirst(row, rowAt, position) {
+      const index = this.data.patternOfRow[row];
+      const p = rowAt - this.places.starts[index];
       let first = BIG;
-      for (const slot of this.bySlotPattern[patternOfRow[row]]) {
+      for (const slot of this.bySlotPattern[index]) {
         const at = position[slot];
         if (at >= 0 && at < first && (this.slotBits[slot][p >> 5] >>> (p & 31)) & 1) first = at;
       }
@@ -165,22 +154,24 @@
      * changes nothing else; `touched`: those classes, given). */
     exact(order = this.order, slots = null, touched = null) {
       const position = this.positions(order);
-      const { keys, optimal } = this.data;
+      const { columnOf, keyAt, optimalAt } = this.data;
       const firsts = new Int32Array(32);
+      const at = new Int32Array(32); // each hold's position in the hold data
       const classes = slots === null ? null : touched || this.touched(slots);
       const n = classes === null ? this.data.classes : classes.length;
       for (let k = 0; k < n; k++) {
         const c = classes === null ? k : classes[k];
         let best = BIG;
         for (let m = 0; m < 32; m++) {
-          firsts[m] = this.rowFirst(c * 32 + m, position);
+          at[m] = columnOf[c * 32 + m];
+          firsts[m] = this.rowFirst(c * 32 + m, at[m], position);
           if (firsts[m] < best) best = firsts[m];
         }
         let wrong = best === BIG;
         if (!wrong) {
           let top = -1;
-          for (let m = 0; m < 32; m++) if (firsts[m] === best && keys[c * 32 + m] > top) top = keys[c * 32 + m];
-          for (let m = 0; m < 32; m++) if (firsts[m] === best && keys[c * 32 + m] === top && !optimal[c * 32 + m]) wrong = true;
+          for (let m = 0; m < 32; m++) if (firsts[m] === best && keyAt[at[m]] > top) top = keyAt[at[m]];
+          for (let m = 0; m < 32; m++) if (firsts[m] === best && keyAt[at[m]] === top && !optimalAt[at[m]]) wrong = true;
         }
         if (wrong) {
           this.failedOn = c;

@@ -14,13 +14,24 @@
   const ns = (root.vpcharts = root.vpcharts || {});
 
   /** (undecided classes the line meets, the class of every hold it would play wrongly: repeats
-   * possible): derive_kernels.played_classes. */
+   * possible), as Int32Arrays: derive_kernels.played_classes. Counted first, then filled at their
+   * length: lists of 100,000 classes a call, grown as arrays, left the JS heap tens of MB larger
+   * between collections. */
   function played(g, where, alive) {
-    const met = [];
-    const wrong = [];
+    const [nMet, nWrong] = walkPlayed(g, where, alive, null, null);
+    const met = new Int32Array(nMet);
+    const wrong = new Int32Array(nWrong);
+    walkPlayed(g, where, alive, met, wrong);
+    return { met, wrong };
+  }
+
+  /** played()'s walk: [its two lists' lengths], the lists written where given. */
+  function walkPlayed(g, where, alive, met, wrong) {
+    const { cls, keys, optimal } = g;
+    let nMet = 0;
+    let nWrong = 0;
     let current = -1;
     let top = -1;
-    const { cls, keys, optimal } = g;
     for (let i = 0; i < cls.length; i++) {
       if (!where[i]) continue;
       const c = cls[i];
@@ -28,11 +39,15 @@
       if (c !== current) {
         current = c;
         top = keys[i];
-        met.push(c);
+        if (met) met[nMet] = c;
+        nMet += 1;
       } else if (keys[i] !== top) continue;
-      if (!optimal[i]) wrong.push(c);
+      if (!optimal[i]) {
+        if (wrong) wrong[nWrong] = c;
+        nWrong += 1;
+      }
     }
-    return { met, wrong };
+    return [nMet, nWrong];
   }
 
   /** The deals a line decides if it is safe on the undecided classes, else 0

@@ -24,33 +24,39 @@
   const OP_NAMES = Object.fromEntries(Object.entries(R.OPS).map(([name, op]) => [op, name]));
 
   /** The rows of one hold pattern at positions `pos` of the hold data (all of them, or those of
-   * undecided classes: `restricted`), by class, then order key descending (derive.PatternGroup). */
+   * undecided classes: `restricted`), by class, then order key descending (derive.PatternGroup).
+   * `pos` null: every row of the pattern, whose facts are then views of the hold data's runs
+   * (no copy: one such group a pattern is kept, see wholeGroup). */
   class Group {
     constructor(data, pattern, pos) {
       this.data = data;
       this.pattern = pattern; // shared by every restriction of the group
       this.pos = pos;
-      const m = pos.length;
-      this.cls = new Int32Array(m);
-      this.keys = new Int32Array(m);
-      this.optimal = new Uint8Array(m);
-      for (let i = 0; i < m; i++) {
-        const row = data.order[pos[i]];
-        this.cls[i] = row >> 5;
-        this.keys[i] = data.keys[row];
-        this.optimal[i] = data.optimal[row];
+      if (pos === null) {
+        const { start, length } = pattern;
+        this.cls = data.classAt.subarray(start, start + length);
+        this.keys = data.keyAt.subarray(start, start + length);
+        this.optimal = data.optimalAt.subarray(start, start + length);
+      } else {
+        const m = pos.length;
+        this.cls = new Int32Array(m);
+        this.keys = new Int32Array(m);
+        this.optimal = new Uint8Array(m);
+        for (let i = 0; i < m; i++) {
+          this.cls[i] = data.classAt[pos[i]];
+          this.keys[i] = data.keyAt[pos[i]];
+          this.optimal[i] = data.optimalAt[pos[i]];
+        }
       }
       this.columns = new Map();
     }
 
     static of(data, pattern) {
-      const pos = new Int32Array(pattern.length);
-      for (let i = 0; i < pattern.length; i++) pos[i] = pattern.start + i;
-      return new Group(data, pattern, pos);
+      return new Group(data, pattern, null);
     }
 
     get length() {
-      return this.pos.length;
+      return this.cls.length;
     }
 
     /** Feature f of every row (the class for `deal`). */
@@ -58,13 +64,12 @@
       if (f === F_DEAL) return this.cls;
       let out = this.columns.get(f);
       if (!out) {
-        const { columns, rows } = this.data;
-        if (this.pos.length === this.pattern.length) {
-          const at = f * rows + this.pattern.start; // a whole pattern: one contiguous run
-          out = columns.subarray(at, at + this.pattern.length);
-        } else {
-          out = new Int16Array(this.pos.length);
-          for (let i = 0; i < out.length; i++) out[i] = columns[f * rows + this.pos[i]];
+        const run = this.data.run(f, this.pattern);
+        if (this.pos === null) out = run;
+        else {
+          const start = this.pattern.start;
+          out = new run.constructor(this.pos.length); // (Int8 or Int16, as the feature is stored)
+          for (let i = 0; i < out.length; i++) out[i] = run[this.pos[i] - start];
         }
         this.columns.set(f, out);
       }
@@ -76,7 +81,10 @@
       let n = 0;
       for (let i = 0; i < keep.length; i++) n += keep[i];
       const pos = new Int32Array(n);
-      for (let i = 0, j = 0; i < keep.length; i++) if (keep[i]) pos[j++] = this.pos[i];
+      const start = this.pattern.start;
+      for (let i = 0, j = 0; i < keep.length; i++) {
+        if (keep[i]) pos[j++] = this.pos === null ? start + i : this.pos[i];
+      }
       return new Group(this.data, this.pattern, pos);
     }
 
@@ -150,10 +158,17 @@
     return out;
   }
 
+  /** The group of all of a pattern's rows, made once and kept on the pattern: derive (each time
+   * it runs) and compact.js read the same one. Nothing writes into a group once made (a step
+   * that narrows one makes a new one, `restricted`), so sharing it is safe. */
+  function wholeGroup(data, pattern) {
+    return pattern.whole || (pattern.whole = Group.of(data, pattern));
+  }
+
   /** Candidate conditions on the discards, from all of a pattern's rows (_penalty_conditions). */
   function penaltyConditions(data, pattern) {
     if (pattern.penalties) return pattern.penalties;
-    const g = pattern.whole || (pattern.whole = Group.of(data, pattern));
+    const g = wholeGroup(data, pattern);
     const out = [];
     for (const feature of [F_FP, F_SP, F_HP, F_RP, F_SFP, F_BP]) {
       const values = valuesOf(g.column(feature));
@@ -316,12 +331,11 @@
   function exceptionLines(groups, indexOf, data, alive, classes) {
     const byHold = new Map();
     for (const c of classes) {
-      let row = -1;
+      let p = -1; // the position of the class's optimal hold with the top order key
       for (let mask = 0; mask < 32; mask++) {
-        const r = c * 32 + mask;
-        if (data.optimal[r] && (row < 0 || data.keys[r] > data.keys[row])) row = r;
+        const q = data.columnOf[c * 32 + mask];
+        if (data.optimalAt[q] && (p < 0 || data.keyAt[q] > data.keyAt[p])) p = q;
       }
-      const p = data.columnOf[row];
       const f = (feature) => data.feature(feature, p);
       const code = indexOf.get((f(F_N) * 6 + f(F_W)) * R.KIND_NAMES.length + f(F_KIND));
       const id = `${String(code).padStart(4, "0")}:${String(f(F_RANKS)).padStart(5, "0")}`;
@@ -388,12 +402,9 @@
 
   /** The exact decision list (derive.derive); a split may set thresholds on `counts`. */
   function derive(data, { counts = COUNTS, maxLines = 1000, onLine = () => {} } = {}) {
-    const groups = data.patterns.map((pattern) => Group.of(data, pattern));
+    const groups = data.patterns.map((pattern) => wholeGroup(data, pattern));
     const indexOf = new Map(data.patterns.map((pattern, i) => [pattern.code, i]));
-    const patternOfRow = new Int16Array(data.rows);
-    data.patterns.forEach((pattern, i) => {
-      for (let p = pattern.start; p < pattern.start + pattern.length; p++) patternOfRow[data.order[p]] = i;
-    });
+    const { patternOfRow } = data;
     const alive = new Uint8Array(data.classes).fill(1);
     let undecided = data.classes;
     const lines = [];
@@ -493,5 +504,5 @@
     return lines.map((line) => line.map(([f, op, v]) => [R.FEATURES[f], OP_NAMES[op], v]));
   }
 
-  ns.derive = { derive, named, COUNTS, SCORES, rowsMeet, Group };
+  ns.derive = { derive, named, COUNTS, SCORES, rowsMeet, Group, wholeGroup };
 })(globalThis);
