@@ -159,9 +159,12 @@
 
   /** For each pair [a, b] of conditions in turn (meets[a]: the rows meeting a), "ranks held in a
    * set" grown on the rows meeting both (as growRankSet grows it); of those lines the first that
-   * decides the most deals: {found (pair index or -1), joined (per candidate)}
-   * (best_ranked_pair, without its memo of dead ends: a skipped pair grows nothing there). */
-  function bestRankedPair(g, meets, pairs, bm, ranges, alive, sizes) {
+   * decides the most deals: {found (pair index or -1), joined (per candidate), deadEnds}
+   * (best_ranked_pair). Pairs marked in `skip` are known to grow nothing and are not tried.
+   * deadEnds: pair index -> the classes on which each of its candidates failed, for each pair
+   * where none joined: such a pair grows nothing again while those classes are undecided (their
+   * rows, and so each candidate's verdict, stay put, and candidates only ever drop out). */
+  function bestRankedPair(g, meets, pairs, bm, ranges, alive, sizes, skip) {
     const { cls } = g;
     const n = cls.length;
     const nc = ranges.length / 2;
@@ -188,7 +191,9 @@
     const joined = new Int32Array(nc);
     let best = -1, bestWeight = 0;
     const bestJoined = new Uint8Array(nc);
+    const deadEnds = new Map();
     for (let p = 0; p < pairs.length / 2; p++) {
+      if (skip[p]) continue;
       const A = words[pairs[2 * p]];
       const B = words[pairs[2 * p + 1]];
       let count = 0, bound = 0;
@@ -205,13 +210,18 @@
       }
       if (bound <= bestWeight) continue;
       let nKept = 0, nJoined = 0, j = 0;
+      const failing = [];
       while (j < count) {
         const candidate = candidateAt[found[j]];
         const first = j;
         while (j < count && candidateAt[found[j]] === candidate) { where[rowAt[found[j]]] = 1; j += 1; }
         let safe = true;
         for (let q = first; q < j; q++) {
-          if (!classPlaysRight(g, rowAt[found[q]], where, bm.start)) { safe = false; break; }
+          if (!classPlaysRight(g, rowAt[found[q]], where, bm.start)) {
+            safe = false;
+            failing.push(cls[rowAt[found[q]]]);
+            break;
+          }
         }
         if (safe) {
           for (let q = first; q < j; q++) kept[nKept++] = rowAt[found[q]];
@@ -220,6 +230,7 @@
           for (let q = first; q < j; q++) where[rowAt[found[q]]] = 0;
         }
       }
+      if (!nJoined && failing.length) deadEnds.set(p, failing);
       let weight = 0;
       for (let q = 0; q < nKept; q++) {
         where[kept[q]] = 0;
@@ -233,7 +244,7 @@
         for (let q = 0; q < nJoined; q++) bestJoined[joined[q]] = 1;
       }
     }
-    return { found: best, joined: bestJoined };
+    return { found: best, joined: bestJoined, deadEnds };
   }
 
   ns.deriveKernels = { played, safeWeight, classPlaysRight, growRankSet, packed, pairVerdicts, bestRankedPair };
