@@ -279,7 +279,8 @@ def file_names() -> list[str]:
     """Every fixture's file name, without making any."""
     names = ["hands.json", "chinese.json.gz", "solver.json.gz",  # (solver: make_solver_fixtures)
              "progressive.json.gz", "hold-names.json.gz",
-             "derive.json.gz", "rank-words.json.gz"]  # (make_derive_fixtures, make_rank_words_fixtures)
+             # (make_derive_fixtures, make_rank_words_fixtures, make_describe_fixtures)
+             "derive.json.gz", "rank-words.json.gz", "describe.json.gz"]
     names += [f"evs-{slug}.json.gz" for slug in EV_TABLES]
     for slug in PLAY_TABLES:
         names += [f"play-{slug}.json.gz", f"play-{slug}-reps.bin.gz", f"play-{slug}-optimal.bin.gz"]

@@ -24,6 +24,7 @@ import pytest
 from generator.export.cache import export
 from generator.solve.paytable import load_paytable
 from tests import make_derive_fixtures as derive_fixtures
+from tests import make_describe_fixtures as describe_fixtures
 from tests import make_js_fixtures as fixtures
 from tests import make_rank_words_fixtures as rank_words_fixtures
 from tests import make_solver_fixtures as solver_fixtures
@@ -66,7 +67,8 @@ def js_test_count() -> int:
                   "ux.test.mjs": len(ux_fixtures.GAMES),
                   "progressive.test.mjs": len(fixtures.PROGRESSIVE_CASES),
                   "hold-names.test.mjs": len(fixtures.EV_TABLES),
-                  "derive.test.mjs": len(derive_fixtures.CHECKED_IN)}
+                  "derive.test.mjs": len(derive_fixtures.CHECKED_IN),
+                  "describe.test.mjs": len(describe_fixtures.CHECKED_IN)}
         count += outside.count("\ntest(") + inside.count("\n  test(") * tables.get(path.name, 0)
     return count
 
@@ -120,6 +122,15 @@ def test_derive_fixture_is_what_the_command_writes_now():
     path = fixtures.FOLDER / derive_fixtures.FILE_NAME
     assert fixtures.read(path) == derive_fixtures.content(), \
         "stale: run python -m tests.make_derive_fixtures"
+
+
+def test_describe_fixture_is_what_the_command_writes_now():
+    """tests/js/fixtures/describe.json.gz (the browser's line words' cases) equals what `python -m
+    tests.make_describe_fixtures` writes now: every level's lines of its pay tables, as the build
+    words them (the levels read from the export cache, derived when it misses)."""
+    path = fixtures.FOLDER / describe_fixtures.FILE_NAME
+    assert fixtures.read(path) == describe_fixtures.content(), \
+        "stale: run python -m tests.make_describe_fixtures"
 
 
 def test_rank_words_fixture_is_what_the_command_writes_now():
