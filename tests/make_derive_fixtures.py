@@ -1,10 +1,23 @@
-"""What Python's derivation says of whole pay tables, for the browser's (static/js/derive.js).
+"""What Python's derivation says of whole pay tables, for the browser's (static/js/derive.js,
+compact.js, shortest.js, choices.js).
 
 Each case is a pay table's export `rules` (the JS solver's input) and, for each set of counts a
 line may set thresholds on that the build offers the game (`strategy.build.OFFERS`), the decision
-list `derive.derive` makes before it is compacted: its lines as conditions (feature name, operator,
-value; a rank or deal set as a sorted list), and that list compacted (`compact.compact`). The browser solves the pays, describes the holds and
-derives the same list, line for line (tests/js/derive.test.mjs): one derivation, two runtimes.
+list `derive.derive` makes before it is compacted: its lines as conditions (feature name,
+operator, value; a rank or deal set as a sorted list), that list compacted (`compact.compact`)
+and tidied (`shortest.tidy`, then `shortest.without_needless`). Then the published exact table
+as `build.published_lines` makes it, step by step (`stages`: split, merged, halved in a natural
+game), its lines (`published`: the last step's, joined) and each line's choice rule
+(`choices.choose`: "higher" or null).
+The browser solves the pays, describes the holds and makes the same lists, line for line
+(tests/js/derive.test.mjs): one derivation, two runtimes.
+
+A line's notation (`shortest.notation`) is the line words' (describe.py), which the browser's
+chart does not use yet: `split_long`, `merged` and `halved` weigh only its length, so each case
+holds the length of the notation of every line the build asked for (`notation_lengths`, by the
+line as JSON), and the test answers the browser's asking from it; a line Python never asked for
+means the search went another way. (The lengths, not the words: the fixtures folder is kept
+small.)
 
     python -m tests.make_derive_fixtures --check   # exit 1 if the checked-in file is stale
     python -m tests.make_derive_fixtures           # rewrite tests/js/fixtures/derive.json.gz
@@ -16,6 +29,7 @@ The checked-in file holds CHECKED_IN: a natural game, a deuces game and a joker 
 """
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -26,32 +40,72 @@ FILE_NAME = "derive.json.gz"
 CHECKED_IN = ("9-6-jacks-or-better", "full-pay-deuces-wild", "joker-poker-kings-or-better")
 
 
-def named_lines(strategy) -> list:
-    """A Strategy's lines as the JS writes them: [[feature, op, value]], sets as sorted lists."""
+def lines_json(lines) -> list:
+    """Lines (rank sets inline) as the JS writes them: [[feature, op, value]], sets as sorted
+    lists."""
     from generator.strategy import features as P
-    from generator.strategy.holds import named
 
     return [[[P.FEATURES[f], P.OP_NAMES[op], sorted(v) if op == P.OP_IN else int(v)]
-             for f, op, v in line] for line in named(strategy)]
+             for f, op, v in line] for line in lines]
+
+
+def named_lines(strategy) -> list:
+    """A Strategy's lines as the JS writes them."""
+    from generator.strategy.holds import named
+
+    return lines_json(named(strategy))
+
+
+def _published(data, table) -> tuple[dict, list, dict]:
+    """(`build.published_lines`'s stages, its published lines, the length of the notation of
+    every line it asked `shortest.notation` for, by the line as JSON). They are caught by
+    standing in for `shortest.notation` while it runs (the module's global, which its steps
+    call), then put back."""
+    from generator.strategy import shortest
+    from generator.strategy.build import published_lines
+
+    asked = {}
+    notation = shortest.notation
+
+    def recorded(line, family, high=13):
+        text = notation(line, family, high)
+        asked[json.dumps(lines_json([line])[0], separators=(",", ":"))] = len(text)
+        return text
+
+    stages: dict = {}
+    shortest.notation = recorded
+    try:
+        _, lines = published_lines(data, table, stages)
+    finally:
+        shortest.notation = notation
+    return stages, lines, asked
 
 
 def case(table, solution) -> dict:
     from generator.export.compute import rules
     from generator.strategy import features as P
-    from generator.strategy.build import OFFERS, wild_style
-    from generator.strategy.compact import compact
-    from generator.strategy.derive import derive
-    from generator.strategy.holds import hold_data
+    from generator.strategy.build import OFFERS, wild_style, with_choices
+    from generator.strategy.holds import hold_data, indexed
 
     data = hold_data(solution)
+    stages, lines, asked = _published(data, table)
     derivations = []
     for counts in OFFERS[wild_style(table.family)]:
-        derived = derive(data, counts=counts)
+        offer = " ".join(P.FEATURES[f] for f in counts)
         derivations.append({"counts": [P.FEATURES[f] for f in counts],
-                            "lines": named_lines(derived),
-                            "compacted": named_lines(compact(data, derived))})
+                            "lines": named_lines(stages[f"derived {offer}"]),
+                            "compacted": named_lines(stages[f"compacted {offer}"]),
+                            "tidied": lines_json(stages[f"tidied {offer}"])})
+    choices = with_choices(data, solution.evs, indexed(lines)).choices
+    family = table.family.key
     return {"name": table.name, "slug": table.slug, "rules": rules(table),
-            "derivations": derivations}
+            "family": family, "high": P.high_rank(family, table.min_pair),
+            "derivations": derivations,
+            "stages": {name: lines_json(stages[name])
+                       for name in ("split", "merged", "halved") if name in stages},
+            "published": lines_json(lines),
+            "choices": [None if rule is None else P.CHOICES[rule] for rule in choices],
+            "notation_lengths": asked}
 
 
 def slugs(all_games: bool) -> list:

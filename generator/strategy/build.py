@@ -67,15 +67,34 @@ def _exact(solution, examples: int):
     keep_freed_memory()  # (the arrays made and dropped here are reused, not faulted in anew)
     start = time.perf_counter()
     data = hold_data(solution)
-    family = solution.table.family.key
-    high = P.high_rank(family, solution.table.min_pair)
+    plain, lines = published_lines(data, solution.table)
+    strategy = with_choices(data, solution.evs, indexed(lines))
+    exact = _describe(solution, data, strategy, examples)
+    return replace(exact, seconds=time.perf_counter() - start), data, plain, strategy
+
+
+def published_lines(data, table, stages: dict | None = None) -> tuple[Strategy, list[tuple]]:
+    """(the Strategy derived with the first offer, compacted: the levels descend from it; the
+    published exact table's lines, rank sets inline, before their choice rules). `stages`, if
+    given, gets each step's result by name (a Strategy from `derive` and `compact`, lines
+    after): the browser's port is held to them step by step (tests/make_derive_fixtures.py)."""
+    def step(name: str, lines):  # (a Strategy, or lines with rank sets inline)
+        if stages is not None:
+            stages[name] = lines
+        return lines
+
+    family = table.family.key
+    high = P.high_rank(family, table.min_pair)
     best = plain = None
-    for counts in OFFERS[wild_style(solution.table.family)]:  # (the first without s+h-fp-sp: the levels descend from it)
-        derived = compact(data, derive(data, counts=counts))
+    for counts in OFFERS[wild_style(table.family)]:  # (the first without s+h-fp-sp: the levels descend from it)
+        offer = " ".join(P.FEATURES[f] for f in counts)
+        derived = step(f"compacted {offer}", compact(data, step(f"derived {offer}",
+                                                                 derive(data, counts=counts))))
         if plain is None:
             plain = derived
         # Each line as briefly as it can be said, and those the others then play without gone.
-        lines = without_needless(data, tidy(data, named(derived), family, counts))
+        lines = step(f"tidied {offer}",
+                     without_needless(data, tidy(data, named(derived), family, counts)))
         length = (len(lines), sum(line_cost(line, family) for line in lines))
         if best is None or length < best[0]:
             best = (length, lines, counts)
@@ -84,16 +103,14 @@ def _exact(solution, examples: int):
     # without, removed; two lines of one pattern as one where they can be; then a made hand's
     # line moved into a run of them where that plays no deal differently (charts print the run
     # as one line).
-    lines = without_needless(data, split_long(data, lines, family, high, counts))
-    lines = merged(data, lines, family, high, counts)
-    if not solution.table.family.wild_count:
+    lines = step("split", without_needless(data, split_long(data, lines, family, high, counts)))
+    lines = step("merged", merged(data, lines, family, high, counts))
+    if not table.family.wild_count:
         # A line still listing rank sets over 60 characters, as two lines listing half each.
         # (Not in the wild games: their long lists are so many that halving them adds dozens
         # of lines and still leaves lines over 60 characters; their goal is fewer lines.)
-        lines = halved(data, lines, family, high)
-    strategy = with_choices(data, solution.evs, indexed(joined(data, lines)))
-    exact = _describe(solution, data, strategy, examples)
-    return replace(exact, seconds=time.perf_counter() - start), data, plain, strategy
+        lines = step("halved", halved(data, lines, family, high))
+    return plain, step("joined", joined(data, lines))
 
 
 def build_levels(solution, examples: int = 3) -> Levels:
