@@ -100,6 +100,14 @@ def games_of(tables) -> dict:
     return first
 
 
+def one_slug_a_game() -> list[str]:
+    """The slug of one pay table of every game of the catalogue (`games_of`), sorted: what the
+    browser ports' fixture makers take with --all."""
+    from generator.solve.paytable import load_paytables
+
+    return sorted(path.stem for path in games_of(load_paytables(PAYTABLES)).values())
+
+
 def cases(all_tables: bool, per_game: int, solve_cached, solve_new) -> list[dict]:
     from generator.solve.paytable import load_paytables
 

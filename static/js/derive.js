@@ -540,5 +540,5 @@
     return lines.map((line) => line.map(([f, op, v]) => [R.FEATURES[f], OP_NAMES[op], v]));
   }
 
-  ns.derive = { derive, named, COUNTS, SCORES, rowsMeet, Group, wholeGroup };
+  ns.derive = { derive, named, COUNTS, SCORES, rowsMeet, Group, wholeGroup, thresholds, penaltyConditions };
 })(globalThis);

@@ -160,19 +160,6 @@
     return out;
   }
 
-  /** Each of `counts` at least and at most each value the pattern's rows take, and equal to it
-   * but for a score (derive.thresholds, on all the rows). */
-  function thresholds(g, counts) {
-    const out = [];
-    for (const feature of counts) {
-      const values = valuesOf(g.column(feature));
-      for (const v of values.slice(1)) out.push([feature, OP_GE, v]);
-      for (const v of values.slice(0, -1)) out.push([feature, OP_LE, v]);
-      if (!SCORES.includes(feature)) for (const v of values) out.push([feature, OP_EQ, v]);
-    }
-    return out;
-  }
-
   /** A rank held, or not, for each rank some of the pattern's holds have and some do not
    * (none for a hold of one rank, or of none). */
   function heldRanks(g, kind) {
@@ -187,37 +174,12 @@
     return out;
   }
 
-  /** Conditions on the discards, from all of a pattern's rows (derive._penalty_conditions, as
-   * derive.js makes them). */
-  function penaltyConditions(g) {
-    const out = [];
-    for (const feature of [F_FP, F_SP, F_HP, F_RP, F_SFP, F_BP]) {
-      const values = valuesOf(g.column(feature));
-      if (values.length > 1) {
-        out.push([feature, OP_EQ, 0]);
-        for (const v of values.slice(1)) out.push([feature, OP_GE, v]);
-        for (const v of values.slice(1, -1)) out.push([feature, OP_LE, v]);
-      }
-    }
-    if (valuesOf(g.column(F_WS)).length > 1) out.push([F_WS, OP_EQ, 1], [F_WS, OP_EQ, 0]);
-    if (valuesOf(g.column(F_BEST)).length > 1) out.push([F_BEST, OP_EQ, 1]);
-    const spread = valuesOf(g.column(F_DS));
-    for (const v of spread.slice(1)) out.push([F_DS, OP_GE, v]);
-    for (const v of spread.slice(0, -1)) out.push([F_DS, OP_LE, v]);
-    let some = 0, every = 0x1fff;
-    for (const d of g.column(F_DISC)) { some |= d; every &= d; }
-    for (let r = 0; r < 13; r++) {
-      if ((some >> r) & 1 && !((every >> r) & 1)) out.push([F_DISC, OP_BIT, r], [F_DISC, OP_NOBIT, r]);
-    }
-    return out;
-  }
-
   /** Thresholds, ranks held and penalty conditions of a pattern, kept on it by counts offered
    * (they depend on its rows alone). */
   function candidates(g, counts) {
     const kept = g.pattern.candidates || (g.pattern.candidates = new Map());
     const key = counts.join(",");
-    if (!kept.has(key)) kept.set(key, thresholds(g, counts).concat(heldRanks(g, g.pattern.key[2]), penaltyConditions(g)));
+    if (!kept.has(key)) kept.set(key, D.thresholds(g, null, counts).concat(heldRanks(g, g.pattern.key[2]), D.penaltyConditions(g.data, g.pattern)));
     return kept.get(key);
   }
 
