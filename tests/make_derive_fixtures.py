@@ -28,10 +28,8 @@ small.)
 The checked-in file holds CHECKED_IN: a natural game, a deuces game and a joker game.
 """
 
-import argparse
 import json
 import sys
-from pathlib import Path
 
 from tests import make_js_fixtures as js_fixtures
 from tests import make_solver_fixtures as solver_fixtures
@@ -123,13 +121,7 @@ def content(all_games: bool = False) -> bytes:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.make_derive_fixtures")
-    parser.add_argument("--check", action="store_true")
-    parser.add_argument("--all", action="store_true", help="one pay table of every game")
-    parser.add_argument("--out", type=Path, default=js_fixtures.FOLDER)
-    args = parser.parse_args(argv)
-    return js_fixtures.check_or_write(args.out / FILE_NAME, content(args.all), args.check,
-                                      "python -m tests.make_derive_fixtures")
+    return js_fixtures.per_game_main(argv, "tests.make_derive_fixtures", FILE_NAME, content)
 
 
 if __name__ == "__main__":

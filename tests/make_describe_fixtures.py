@@ -23,10 +23,8 @@ The checked-in file holds CHECKED_IN: a natural game, deuces, joker, double joke
 joker, and Five Aces (the words of every level of each; 0.08 MB).
 """
 
-import argparse
 import sys
 from dataclasses import replace
-from pathlib import Path
 
 from tests import make_js_fixtures as js_fixtures
 from tests import make_solver_fixtures as solver_fixtures
@@ -135,13 +133,7 @@ def content(all_games: bool = False) -> bytes:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.make_describe_fixtures")
-    parser.add_argument("--check", action="store_true")
-    parser.add_argument("--all", action="store_true", help="one pay table of every game")
-    parser.add_argument("--out", type=Path, default=js_fixtures.FOLDER)
-    args = parser.parse_args(argv)
-    return js_fixtures.check_or_write(args.out / FILE_NAME, content(args.all), args.check,
-                                      "python -m tests.make_describe_fixtures")
+    return js_fixtures.per_game_main(argv, "tests.make_describe_fixtures", FILE_NAME, content)
 
 
 if __name__ == "__main__":

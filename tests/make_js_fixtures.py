@@ -32,6 +32,7 @@ The fixtures (1.3 MB together, gzip-compressed where large):
   rank keys of 2,000 parts.
 """
 
+import argparse
 import gzip
 import json
 import random
@@ -307,6 +308,18 @@ def check_or_write(path: Path, content: bytes, check: bool, command: str) -> int
     write(path, content)
     print(f"{path}  {path.stat().st_size:,} bytes")
     return 0
+
+
+def per_game_main(argv: list[str], module: str, file_name: str, content) -> int:
+    """The command line of a maker whose fixture can hold one pay table of every game:
+    `--check`, `--all` (content(True)) and `--out DIR` (default: the fixtures folder)."""
+    command = f"python -m {module}"
+    parser = argparse.ArgumentParser(prog=command)
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--all", action="store_true", help="one pay table of every game")
+    parser.add_argument("--out", type=Path, default=FOLDER)
+    args = parser.parse_args(argv)
+    return check_or_write(args.out / file_name, content(args.all), args.check, command)
 
 
 def write(path: Path, content: bytes) -> None:
