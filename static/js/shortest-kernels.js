@@ -3,8 +3,9 @@
 // borrows (levels.play, plays_right, without_idle: play_kernels.first_lines).
 //
 // In: derive.js's whole group of a pattern (its rows by class, then order key descending: each
-// class's rows a run, `starts`), the rows each candidate condition meets (`meets`: one Uint8Array
-// a condition, over the group's rows), candidate lines as rows of condition indexes (-1 for none)
+// class's rows a run, `starts`), the rows each candidate condition meets (`meets`: one bit set a
+// condition over the group's rows, `packed`: a checker keeps hundreds of them, 130-160 MB as bytes
+// on 9/6 Jacks or Better), candidate lines as rows of condition indexes (-1 for none)
 // in one Int32Array of `width` columns; for a table, its lines (rank sets inline). Out: the first
 // safe candidate, the rank sets whose leaving out makes one safe; each class's deciding line and
 // the position (hold-data.js's) of the hold it plays.
@@ -36,7 +37,7 @@
       let ok = true;
       for (let q = at; q < at + width; q++) {
         const j = combos[q];
-        if (j >= 0 && !meets[j][i]) { ok = false; break; }
+        if (j >= 0 && !((meets[j][i >>> 5] >>> (i & 31)) & 1)) { ok = false; break; }
       }
       if (!ok) continue;
       for (let q = 0; q < nLeft; q++) if (masks[i] === leftOut[q]) { ok = false; break; }
@@ -87,6 +88,13 @@
   }
 
   const NONE = new Int32Array(0);
+
+  /** 0/1 per row as bits, row i at bit i % 32 of word i / 32 (a checker's `meets`). */
+  function packed(met) {
+    const out = new Uint32Array((met.length + 31) >>> 5);
+    for (let i = 0; i < met.length; i++) if (met[i]) out[i >>> 5] |= 1 << (i & 31);
+    return out;
+  }
 
   /** The first of the lines (rows of `width` condition indexes) safe on `runs`, or -1. */
   function firstSafe(k, combos, width, runs) {
@@ -211,7 +219,7 @@
   }
 
   ns.shortestKernels = {
-    firstSafe, ranksLeftOut, nextDescription, conditionKey, lineKey, rowsOf, play, playsRight,
+    packed, firstSafe, ranksLeftOut, nextDescription, conditionKey, lineKey, rowsOf, play, playsRight,
     withoutIdle,
   };
 })(globalThis);

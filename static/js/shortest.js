@@ -235,7 +235,7 @@
       for (const c of ordered.filter((x) => x[1] !== OP_IN).concat(ordered.filter((x) => x[1] === OP_IN))) {
         this.index.set(conditionKey(c), this.byIndex.length);
         this.byIndex.push(c);
-        this.meets.push(D.rowsMeet(this.group, c));
+        this.meets.push(K.packed(D.rowsMeet(this.group, c)));
       }
     }
 
@@ -286,7 +286,7 @@
       const { cls } = this.group;
       for (let i = 0; i < cls.length; i++) {
         if (!alive[cls[i]] || (classes.length && classes[classes.length - 1] === cls[i])) continue;
-        if (met.every((m) => m[i])) { classes.push(cls[i]); held.push(this.pattern.start + i); }
+        if (met.every((m) => (m[i >>> 5] >>> (i & 31)) & 1)) { classes.push(cls[i]); held.push(this.pattern.start + i); }
       }
       return { classes, held };
     }
@@ -592,7 +592,7 @@
     for (const c of classes) total += data.sizes[c];
     const sides = cuts.map((cut) => {
       const met = checker.meets[checker.indexOf(cut)];
-      return rows.map((r) => met[r]);
+      return rows.map((r) => (met[r >>> 5] >>> (r & 31)) & 1);
     });
     const weights = sides.map((side) => side.reduce((sum, m, k) => sum + (m ? data.sizes[classes[k]] : 0), 0));
     const order = weights.map((_, c) => c).sort((a, b) => weights[b] - weights[a]);
