@@ -86,47 +86,73 @@ def _pair_meaning(kind: str, high: int) -> str:
     return f"{_KINDS[kind]} (2{'-' + RANKS[high - 1] if high > 1 else ''})"
 
 
-def key_for(used, wild: str | None = None, rank_lists: bool = False,
-            high: int = 13) -> list[tuple[str, str]]:
-    """[(symbol, meaning)] for every symbol the lines use, in a fixed order: `used` holds each
-    wording's symbols as its parts say them (line_parts.used), never read back from the
-    words; `high` is the game's lowest high rank (13: none), which says what a high and a low
-    pair are."""
-    symbols = frozenset().union(*used)
+def key_table(wild: str | None = None, high: int = 13) -> dict:
+    """Every entry a key of this game can hold, in the key's order, and what brings each in:
+    what `key_from` reads, here and in the browser (static/js/chart.js: a chart derived for any
+    pays has the key a catalogue page has). `high` is the game's lowest high rank (13: none),
+    which says what a high and a low pair are. JSON: lists and strings only."""
     wild_marks = wild_words.marks(wild)
-    used_marks = sorted(symbols & wild_marks.keys(), key=wild_marks.get)
-    # A score's parts are in the key too: "s+h−fp" is read with s+h and fp.
+    words = wild_words.words_of(wild) if wild else None
+    named = bool(wild) and words.cards <= 2  # "the joker", "both jokers": each mark its line
+    features = []
+    for feature, meaning in _FEATURES.items():
+        if feature == "rp" and wild and words.rp_any_suit:
+            meaning += f" (of any suit where {words.plural} alone or nothing are held)"
+        features.append([feature, meaning])
+    return {
+        "kinds_lead": ["4RF, 3SF ...", "the number of cards to hold, then the hand they make or draw to"],
+        "kinds": [[kind, wild_meaning(wild) if kind == "W" else
+                   _pair_meaning(kind, high) if kind in ("HP", "LP") else meaning]
+                  for kind, meaning in _KINDS.items()],
+        # [mark, count, its own line where the wild cards are named (else "")], count ascending
+        "marks": [[mark, count, f"{wild_words.held(wild, count)} "
+                   f"{'is one of' if count == 1 else 'are among'} the cards held" if named else ""]
+                  for mark, count in sorted(wild_marks.items(), key=lambda item: item[1])],
+        # counted wild cards share one line: "with 1, 2 or 3 deuces among the cards held"
+        "counted": [words.noun, words.plural] if wild and not named else None,
+        "features": features,
+        "phrases": [list(entry) for entry in _PHRASES],
+        "rank_lists": ["KJ9 JT7", "any one of the rank sets listed"],
+        # the <abbr> titles `abbr_notation` gives each symbol (a kind's after its cards held)
+        "titles": {**{kind: wild_meaning(wild) if kind == "W" else meaning
+                      for kind, meaning in _KINDS.items()},
+                   **{mark: _wild_title(mark, wild) for mark in wild_marks},
+                   **_FEATURES},
+    }
+
+
+def key_from(table: dict, used, rank_lists: bool = False) -> list[tuple[str, str]]:
+    """[(symbol, meaning)] of `key_table`'s entries that the lines use, in its order: `used`
+    holds each wording's symbols as its parts say them (line_parts.used), never read back from
+    the words. A score's parts are in the key too: "s+h−fp" is read with s+h and fp."""
+    symbols = frozenset().union(*used)
     features = {part for symbol in symbols if symbol in _FEATURES
                 for part in [symbol, *symbol.split("−")]}
     out = []
     if symbols & _KINDS.keys():
-        out.append(("4RF, 3SF ...", "the number of cards to hold, then the hand they make or draw to"))
-    for kind, meaning in _KINDS.items():
-        if kind in symbols:
-            out.append((kind, wild_meaning(wild) if kind == "W" else
-                        _pair_meaning(kind, high) if kind in ("HP", "LP") else meaning))
-    if used_marks and wild_words.words_of(wild).cards <= 2:  # named: "the joker", "both jokers"
-        for mark in used_marks:
-            count = wild_marks[mark]
-            out.append((mark, f"{wild_words.held(wild, count)} "
-                        f"{'is one of' if count == 1 else 'are among'} the cards held"))
-    elif used_marks:  # counted: "with 1, 2 or 3 deuces"
-        words = wild_words.words_of(wild)
-        counts = [str(wild_marks[mark]) for mark in used_marks]
+        out.append(tuple(table["kinds_lead"]))
+    out += [(kind, meaning) for kind, meaning in table["kinds"] if kind in symbols]
+    marks = [entry for entry in table["marks"] if entry[0] in symbols]
+    if marks and table["counted"] is None:
+        out += [(mark, meaning) for mark, _, meaning in marks]
+    elif marks:
+        noun, plural = table["counted"]
+        counts = [str(count) for _, count, _ in marks]
         said = counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-        out.append((", ".join(used_marks), f"with {said} "
-                    f"{words.noun if counts == ['1'] else words.plural} among the cards held"))
-    for feature, meaning in _FEATURES.items():
-        if feature in features:
-            if feature == "rp" and wild and (words := wild_words.words_of(wild)).rp_any_suit:
-                meaning += f" (of any suit where {words.plural} alone or nothing are held)"
-            out.append((feature, meaning))
-    for symbol, meaning in _PHRASES:
-        if symbol in symbols:
-            out.append((symbol, meaning))
+        out.append((", ".join(mark for mark, _, _ in marks),
+                    f"with {said} {noun if counts == ['1'] else plural} among the cards held"))
+    out += [(feature, meaning) for feature, meaning in table["features"] if feature in features]
+    out += [(symbol, meaning) for symbol, meaning in table["phrases"] if symbol in symbols]
     if rank_lists:
-        out.append(("KJ9 JT7", "any one of the rank sets listed"))
+        out.append(tuple(table["rank_lists"]))
     return out
+
+
+def key_for(used, wild: str | None = None, rank_lists: bool = False,
+            high: int = 13) -> list[tuple[str, str]]:
+    """[(symbol, meaning)] for every symbol the lines use, in a fixed order (`key_table`,
+    `key_from`)."""
+    return key_from(key_table(wild, high), used, rank_lists)
 
 
 def abbr_notation(notation: str, wild: str | None = None, marks=()) -> Markup:
