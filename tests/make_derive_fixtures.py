@@ -94,7 +94,8 @@ def case(table, solution) -> dict:
                             "lines": named_lines(stages[f"derived {offer}"]),
                             "compacted": named_lines(stages[f"compacted {offer}"]),
                             "tidied": lines_json(stages[f"tidied {offer}"])})
-    choices = with_choices(data, solution.evs, indexed(lines)).choices
+    strategy = with_choices(data, solution.evs, indexed(lines))
+    choices = strategy.choices
     family = table.family.key
     return {"name": table.name, "slug": table.slug, "rules": rules(table),
             "family": family, "high": P.high_rank(family, table.min_pair),
@@ -103,7 +104,51 @@ def case(table, solution) -> dict:
                        for name in ("split", "merged", "halved") if name in stages},
             "published": lines_json(lines),
             "choices": [None if rule is None else P.CHOICES[rule] for rule in choices],
-            "notation_lengths": asked}
+            "notation_lengths": asked,
+            "chart": chart(table, solution, data, strategy)}
+
+
+def chart(table, solution, data, strategy) -> dict:
+    """The published exact table as a pay table's page prints a level (view.section_rows with
+    level_rows, the key of paytable._key, view.exception_notes), and the game's words the
+    browser says it with (any_paytable.chart_words): static/js/chart.js must print the same."""
+    from dataclasses import replace
+
+    from generator.core.line_parts import parts_json
+    from generator.core.records import from_json
+    from generator.export import records
+    from generator.export.compute import exception_holds, rules
+    from generator.site import any_paytable, paytable, view
+    from generator.strategy import features as P
+    from generator.strategy.build import _describe
+    from generator.strategy.table_output import lines_json as exported_lines
+
+    described = _describe(solution, data, strategy, 1)
+    wild, high = rules(table)["wild"], P.high_rank(table.family.key, table.min_pair)
+    lines = []
+    for line, info in zip(exported_lines(solution, described), described.lines, strict=True):
+        line = from_json(records.Line, dict(line, parts=parts_json(info.parts)))
+        lines.append(replace(line, exception_holds=exception_holds(line, table.family.key,
+                                                                   table.min_pair)))
+    holds = {line.number: line.exception_holds for line in lines}
+    example = {line.number: line.examples[0] if line.examples else None for line in lines}
+    export_rules = from_json(records.Rules, rules(table), "rules")
+    fields = ("number", "row", "also", "anchored", "run_on", "band", "lines", "hold", "notes",
+              "notation", "marks")
+    return {
+        "words": any_paytable.chart_words(wild, high),
+        "printed": described.printed,
+        "choice_deals": sum(line.choice_deals for line in lines),
+        "sections": [{"label": label, "rows": [
+            dict({name: getattr(row, name) for name in fields}, example=example[row.number])
+            for row in rows]}
+            for label, rows in view.section_rows(lines, wild, view.level_rows)],
+        "key": paytable._key(lines, export_rules, high),
+        "exceptions": [{"number": note.number, "row": note.row, "hold": note.hold,
+                        "deals": [list(pair) for pair in holds[note.number]]}
+                       for note in view.exception_notes(lines, wild)],
+    }
+
 
 
 def slugs(all_games: bool) -> list:

@@ -21,6 +21,7 @@ from ..core import wild_words
 from ..core.records import to_json
 from ..export.records import Export, Rules
 from . import view
+from .symbols import key_table
 
 FOLDER = "any"
 
@@ -93,7 +94,20 @@ def _game_data(game_id: str, title: str, tables: list[Export], members: list[Exp
         "levels": levels,
         # (wild cards held, in the game's words: a meter names the holds that swap with them)
         "held_words": wild_words.held_list(tables[0].rules.wild),
+        # (what a chart derived here is said with: static/js/chart.js)
+        "chart": chart_words(tables[0].rules.wild, tables[0].game.high_rank),
     }
+
+
+def chart_words(wild: str | None, high: int) -> dict:
+    """The words of a chart derived on the page for any pays that are the game's, not the
+    line's: its key's entries (`symbols.key_table`), and in a wild game its sections' headings
+    by the wild cards dealt (0, 1, ...) and how a sectioned table is read, as a catalogue page
+    says them."""
+    cards = min(wild_words.words_of(wild).cards, 5) if wild else 0
+    return {"key": key_table(wild, high),
+            "sections": [wild_words.dealt(wild, k) for k in range(cards + 1)] if wild else [],
+            "instruction": wild_words.section_instruction(wild) if wild else ""}
 
 
 def data_script(game: AnyGame) -> str:

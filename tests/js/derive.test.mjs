@@ -28,8 +28,9 @@ import "../../static/js/shortest-kernels.js";
 import "../../static/js/shortest.js";
 import "../../static/js/choices.js";
 import "../../static/js/published.js";
+import "../../static/js/chart.js";
 
-const { solver, rules: R, holdData, derive, describe, published } = globalThis.vpcharts;
+const { solver, rules: R, holdData, derive, describe, published, chart } = globalThis.vpcharts;
 const folder = process.env.VPCHARTS_DERIVE_FIXTURE || FIXTURES;
 const cases = fixtureJson("derive.json.gz", folder);
 
@@ -37,6 +38,26 @@ function sameLines(got, want, what) {
   for (let i = 0; i < Math.max(got.length, want.length); i++) {
     assert.deepEqual(got[i], want[i], `${what}: line ${i + 1} of ${want.length}`);
   }
+}
+
+/** The chart as the page prints it (chart.js) against a pay table's page's printing of the same
+ * lines (make_derive_fixtures.chart): row by row, then the key and the exception lines' deals. */
+function sameChart(got, want, slug) {
+  assert.equal(got.misplays, 0, `${slug}: the table misplays ${got.misplays} deals`);
+  assert.equal(got.printed, want.printed, `${slug}: printed lines`);
+  assert.equal(got.choiceDeals, want.choice_deals, `${slug}: deals a line fits more than one way`);
+  assert.deepEqual(got.sections.map((s) => s.label), want.sections.map((s) => s.label), `${slug}: the sections`);
+  got.sections.forEach((section, k) => {
+    const rows = want.sections[k].rows;
+    assert.equal(section.rows.length, rows.length, `${slug}, ${section.label}: rows`);
+    section.rows.forEach((row, i) => {
+      const { number, row: printed, also, anchored, runOn, band, lines, hold, notes, notation, marks, example } = row;
+      assert.deepEqual({ number, row: printed, also, anchored, run_on: runOn, band, lines, hold, notes, notation, marks, example },
+        rows[i], `${slug}, ${section.label || "the table"}, row ${i + 1}`);
+    });
+  });
+  assert.deepEqual(got.key, want.key, `${slug}: the key`);
+  assert.deepEqual(got.exceptions, want.exceptions, `${slug}: the exception lines' deals`);
 }
 
 /** Python's lists by step name, as published.exactTable names its steps. */
@@ -76,6 +97,7 @@ for (const c of cases) {
     assert.deepEqual(seen.slice().sort(), [...steps.keys()].sort(), `${c.slug}: the steps taken`);
     sameLines(derive.named(table.lines), c.published, `${c.slug}, published`);
     assert.deepEqual(table.choices, c.choices, `${c.slug}: the lines' choice rules`);
+    sameChart(chart.chartOf(data, solution, game, table, c.chart.words), c.chart, c.slug);
     if (process.env.VPCHARTS_DERIVE_TIMES) console.log(`${c.slug}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
   });
 }
