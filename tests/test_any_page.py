@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 from fractions import Fraction
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,13 @@ JOB = "#game=jacks-or-better"
 PAY_EXPECTED = 'a non-negative number: an integer, a decimal like 2.5, or a fraction like "4000/5"'
 RECOMMEND = re.compile(r"Carry the (.+) (card|simple level): it plays this machine at \d+\.\d{4}%, "
                        r"(\d+\.\d{4}% below perfect play|the same as perfect play)\.")
+
+
+def without_chart(page) -> None:
+    """The page's chart worker as an empty script: a test of the return, prices, meter or
+    checker does not wait on a derivation of seconds, and its CPU is not taken from them (the
+    chart is tested below)."""
+    page.route("**/chart-worker.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
 
 
 def wait_for_measure(page, name: str, count: int) -> None:
@@ -62,7 +70,7 @@ def price_rows(page) -> list[tuple[str, Fraction]]:
 def test_typing_pays_gives_the_exact_return_the_cards_priced_and_an_address(sample_site, browser):
     errors = []
     with serving(sample_site) as base:
-        page = open_page(browser, f"{base}any.html{JOB}", errors)
+        page = open_page(browser, f"{base}any.html{JOB}", errors, before=without_chart)
         wait_for_measure(page, "any-prices", 1)
         assert page.inner_text("#any-reference").startswith("These are the pays of 9/6 Jacks or Better")
         assert page.inner_text("#any-return-exact") == exact_return("9-6-jacks-or-better")
@@ -87,7 +95,8 @@ def test_the_address_restores_the_pays_and_the_deal(sample_site, browser):
     pays = "800_200_25_15_9_5_3_2_2_1"  # Full Pay Deuces Wild
     errors = []
     with serving(sample_site) as base:
-        page = open_page(browser, f"{base}any.html#game=deuces-wild&pays={pays}&deal=2s+2h+Ks+Qs+9d", errors)
+        page = open_page(browser, f"{base}any.html#game=deuces-wild&pays={pays}&deal=2s+2h+Ks+Qs+9d",
+                         errors, before=without_chart)
         wait_for_measure(page, "any-prices", 1)
         page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
         assert [f.input_value() for f in pay_fields(page).values()] == pays.split("_")
@@ -113,7 +122,7 @@ def test_the_address_restores_the_pays_and_the_deal(sample_site, browser):
 def test_a_bad_address_or_pay_is_said_on_the_page(sample_site, browser, address, message):
     errors = []
     with serving(sample_site) as base:
-        page = open_page(browser, f"{base}any.html{address}", errors)
+        page = open_page(browser, f"{base}any.html{address}", errors, before=without_chart)
         page.wait_for_selector("#any-error:not([hidden])")
         assert page.inner_text("#any-error").startswith(message)
         if message.startswith("The address has"):
@@ -139,7 +148,7 @@ def test_phone_and_desktop_widths_scroll_only_down(sample_site, browser, width, 
     errors = []
     with serving(sample_site) as base:
         page = open_page(browser, f"{base}any.html#game=joker-poker-kings-or-better&deal=Jk+As+Ks+3d+7c",
-                         errors, viewport={"width": width, "height": 900})
+                         errors, before=without_chart, viewport={"width": width, "height": 900})
         wait_for_measure(page, "any-prices", 1)
         page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -158,7 +167,8 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_any_page(sample_site,
     require(AXE.exists(), f"axe-core ({AXE})")
     errors = []
     with serving(sample_site) as base:
-        page = open_page(browser, f"{base}any.html{JOB}&deal=As+Ks+Qs+Js+9d", errors, bypass_csp=True)
+        page = open_page(browser, f"{base}any.html{JOB}&deal=As+Ks+Qs+Js+9d", errors,
+                         before=without_chart, bypass_csp=True)
         wait_for_measure(page, "any-prices", 1)
         page.wait_for_selector("#any-evs tbody tr:nth-child(32)")
         page.add_script_tag(path=str(AXE))
@@ -224,7 +234,7 @@ def test_a_bad_deal_in_the_address_is_said_at_once_then_beside_its_field(sample_
     errors = []
     said = "'As As As As As' repeats As: expected 5 different cards"
     with serving(sample_site) as base:
-        page = open_page(browser, f"{base}any.html{JOB}&deal=As+As+As+As+As", errors)
+        page = open_page(browser, f"{base}any.html{JOB}&deal=As+As+As+As+As", errors, before=without_chart)
         page.wait_for_selector("#any-pay-fields input")
         assert page.evaluate("document.getElementById('any-error').hidden") is False
         assert page.inner_text("#any-error") == f"The address's deal: {said}"
@@ -253,7 +263,7 @@ def test_a_progressive_meter_is_worked_out_on_the_page_as_python_does(sample_sit
     errors = []
     with serving(sample_site) as base:
         address = (base + "any.html" if over == "served" else (sample_site / "any.html").as_uri())
-        page = open_page(browser, address + JOB, errors)
+        page = open_page(browser, address + JOB, errors, before=without_chart)
         wait_for_measure(page, "any-prices", 1)
         assert [page.input_value("#any-meter-from"), page.input_value("#any-meter-to")] == [
             "4000", "8000"]  # (prefilled: the royal's pay, and twice it)
@@ -269,10 +279,99 @@ def test_a_progressive_meter_is_worked_out_on_the_page_as_python_does(sample_sit
         # The address keeps the meter: the link opened again works it out again.
         hash_ = page.evaluate("location.hash")
         assert "&meter=royal_flush:4000-8000" in hash_
-        again = open_page(browser, address + hash_, errors)
+        again = open_page(browser, address + hash_, errors, before=without_chart)
         again.wait_for_selector("#any-meter-result:not([hidden])")
         assert again.inner_text("#any-meter-summary") == summary
         page.fill("#any-meter-from", "9000")
         page.click("#any-meter-form button")
         assert page.inner_text("#any-meter-error") == "The meter's low end must be below its high end."
+    assert errors == []
+
+
+class _Canonical(HTMLParser):
+    """HTML as a list of tags (attributes sorted) and texts (spaces collapsed), whoever wrote it:
+    Jinja's markup and the DOM's serialization compare alike where they say the same."""
+
+    def __init__(self):
+        super().__init__()
+        self.out = []
+
+    def handle_starttag(self, tag, attrs):
+        self.out.append(("<", tag, tuple(sorted((k, v or "") for k, v in attrs))))
+
+    def handle_endtag(self, tag):
+        self.out.append((">", tag))
+
+    def handle_data(self, data):
+        text = " ".join(data.split())
+        if text:
+            self.out.append(("text", text))
+
+
+def canonical(html: str) -> list:
+    parser = _Canonical()
+    parser.feed(html)
+    return parser.out
+
+
+def chart_markup(slug: str) -> tuple[list, list, int]:
+    """(the table, the key) as a catalogue page renders a level's (macros.html's level_table
+    and key), of `slug`'s exact table, with the Any page's ids; and its printed lines."""
+    from generator.export.cache import export
+    from generator.site import view
+    from generator.site.paytable import _key
+    from generator.site.render import Renderer
+
+    data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
+    lines, wild = data.levels["exact"].lines, data.rules.wild
+    renderer = Renderer(ROOT / "templates")
+    macros = renderer.env.from_string(
+        '{% from "macros.html" import level_table, key %}'
+        '{{ level_table(sections, "any-chart-table", "any-line-", wild) }}@@{{ key(entries, "any-chart-key") }}')
+    table, key = macros.render(sections=view.section_rows(lines, wild, view.level_rows), wild=wild,
+                               entries=_key(lines, data.rules, data.game.high_rank)).split("@@")
+    return canonical(table), canonical(key), data.levels["exact"].printed
+
+
+@pytest.mark.parametrize("game, slug", [("jacks-or-better", "9-6-jacks-or-better"),
+                                        ("deuces-wild", "full-pay-deuces-wild")])
+def test_the_exact_strategy_of_typed_pays_is_printed_as_the_catalogue_prints_it(sample_site, browser, game, slug):
+    """Issue 57: the pays of a catalogue table typed, the page derives its exact table in its
+    chart worker and prints it as a catalogue page prints a level: the same rows, numbers, words,
+    sections, <abbr> titles, examples and key, markup for markup; checked on every suit class
+    (0 misplays). Then new pays cancel the derivation under way: only the newest pays' chart
+    is shown."""
+    table, key, printed = chart_markup(slug)
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html#game={game}", errors)
+        wait_for_measure(page, "any-chart", 1)
+        assert page.inner_text("#any-chart-head") == f"The exact strategy for these pays: {printed} lines"
+        assert canonical(page.inner_html("#any-chart .scroll")) == table
+        assert canonical(page.evaluate("document.getElementById('any-chart-key').outerHTML")) == key
+        said = page.inner_text("#any-chart > p")
+        assert "checked here on every one of its " in said and ", 0 misplays." in said, said
+        if game == "jacks-or-better":  # new pays while deriving: the old chart never shows
+            fields = pay_fields(page)
+            fields["Flush"].fill("5")
+            wait_for_measure(page, "any-prices", 2)
+            page.wait_for_selector("#any-chart-progress-box:not([hidden])")
+            fields["Flush"].fill("6")
+            wait_for_measure(page, "any-chart", 2)
+            assert canonical(page.inner_html("#any-chart .scroll")) == table
+            assert page.evaluate("performance.getEntriesByName('any-chart').length") == 2
+    assert errors == []
+
+
+def test_from_disk_the_exact_strategy_is_derived_on_a_tap(sample_site, browser):
+    """Opened as a file the page has no worker: it offers the derivation, which pauses the page,
+    and derives it on a tap."""
+    table, _, _ = chart_markup("9-6-jacks-or-better")
+    errors = []
+    page = open_page(browser, (sample_site / "any.html").as_uri() + JOB, errors)
+    wait_for_measure(page, "any-prices", 1)
+    assert "pauses it" in page.inner_text("#any-chart")
+    page.click("#any-chart button")
+    wait_for_measure(page, "any-chart", 1)
+    assert canonical(page.inner_html("#any-chart .scroll")) == table
     assert errors == []

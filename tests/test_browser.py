@@ -31,8 +31,12 @@ def artifacts(tmp_path):
     return folder
 
 
-def open_page(browser, url, errors, **options):
+def open_page(browser, url, errors, before=None, **options):
+    """A new page at `url`, its script errors and console errors appended to `errors`;
+    `before(page)`, if given, runs before it loads (a route, say)."""
     page = browser.new_page(**options)
+    if before is not None:
+        before(page)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: msg.type == "error" and "favicon" not in msg.text
             and "404" not in msg.text and errors.append(msg.text))

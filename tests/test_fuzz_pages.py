@@ -24,6 +24,7 @@ from generator.bench.browser import serving
 from generator.core.cards import parse_hand
 from generator.core.errors import VpchartsError
 from tests.fuzz import fuzz
+from tests.test_any_page import without_chart
 from tests.test_browser import open_page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -335,7 +336,8 @@ def good_pays(game: str) -> list[str]:
 @pytest.fixture(scope="module")
 def any_page(base, browser):
     errors = []
-    page = open_page(browser, f"{base}any.html#game=jacks-or-better", errors, **PHONE)
+    page = open_page(browser, f"{base}any.html#game=jacks-or-better", errors, before=without_chart,
+                     **PHONE)
     settle(page, "performance.getEntriesByName('any-prices').length >= 1", tries=3000)
     return page, errors
 

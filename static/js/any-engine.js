@@ -1,7 +1,10 @@
 // The Any pay table page's engine: any-core.js in a Web Worker (one solve at a time, of those asked
 // meanwhile only the newest), or from file://, where browsers refuse workers, on the page's own
 // thread between repaints; and its answers (progress, the return, the prices, a deal's EVs) shown,
-// an older run's dropped.
+// an older run's dropped. The exact strategy of the pays is derived in a second worker
+// (chart-worker.js), which new pays end and start again: a derivation takes seconds, and the
+// checker and the meter answer meanwhile. From file:// it is derived on a tap, on the page's
+// thread, which pauses while it works.
 //
 // A part of the Any pay table page (any-ui.js makes the parts in order, each over what the ones
 // before it made: c holds the page's elements, its state and messages, the engine once started,
@@ -10,6 +13,32 @@
   "use strict";
   const { ns, app, errorBox, progressBox, progress, progressLabel, dealInput, state, STAGES, DEAL_PROBLEM,
     fail, showReturn, showPrices, checkDeal, showDeal, showMeter, meterFailed } = c;
+  let chartWorker = null;
+
+  /** Derive the exact strategy of `rules` (run `id`) in a worker of its own, ending the one
+   * deriving the pays before: a derivation is cancelled by changing the pays. */
+  function chartInWorker(id, rules) {
+    if (chartWorker) chartWorker.terminate();
+    chartWorker = new Worker(app.dataset.chartWorker);
+    chartWorker.onmessage = (event) => receive(event.data);
+    chartWorker.onerror = () => receive({ type: "chart-error", id, message: "The strategy's worker stopped: reload the page to try again." });
+    chartWorker.postMessage({ id, rules, words: state.data.chart });
+  }
+
+  /** From file://: the chart on the page's thread, when the player asks (it pauses the page). */
+  function chartHere(id, rules) {
+    c.chartOffer(() => {
+      receive({ type: "chart-progress", id, stage: "deriving", fraction: 0.15 });
+      setTimeout(() => {
+        if (id !== state.run) return;
+        try {
+          receive({ type: "chart", id, chart: ns.chartWork.exactChart(rules, state.data.chart) });
+        } catch (error) {
+          receive({ type: "chart-error", id, message: String(error && error.message) });
+        }
+      }, 20);
+    });
+  }
 
   function startEngine() {
     if (location.protocol !== "file:" && typeof Worker === "function") {
@@ -43,6 +72,11 @@
             if (message.type === "solve" && busy !== null) waiting = message;
             else send(message);
           },
+          chart: chartInWorker,
+          cancelChart() {
+            if (chartWorker) chartWorker.terminate();
+            chartWorker = null;
+          },
           background: true,
         };
       } catch (error) { /* fall through to the page's own thread */ }
@@ -51,6 +85,8 @@
     const later = (f) => setTimeout(f, 20); // (a repaint between stages shows the progress)
     return {
       background: false,
+      chart: chartHere,
+      cancelChart() {},
       post(message) {
         const id = message.id;
         later(() => {
@@ -86,6 +122,13 @@
     if (message.type === "meter") return message.id === state.meterRun && showMeter(message.report);
     if (message.type === "error" && message.id === state.meterRun) return meterFailed(message.message); // ("meter-N": never a solve's id)
     if (message.id !== state.run) return; // an older run's answer: newer pays were typed
+    if (message.type === "chart-progress") return c.chartProgress(message.stage, message.fraction);
+    if (message.type === "chart-error") return c.chartFailed(message.message);
+    if (message.type === "chart") {
+      c.showChart(message.chart);
+      performance.measure("any-chart", { start: state.changed, end: performance.now() });
+      return;
+    }
     if (message.type === "progress") {
       progressBox.hidden = false;
       progress.value = message.fraction;

@@ -96,6 +96,8 @@
     showReference();
     state.run += 1;
     if (checked.errors) {
+      c.clearChart();
+      c.engine.cancelChart();
       progressBox.hidden = true;
       result.hidden = true;
       errorBox.hidden = false;
@@ -114,6 +116,8 @@
     progress.value = 0;
     progressLabel.textContent = STAGES.counting;
     c.engine.post({ type: "solve", id: state.run, rules: checked.rules });
+    c.clearChart();
+    c.engine.chart(state.run, checked.rules);
   }
 
   return { levelsOf, ownTables, buildFields, typedPays, closestTable, showReference, scheduleSolve, solveNow };
