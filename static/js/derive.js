@@ -113,10 +113,11 @@
     }
   }
 
-  /** Which rows of a group meet one condition (holds.rows_meet). */
-  function rowsMeet(g, [feature, op, value]) {
+  /** Which rows of a group meet one condition (holds.rows_meet); into `out` if given (a
+   * scratch array as long as the group, reused where the answer is read at once). */
+  function rowsMeet(g, [feature, op, value], out = null) {
     const x = g.column(feature);
-    const out = new Uint8Array(x.length);
+    out = out || new Uint8Array(x.length);
     if (op === OP_EQ) for (let i = 0; i < x.length; i++) out[i] = x[i] === value ? 1 : 0;
     else if (op === OP_GE) for (let i = 0; i < x.length; i++) out[i] = x[i] >= value ? 1 : 0;
     else if (op === OP_LE) for (let i = 0; i < x.length; i++) out[i] = x[i] <= value ? 1 : 0;

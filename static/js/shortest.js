@@ -235,7 +235,10 @@
       for (const c of ordered.filter((x) => x[1] !== OP_IN).concat(ordered.filter((x) => x[1] === OP_IN))) {
         this.index.set(conditionKey(c), this.byIndex.length);
         this.byIndex.push(c);
-        this.meets.push(K.packed(D.rowsMeet(this.group, c)));
+        // (each condition's bytes are packed at once: one scratch array for them all, where
+        // a new one each took 600 MB of short-lived arrays on 9/6 Jacks or Better)
+        this.scratch = this.scratch || new Uint8Array(this.group.length);
+        this.meets.push(K.packed(D.rowsMeet(this.group, c, this.scratch)));
       }
     }
 
