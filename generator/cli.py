@@ -203,7 +203,12 @@ def cmd_bench(args) -> int:
     if args.any is not None:
         from .bench import any_page  # (lazy: start-up)
 
-        return any_page.run(tuple(args.any) or any_page.DEFAULT_GAMES)
+        words = ["vpcharts bench --any", *args.any]
+        if args.markdown is not None:
+            words.append("--markdown" if args.markdown == DEFAULT_BENCHMARKS
+                         else f"--markdown {args.markdown}")
+        return any_page.run(tuple(args.any) or any_page.DEFAULT_GAMES, args.markdown,
+                            " ".join(words))
     if args.ultimate_x is not None:
         from .ultimate_x import bench as ux_bench  # (lazy: start-up)
 
@@ -395,7 +400,8 @@ def parser() -> argparse.ArgumentParser:
                        help="time the Any pay table page in chromium for these games (any.html's "
                        "game ids; default: Deuces Wild and one game of each deck): the exact "
                        "return and every card priced, first and after typing a pay; peak memory; "
-                       "and the session calculator of a pay table's page")
+                       "and the session calculator of a pay table's page (with --markdown, "
+                       "written as a section of docs/benchmarks.md)")
     bench.add_argument("--ultimate-x", nargs="*", metavar="GAME",
                        help="the CPU each Ultimate X game's solve and export take, each in a "
                        "fresh process (default: every game of content/ultimate-x; a file name "

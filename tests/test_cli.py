@@ -160,6 +160,35 @@ def test_bench_strategy_times_every_pay_table_of_the_content(run, tmp_path, monk
     assert text.endswith("of 2 pay tables derive their exact table within 10 s.\n")
 
 
+def test_bench_any_writes_a_section_of_the_page_that_the_solver_bench_keeps(tmp_path):
+    """`vpcharts bench --any --markdown`: its figures are a section of docs/benchmarks.md,
+    replaced on the next run (never repeated), and kept when `vpcharts bench --markdown`
+    rewrites the rest of the page."""
+    from generator.bench import any_page, solver
+
+    page = tmp_path / "bench.md"
+    page.write_text("# Benchmarks\n\nintro\n\n## Strategy, every pay table\n\n| rows |\n")
+    row = {"game": "jacks-or-better", "levels": 8, "cold_return": 900.0, "cold_prices": 2100.0,
+           "cold_chart": 12500.0, "warm_return": 400.0, "warm_prices": 900.0,
+           "warm_chart": 11800.0, "memory_mb": 594.2, "lines": "29", "over": True}
+
+    def section(memory):
+        return any_page.section_text([dict(row, memory_mb=memory)], "120.0", "vpcharts bench --any",
+                                     "2026-12-06 04:00 UTC", (1.0, 0.5, 0.2), (1.5, 0.7, 0.3))
+
+    any_page.write_section(page, section(594.2))
+    text = page.read_text()
+    assert text.startswith("# Benchmarks\n\nintro\n\n## Strategy, every pay table\n\n| rows |\n\n")
+    assert text.endswith(section(594.2))
+    assert "| jacks-or-better | 8 | 0.90 s | 2.10 s | 12.50 s | 0.40 s | 0.90 s | 11.80 s | 594 MB (over) | 29 |" in text
+    any_page.write_section(page, section(480.0))
+    text = page.read_text()
+    assert text.count(any_page.SECTION) == 1 and "480 MB (over)" in text and "594 MB" not in text
+    assert solver.kept_any_section(page) == "\n" + section(480.0)
+    page.write_text(text.replace("| rows |\n\n", "| rows |\n\n## Later\n\nmore\n\n", 1))
+    assert solver.kept_any_section(page) == "\n" + section(480.0)
+
+
 def test_bench_markdown_refuses_a_missing_folder_before_measuring(run, tmp_path):
     code, out, err = run("bench", "--markdown", str(tmp_path / "no" / "bench.md"))
     assert code == 1 and out == "" and str(tmp_path / "no") in err

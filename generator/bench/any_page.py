@@ -21,6 +21,7 @@ once each the multi-play sessions of MULTI_SESSIONS, reported without a target
 (issue 39).
 """
 
+import os
 import re
 import shutil
 import tempfile
@@ -101,7 +102,7 @@ def measure_game(browser_type, base: str, game: str) -> dict:
         cold_prices = _wait_for(page, "any-prices", 1)
         levels = page.locator("#any-prices tbody tr").count()
         cold_chart = _wait_for(page, "any-chart", 1, timeout=600)
-        lines = page.inner_text("#any-chart-head").rsplit(": ", 1)[-1]
+        lines = page.inner_text("#any-chart-head").rsplit(": ", 1)[-1].removesuffix(" lines")
         flush = page.locator("#any-pay-fields input").nth(_flush_index(page))
         value = flush.input_value()
         flush.fill(str(int(float(value)) + 1) if value.replace(".", "", 1).isdigit() else "5")
@@ -146,30 +147,37 @@ def _flush_index(page) -> int:
     return next((i for i, label in enumerate(labels) if label.strip() == "Flush"), 0)
 
 
-def run(games: tuple[str, ...] = DEFAULT_GAMES) -> int:
+def run(games: tuple[str, ...] = DEFAULT_GAMES, markdown: Path | None = None,
+        command: str = "vpcharts bench --any") -> int:
+    """Measure and print; with `markdown`, also write the figures as that page's section
+    SECTION (docs/benchmarks.md: replaced where it is, else added at the end)."""
     from playwright.sync_api import sync_playwright  # (lazy: playwright)
 
     worst = False
+    rows = []
+    load_start = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         site = build_games_site(Path(tmp), games)
         with serving(site) as base, sync_playwright() as p:
-            version = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"Any pay table page: chromium {version.version}, {base}any.html", flush=True)
-            version.close()
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            version = browser.version
+            browser.close()
+            print(f"Any pay table page: chromium {version}, {base}any.html", flush=True)
             print("game                              levels   return   prices    chart   return   prices    chart  peak    chart")
             print("                                          (first)  (first)  (first)  (typed)  (typed)  (typed)  memory  lines")
             for game in games:
                 f = measure_game(p.chromium, base, game)
-                over = (f["cold_return"] > TARGETS["return"]
-                        or f["cold_prices"] - f["cold_return"] > TARGETS["prices_after_return"]
-                        or max(f["cold_chart"], f["warm_chart"]) > TARGETS["chart"]
-                        or f["memory_mb"] > TARGETS["memory_mb"])
-                worst |= over
+                f["over"] = (f["cold_return"] > TARGETS["return"]
+                             or f["cold_prices"] - f["cold_return"] > TARGETS["prices_after_return"]
+                             or max(f["cold_chart"], f["warm_chart"]) > TARGETS["chart"]
+                             or f["memory_mb"] > TARGETS["memory_mb"])
+                worst |= f["over"]
+                rows.append(f)
                 print(f"{game:<33} {f['levels']:>6} {f['cold_return'] / 1000:>7.2f} s "
                       f"{f['cold_prices'] / 1000:>6.2f} s {f['cold_chart'] / 1000:>6.2f} s "
                       f"{f['warm_return'] / 1000:>6.2f} s {f['warm_prices'] / 1000:>6.2f} s "
                       f"{f['warm_chart'] / 1000:>6.2f} s {f['memory_mb']:>4.0f} MB {f['lines']:>6}"
-                      f"{'  OVER' if over else ''}", flush=True)
+                      f"{'  OVER' if f['over'] else ''}", flush=True)
             times = measure_session(p.chromium, base)
             worst |= max(times) > SESSION_TARGET
             print(f"session calculator, {SESSION_PAGE}: 10,000 hands from 400 bets in "
@@ -180,9 +188,51 @@ def run(games: tuple[str, ...] = DEFAULT_GAMES) -> int:
                 times = measure_session(p.chromium, base, play, bankroll, deals, runs=1)
                 print(f"session calculator, {SESSION_PAGE}: {deals:,} deals of {play} hands from "
                       f"{bankroll:,} bets in {times[0] / 1000:.2f} s", flush=True)
-    print(f"Targets: the return within {TARGETS['return'] / 1000:.0f} s of the last pay typed (goal 1 s), "
-          f"every level priced within {TARGETS['prices_after_return'] / 1000:.0f} s more, the exact "
-          f"strategy within {TARGETS['chart'] / 1000:.0f} s (goal 3 s), peak memory at most "
-          f"{TARGETS['memory_mb']:.0f} MB. Times from the pays' last change "
-          "(first: as the page opens; typed: a new flush pay).")
+    print(TARGETS_TEXT)
+    if markdown is not None:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        write_section(markdown, section_text(rows, version, command, when, load_start,
+                                             os.getloadavg()))
+        print(f"wrote {markdown}")
     return int(worst)
+
+
+TARGETS_TEXT = (
+    f"Targets: the return within {TARGETS['return'] / 1000:.0f} s of the last pay typed (goal 1 s), "
+    f"every level priced within {TARGETS['prices_after_return'] / 1000:.0f} s more, the exact "
+    f"strategy within {TARGETS['chart'] / 1000:.0f} s (goal 3 s), peak memory at most "
+    f"{TARGETS['memory_mb']:.0f} MB. Times from the pays' last change "
+    "(first: as the page opens; typed: a new flush pay).")
+SECTION = "## The Any pay table page in chromium"
+
+
+def section_text(rows: list[dict], version: str, command: str, when: str, load_start,
+                 load_end) -> str:
+    """The figures as a Markdown section: its layout depends on the games, never the figures."""
+    loads = lambda values: ", ".join(f"{v:.2f}" for v in values)  # noqa: E731
+    out = [SECTION, "",
+           f"Written by `{command}` on {when}, in Debian's chromium {version} on this machine "
+           f"({os.cpu_count()} cores; load average {loads(load_start)} at the start, "
+           f"{loads(load_end)} at the end). {TARGETS_TEXT} Peak memory: chromium's renderer "
+           "processes' largest peak resident set, the page and its two workers together.", "",
+           "| game | levels priced | return | prices | chart | return, typed | prices, typed "
+           "| chart, typed | peak memory | chart lines |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for f in rows:
+        seconds = [f"{f[key] / 1000:.2f} s" for key in (
+            "cold_return", "cold_prices", "cold_chart", "warm_return", "warm_prices", "warm_chart")]
+        out.append(f"| {f['game']} | {f['levels']} | " + " | ".join(seconds)
+                   + f" | {f['memory_mb']:.0f} MB{' (over)' if f['over'] else ''} | {f['lines']} |")
+    return "\n".join(out) + "\n"
+
+
+def write_section(path: Path, section: str) -> None:
+    """The page with SECTION replaced by `section` (to the next "## " heading), or added."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    start = text.find(SECTION + "\n")
+    if start < 0:
+        text = text.rstrip("\n") + ("\n\n" if text else "") + section
+    else:
+        end = text.find("\n## ", start + len(SECTION))
+        text = text[:start] + section + (text[end:] if end >= 0 else "")
+    path.write_text(text, encoding="utf-8")

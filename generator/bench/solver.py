@@ -148,7 +148,7 @@ def run(content: Path, repeat: int, strategy_only: bool = False, markdown: Path 
         strategies = _strategies(content, kernels_warm=bool(solves))
     if markdown is not None:
         page = markdown_page(machine.finished(), command, repeat, solves, strategies)
-        markdown.write_text(page, encoding="utf-8")
+        markdown.write_text(page + kept_any_section(markdown), encoding="utf-8")
         print(f"wrote {markdown}")
     return 0
 
@@ -257,6 +257,19 @@ def _cell(values, unit: str, places: int = 3) -> str:
 
 def _mark(values, target: float) -> str:
     return "ok" if statistics.median(values) <= target else "**over**"
+
+
+def kept_any_section(markdown: Path) -> str:
+    """The page's section of `vpcharts bench --any --markdown` (bench/any_page.py), measured in
+    chromium by another command: kept, not dropped, when this bench rewrites the page."""
+    from .any_page import SECTION
+
+    text = markdown.read_text(encoding="utf-8") if markdown.exists() else ""
+    start = text.find(SECTION + "\n")
+    if start < 0:
+        return ""
+    end = text.find("\n## ", start + len(SECTION))
+    return "\n" + text[start:end + 1 if end >= 0 else len(text)].rstrip("\n") + "\n"
 
 
 def markdown_page(machine: Machine, command: str, repeat: int, solves: list[SolveFigures],
