@@ -262,7 +262,7 @@ def _mark(values, target: float) -> str:
 def kept_any_section(markdown: Path) -> str:
     """The page's section of `vpcharts bench --any --markdown` (bench/any_page.py), measured in
     chromium by another command: kept, not dropped, when this bench rewrites the page."""
-    from .any_page import SECTION
+    from .any_page import SECTION  # (lazy: the Any page's bench is another command's)
 
     text = markdown.read_text(encoding="utf-8") if markdown.exists() else ""
     start = text.find(SECTION + "\n")

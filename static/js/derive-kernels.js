@@ -89,10 +89,10 @@
 
   // The rows growRankSet adds at one step: one array, grown as groups need, reused by every
   // call (a new one a call took 360 MB of short-lived arrays on 9/6 Jacks or Better).
-  let scratch = new Int32Array(0);
+  const scratch = { rows: new Int32Array(0) };
   function scratchRows(n) {
-    if (scratch.length < n) scratch = new Int32Array(n);
-    return scratch;
+    if (scratch.rows.length < n) scratch.rows = new Int32Array(n);
+    return scratch.rows;
   }
 
   /** Grow "ranks held in a set" on the rows of `base`: each candidate mask joins in turn if the
