@@ -13,7 +13,8 @@ Card ids: 0..51 = rank * 4 + suit (rank 0 = deuce ... 12 = ace), then the family
 (jokers; the star ace of Five Aces). The families' descriptions (`generator.solve.families`) are
 the spec read here: each card's name (so its rank and suit), which cards are wild and of what
 kind, and which hand each category needs, in pay order. A card outside the four suits (the star)
-never shares a suit with another; a wild card becomes any ordinary card.
+never shares a suit with another; a wild card becomes any ordinary card. Where a category asks
+for the kicker's suits (a black jack), a hand also carries the ranks of its cards of those suits.
 """
 
 from collections import Counter
@@ -24,7 +25,7 @@ from math import comb, lcm
 
 import numpy as np
 
-from generator.solve.families import ALL_RANKS, FAMILIES, face
+from generator.solve.families import ALL_RANKS, ALL_SUITS, FAMILIES, face
 from generator.solve.paytable import PayTable
 
 TEN, ACE = 8, 12
@@ -109,10 +110,17 @@ def canonical_suits(n_natural: int, suited: bool) -> tuple[int, ...]:
     return (0,) + (1,) * (n_natural - 1)
 
 
+def kicker_suit_sets(family_key: str) -> list[frozenset[int]]:
+    """The suit sets the family's categories ask of a kicker, each once (none: every suit)."""
+    sets = [c.kicker_suits for c in FAMILIES[family_key].categories if c.kicker_suits != ALL_SUITS]
+    return list(dict.fromkeys(sets))
+
+
 @cache
 def best_line(family_key: str, natural_ranks: tuple[int, ...], suited: bool,
               held: tuple[int, ...], dealt_ranks: tuple[int, ...] | None, all_suited: bool,
-              min_pair: int | None, substitute_suits: tuple[int, ...] = SUBSTITUTE_SUITS):
+              marked: tuple, min_pair: int | None,
+              substitute_suits: tuple[int, ...] = SUBSTITUTE_SUITS):
     """The pay line (key, detail...) of a hand, or None: its family's first category it makes.
 
     The hand is given canonically (everything its pay depends on): the sorted ranks of its
@@ -123,9 +131,12 @@ def best_line(family_key: str, natural_ranks: tuple[int, ...], suited: bool,
     card becomes every ordinary card in turn (any rank, `substitute_suits`); copies of cards
     already held are allowed, which is how five of a kind arises. Wild cards are
     interchangeable, so unordered choices (combinations with replacement) cover every
-    substitution. Details: ("pair", rank) and ("quads", rank, kicker).
+    substitution. Details: ("pair", rank) and ("quads", rank, kicker). `marked`: per suit set
+    of `kicker_suit_sets`, the ranks of the hand's natural cards of those suits, and of all five
+    read as their faces (a kicker of one of the suits is a card of its rank among them).
     """
     family = FAMILIES[family_key]
+    suit_sets = kicker_suit_sets(family_key)
     kinds = [kind.name for kind in family.wild]
     suits = canonical_suits(len(natural_ranks), suited)
     substitutes = [(rank, suit) for rank in range(13) for suit in substitute_suits]
@@ -141,14 +152,20 @@ def best_line(family_key: str, natural_ranks: tuple[int, ...], suited: bool,
             continue
         if any(held[kinds.index(name)] != count for name, count in category.exactly):
             continue
+        if category.kicker_suits != ALL_SUITS:
+            naturals, dealt = marked[suit_sets.index(category.kicker_suits)]
+            of_suits = dealt if category.natural else naturals
         if category.hand == "wild_cards":
-            if category.kicker == ALL_RANKS or top_natural in category.kicker:
+            if ((category.kicker == ALL_RANKS or top_natural in category.kicker)
+                    and (category.kicker_suits == ALL_SUITS or top_natural in of_suits)):
                 return (category.key,)
             continue
         options = [as_dealt] if category.natural else played
         for made in (m for hands in options for m in hands if _meets(category, m)):
             rank, kicker = _kind_details(made)
             if category.kicker != ALL_RANKS and kicker not in category.kicker:
+                continue
+            if category.kicker_suits != ALL_SUITS and kicker not in of_suits:
                 continue
             if category.by_rank == "pair":
                 # The best pair the hand can make decides whether it pays.
@@ -174,7 +191,8 @@ def card_face(family_key: str, card: int) -> tuple[int, int]:
 def canonical_hand(family_key: str, cards) -> tuple:
     """(sorted natural ranks, whether the natural cards share one of the four suits, wild cards
     held by kind, sorted ranks of all five read as their faces or None, whether all five cards
-    share one of the four suits)."""
+    share one of the four suits, and per kicker suit set the ranks of the natural cards and of
+    all five of those suits)."""
     family = FAMILIES[family_key]
     faces = [card_face(family_key, c) for c in cards]
     natural = [f for c, f in zip(cards, faces) if not family.is_wild(c)]
@@ -184,7 +202,10 @@ def canonical_hand(family_key: str, cards) -> tuple:
                  for i in range(len(family.wild)))
     dealt = None if any(rank < 0 for rank, _ in faces) else tuple(sorted(r for r, _ in faces))
     all_suited = len({suit for _, suit in faces}) == 1 and 0 <= faces[0][1] < 4
-    return ranks, suited, held, dealt, all_suited
+    marked = tuple((frozenset(r for r, s in natural if s in suits),
+                    frozenset(r for r, s in faces if r >= 0 and s in suits))
+                   for suits in kicker_suit_sets(family_key))
+    return ranks, suited, held, dealt, all_suited, marked
 
 
 def reference_category(family_key: str, cards, min_pair: int | None, quad_key=None) -> str | None:
@@ -239,7 +260,9 @@ def hand_keys(family_key: str, hands: np.ndarray) -> np.ndarray:
 
     Digits in base 13 + 14 * 3: each card's rank, a wild card's as 13 + 14 * its kind + 1 + its
     face rank (so wild cards come last, by kind and face), sorted; then a bit for "the natural
-    cards share one of the four suits" and one for "all five do".
+    cards share one of the four suits" and one for "all five do"; then, for a kicker suit set,
+    the rank masks of the natural cards and of all five of those suits (one set at most: the
+    key stays in 63 bits).
     """
     family = FAMILIES[family_key]
     faces = np.array([face(name) for name in family.deck], np.int64)
@@ -257,7 +280,16 @@ def hand_keys(family_key: str, hands: np.ndarray) -> np.ndarray:
     key = np.zeros(len(hands), np.int64)
     for i in range(5):
         key = key * (13 + 14 * 3) + digits[:, i]
-    return (key * 2 + suited) * 2 + all_suited
+    key = (key * 2 + suited) * 2 + all_suited
+    suit_sets = kicker_suit_sets(family_key)
+    assert len(suit_sets) <= 1, "hand_keys holds one kicker suit set"
+    for suits in suit_sets:
+        of_suits = np.isin(suit, sorted(suits)) & (rank >= 0)
+        bits = np.left_shift(1, np.maximum(rank, 0))
+        natural_mask = np.bitwise_or.reduce(np.where(of_suits & ~wild, bits, 0), axis=1)
+        dealt_mask = np.bitwise_or.reduce(np.where(of_suits, bits, 0), axis=1)
+        key = (key << 26) | (natural_mask << 13) | dealt_mask
+    return key
 
 
 @cache

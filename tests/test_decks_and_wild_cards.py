@@ -10,6 +10,9 @@
 * Holds: a few deals of each family, the 32 hold EVs equal direct enumeration of every draw.
 * Suit classes: the one-eyed jacks leave four suit permutations, so 700,544 classes; the 24
   give today's 134,459. (A description no machine deals: test_family_file.py.)
+* A kicker of named suits (Black Jack Bonus: four of a kind beside a jack of clubs or spades):
+  the two black jacks leave four suit permutations too, and every final hand's count of 9/6
+  and 8/6 is the Wizard of Odds' table's, to the combination.
 """
 
 import random
@@ -33,7 +36,8 @@ SEVENS = "sevens-wild"
 SEVENS_JOKER = "sevens-and-joker-wild-600-300-25"
 ONE_EYED = "one-eyed-jacks-200-75-50"
 FIVE_ACES = "five-aces-9-6-double-double-bonus"
-ONE_PER_FAMILY = (SEVENS, SEVENS_JOKER, ONE_EYED, FIVE_ACES)
+BLACK_JACK = "black-jack-bonus-9-6"
+ONE_PER_FAMILY = (SEVENS, SEVENS_JOKER, ONE_EYED, FIVE_ACES, BLACK_JACK)
 
 
 
@@ -75,6 +79,29 @@ def test_every_final_hand_returns_what_the_wizard_of_odds_prints(name):
     assert returns[:len(printed)] == [Fraction(r) for r in printed]
 
 
+# Black Jack Bonus Poker (Wizard of Odds, wizardofodds.com/games/video-poker/tables/
+# black-jack-bonus-poker/): the combinations of each final hand under optimal play, over all
+# 19,933,230,517,200 (the deals times the draws), in the order the page lists them. Of 8/6 the
+# copy read shows the first ten.
+BLACK_JACK_COMBINATIONS = {
+    "black-jack-bonus-9-6": [
+        486_203_646, 2_203_932_480, 375_173_532, 863_022_792, 1_780_551_210, 8_368_302_246,
+        9_053_778_936, 26_202_429_360, 202_560_451_044, 231_319_834_884, 261_796_363_338,
+        1_497_410_737_884, 2_343_890_018_796, 4_313_089_582_038, 11_033_830_135_014],
+    "black-jack-bonus-8-6": [
+        485_848_896, 2_203_293_672, 375_047_370, 862_960_872, 1_780_112_094, 8_361_797_292,
+        9_053_007_774, 26_186_728_770, 202_444_719_468, 233_705_700_462],
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLACK_JACK_COMBINATIONS))
+def test_every_black_jack_bonus_final_hand_count_equals_the_published_table(name):
+    s = solution(name)
+    printed = BLACK_JACK_COMBINATIONS[name]
+    assert [int(n) for n in s.final_counts][:len(printed)] == printed
+    assert s.total_combinations == 19_933_230_517_200
+
+
 NAMED_HANDS = [
     (SEVENS, "7h 7d 7c 7s Kh", "four_sevens"),
     (SEVENS, "7h Ks Qs Js Ts", "wild_royal"),
@@ -109,6 +136,19 @@ NAMED_HANDS = [
     (FIVE_ACES, "As Ks Qs Js Ts", "royal_flush"),
     (FIVE_ACES, "A* Ah 3c 4d 9s", "pair"),
     (FIVE_ACES, "Kh Kd 3c 4d 9s", None),  # a pair pays from aces
+    (BLACK_JACK, "Ah Ad Ac As Js", "four_aces_black_jack"),
+    (BLACK_JACK, "Ah Ad Ac As Jc", "four_aces_black_jack"),
+    (BLACK_JACK, "Ah Ad Ac As Jh", "four_aces_jacks"),  # a red jack is no black jack
+    (BLACK_JACK, "Ah Ad Ac As Ks", "four_aces_jacks"),
+    (BLACK_JACK, "3h 3d 3c 3s Jc", "four_2_4_black_jack"),
+    (BLACK_JACK, "3h 3d 3c 3s Jd", "four_2_4"),
+    (BLACK_JACK, "Qh Qd Qc Qs Js", "four_5_k_black_jack"),
+    (BLACK_JACK, "Jh Jd Jc Js As", "four_aces_jacks"),
+    (BLACK_JACK, "7h 7d 7c 7s 2c", "four_5_k"),
+    (BLACK_JACK, "Js Jc 7c 7s 2c", "two_pair"),
+    (BLACK_JACK, "Js Jc Jd 7s 7c", "full_house"),
+    (BLACK_JACK, "Js Qs Ks As Ts", "royal_flush"),
+    (BLACK_JACK, "Js 9c 7c 6s 2c", None),
 ]
 
 
@@ -145,6 +185,7 @@ DEALS = {
     SEVENS_JOKER: ["Jk 7h Ks Qs 4d", "7c 7d 9h 9s 2c", "Jk 3h 4h 8c Td"],
     ONE_EYED: ["Js Ah Kh Qh 2c", "Jh Js 5c 5d 9s", "Ts Jd Qc Kh 2s"],
     FIVE_ACES: ["A* Ah 3c 3d 9s", "A* Kh Qh Jh 2c", "Ah Ad Ac 4s 9h"],
+    BLACK_JACK: ["Ah Ad Ac Js 9h", "Ah Ad Ac Jh 9h", "Ah Ad Ac As 9h", "4h 4d 4c Jc Jd"],
 }
 
 
@@ -164,7 +205,7 @@ def test_the_one_eyed_jacks_leave_four_suit_permutations_and_smaller_classes():
     family = FAMILIES["one_eyed_jacks"]
     assert sorted(family.suit_group) == [(0, 1, 2, 3), (0, 1, 3, 2), (1, 0, 2, 3), (1, 0, 3, 2)]
     assert all(FAMILIES[k].suit_group == ALL_SUIT_PERMUTATIONS for k in FAMILIES
-               if k != "one_eyed_jacks")
+               if k not in ("one_eyed_jacks", "black_jack_bonus"))
     dk = solve_cache.family_deck("one_eyed_jacks")
     assert len(dk.sizes) == 700_544 and int(dk.sizes.sum()) == 2_598_960
     assert sorted(np.unique(dk.sizes).tolist()) == [2, 4]  # no 5 cards fit two pairs of suits
@@ -177,6 +218,25 @@ def test_the_one_eyed_jacks_leave_four_suit_permutations_and_smaller_classes():
         # A wild jack maps to a wild jack, and the member is a permutation of the group.
         for i, card in enumerate(deal):
             assert family.is_wild(rep[position[i]]) == family.is_wild(card)
+            assert rep[position[i]] >> 2 == card >> 2
+
+
+def test_a_black_jack_kicker_leaves_the_permutations_that_keep_clubs_and_spades_together():
+    """Four suit permutations keep the black jacks {Jc, Js}: swapping clubs and spades, hearts
+    and diamonds, or both. A deal maps onto its class's representative card for card, a black
+    jack onto a black jack."""
+    family = FAMILIES["black_jack_bonus"]
+    assert sorted(family.suit_group) == [(0, 1, 2, 3), (0, 2, 1, 3), (3, 1, 2, 0), (3, 2, 1, 0)]
+    dk = solve_cache.family_deck("black_jack_bonus")
+    assert len(dk.sizes) == 700_544 and int(dk.sizes.sum()) == 2_598_960
+    black = {STANDARD_DECK.index("Jc"), STANDARD_DECK.index("Js")}
+    rng = random.Random(531)
+    for _ in range(200):
+        deal = rng.sample(range(52), 5)
+        index, position = solver.class_of(dk, deal)
+        rep = dk.reps[index].tolist()
+        for i, card in enumerate(deal):
+            assert (rep[position[i]] in black) == (card in black)
             assert rep[position[i]] >> 2 == card >> 2
 
 

@@ -31,7 +31,7 @@ TABLES = Path("tests/paytables")  # families' test tables; the others are the ca
 CATALOGUE = Path("content/paytables")
 # Issue 53's families solved and tested here whose pay tables stay in tests/paytables/ until the
 # strategy stage derives their table (the catalogue's tests leave them out).
-NO_PAGES_YET = {"one_eyed_jacks"}
+NO_PAGES_YET = {"one_eyed_jacks", "black_jack_bonus"}
 
 
 @cache
@@ -82,6 +82,19 @@ PUBLISHED = [
     # Wizard of Odds, "Five Aces Poker" (wizardofodds.com/games/video-poker/tables/
     # five-aces-poker/), 9/6 Double Double Bonus: total return "0.999992".
     ("five-aces-9-6-double-double-bonus", "99.9992", 4),
+    # Wizard of Odds, "Black Jack Bonus Poker" (wizardofodds.com/games/video-poker/tables/
+    # black-jack-bonus-poker/), 9/6: total return "0.981028"; 8/6: "8/6 Black Jack Bonus
+    # Poker - 97.09%".
+    ("black-jack-bonus-9-6", "98.1028", 4),
+    ("black-jack-bonus-8-6", "97.09", 2),
+    # VideoPoker.com pay-table app data (github.com/SteveSanders/payTableApp,
+    # SHGamePayTables.swift, "Black Jack Bonus Poker"): 99.44, 98.10, 97.09, 95.98, 94.96 for
+    # 9/7, 9/6, 8/6, 8/5 and 7/5 (GenericPayTables.swift, f114sf0-4, has their pays).
+    ("black-jack-bonus-9-7", "99.44", 2),
+    ("black-jack-bonus-9-6", "98.10", 2),
+    ("black-jack-bonus-8-6", "97.09", 2),
+    ("black-jack-bonus-8-5", "95.98", 2),
+    ("black-jack-bonus-7-5", "94.96", 2),
 ]
 
 

@@ -40,6 +40,10 @@ def test_the_package_file_is_what_every_stage_reads():
     assert again["sevens_joker"].wild_name == "sevens_joker"
     assert again["five_aces"].deck[52:] == ("A*",)
     assert again["double_joker"].jokers == 2
+    # a kicker of named suits: the black jacks
+    four_aces = again["black_jack_bonus"].category("four_aces_black_jack")
+    assert four_aces.kicker_suits == frozenset({0, 3})
+    assert again["black_jack_bonus"].kicker_cards(four_aces) == ("Jc", "Js")
 
 
 def test_a_good_small_family_reads_as_written(tmp_path):
@@ -72,6 +76,10 @@ def test_a_good_small_family_reads_as_written(tmp_path):
      "twos.categories[2].natrual = True", "one of the fields key, label"),
     ('ranks = "3-A"', 'ranks = "A-3"', "twos.categories[1].ranks = 'A-3'", "from low to high"),
     ('ranks = "3-A"', 'ranks = "three"', "twos.categories[1].ranks = 'three'", '"3-5"'),
+    ('ranks = "3-A"', 'ranks = "3-A", kicker_suits = "cx"',
+     "twos.categories[1].kicker_suits = 'cx'", 'suits by letter, each once, of "cdhs*"'),
+    ('ranks = "3-A"', 'ranks = "3-A", kicker_suits = "cc"',
+     "twos.categories[1].kicker_suits = 'cc'", "each once"),
     ('title = "Twos Wild"', 'title = "Twos Wild"\nidentifying = ["flush"]',
      "twos.identifying[0] = 'flush'", "a key of this family's categories"),
     ('title = "Twos Wild"\n', "", "twos.title", "(the field is missing)"),

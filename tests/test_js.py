@@ -13,6 +13,7 @@ turns a missing tool into a failure.
 """
 
 import functools
+import json
 import os
 import re
 import shutil
@@ -175,7 +176,8 @@ process.stdout.write(Buffer.from(out));
 """
 
 
-@pytest.mark.parametrize("family", ["sevens", "sevens_joker", "one_eyed_jacks", "five_aces"])
+@pytest.mark.parametrize("family", ["sevens", "sevens_joker", "one_eyed_jacks", "five_aces",
+                                    "black_jack_bonus"])
 def test_evaluator_codes_every_hand_of_the_new_families_as_python_does(family):
     """The browser's evaluator reads a family's deck and wild cards as data: for issue 53's
     families (no EV fixture yet: no strategy pages), its fine code of every hand is Python's."""
@@ -193,6 +195,29 @@ def test_evaluator_codes_every_hand_of_the_new_families_as_python_does(family):
                          capture_output=True, check=True, timeout=300)
     js = np.frombuffer(run.stdout, np.uint8)
     assert np.array_equal(js, hand_codes(rules(fam), *card_faces(fam)))
+
+
+_JS_SUIT_GROUPS = """
+for (const m of ["cards", "evaluator", "rules-core"]) require(process.argv[1] + `/static/js/${m}.js`);
+const { evaluator, rules } = globalThis.vpcharts;
+const out = {};
+for (const family of Object.keys(evaluator.FAMILIES)) {
+  out[family] = rules.gameOf({ family, min_pair: null, deck_size: 52, pays: [], quads: [] }).group;
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_the_browsers_suit_permutations_are_each_familys_suit_group():
+    """rules-core.js works out a family's suit group from its cards (the checker's and the hold
+    data's suit classes): the permutations that keep every wild kind and every kicker of named
+    suits, as Family.suit_group (the one-eyed jacks, a black jack: four; else all 24)."""
+    from generator.solve.families import FAMILIES
+
+    run = subprocess.run([node(), "-e", _JS_SUIT_GROUPS, str(ROOT)], capture_output=True,
+                         check=True, timeout=60)
+    groups = json.loads(run.stdout)
+    assert groups == {key: [list(p) for p in sorted(f.suit_group)] for key, f in FAMILIES.items()}
 
 
 def test_fixtures_folder_holds_the_fixtures_alone_and_is_small():

@@ -17,10 +17,11 @@ from .families import HANDS, MAX_WILD_KINDS, Family
 ROYAL_MASK = 0x1F00  # ranks T J Q K A
 WHEEL_MASK = 0x100F  # ranks A 2 3 4 5
 ALL_RANKS_MASK = 0x1FFF
+ALL_SUITS_MASK = 0x1F  # the four suits and the star of a fifth ace
 EXPAND = {"": 0, "pair": 1, "quads": 2}
 EXPAND_CODES = (1, 13, 169)  # codes per category: one; one per pair rank; per quad rank * kicker
 # Columns of a rule row: then one column per wild kind, the count of it the category needs.
-HAND, NATURAL, RANK_MASK, KICKER_MASK, BY_RANK, BASE, COUNTS = range(7)
+HAND, NATURAL, RANK_MASK, KICKER_MASK, KICKER_SUITS, BY_RANK, BASE, COUNTS = range(8)
 
 
 def _mask(ranks) -> int:
@@ -28,8 +29,8 @@ def _mask(ranks) -> int:
 
 
 def rules(family: Family) -> np.ndarray:
-    """(categories, 6 + MAX_WILD_KINDS) int64: hand id, natural, rank mask, kicker mask,
-    refinement (0 none, 1 pair rank, 2 quad rank and kicker), first code, then for each wild
+    """(categories, 7 + MAX_WILD_KINDS) int64: hand id, natural, rank mask, kicker mask, the
+    kicker's suits (bit s: suit s of `game_family.FACE_SUITS`), refinement (0 none, 1 pair rank, 2 quad rank and kicker), first code, then for each wild
     kind of the family (in `family.wild` order) the exact count the category needs (-1: any)."""
     kinds = [kind.name for kind in family.wild]
     rows = []
@@ -40,7 +41,7 @@ def rules(family: Family) -> np.ndarray:
         for name, count in c.exactly:
             counts[kinds.index(name)] = count
         rows.append((HANDS.index(c.hand), int(c.natural), _mask(c.ranks), _mask(c.kicker),
-                     expand, base, *counts))
+                     _mask(c.kicker_suits), expand, base, *counts))
         base += EXPAND_CODES[expand]
     return np.array(rows, np.int64)
 

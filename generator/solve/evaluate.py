@@ -7,7 +7,7 @@ cards standing for whatever helps: with w wild cards and the natural cards' long
 rank L, five of a kind needs L + w >= 5; a straight needs the natural ranks distinct and inside
 one five-rank window; and so on. The refinements a category may add: no wild card (natural),
 exactly how many wild cards of each kind, the rank of the kind, the natural card beside four
-wild cards or four of a kind. Codes are the same for every pay table of a family, so these
+wild cards or four of a kind, and that card's suit (a black jack). Codes are the same for every pay table of a family, so these
 kernels never change with the pays.
 
 A card outside the four suits (the star of a fifth ace) breaks any flush. A natural category
@@ -23,8 +23,8 @@ from .families import MAX_WILD_KINDS
 
 assert MAX_WILD_KINDS == 3  # fine_code counts the kinds in three scalars
 
-from .codes import (ALL_RANKS_MASK, BASE, BY_RANK, COUNTS, HAND, KICKER_MASK, NATURAL, RANK_MASK,
-                    ROYAL_MASK, WHEEL_MASK)
+from .codes import (ALL_RANKS_MASK, ALL_SUITS_MASK, BASE, BY_RANK, COUNTS, HAND, KICKER_MASK,
+                    KICKER_SUITS, NATURAL, RANK_MASK, ROYAL_MASK, WHEEL_MASK)
 
 # Hand ids, as families.HANDS orders them.
 (WILD_CARDS, ROYAL_FLUSH, FIVE_OF_A_KIND, STRAIGHT_FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, FLUSH,
@@ -46,7 +46,7 @@ def _fits_straight(rank_mask):
 def _made(hand, features):
     """Whether a hand with these features makes rule i's poker hand, and of which rank."""
     (wild, rank_mask, suited, longest, kind_rank, pair_ranks, singles, kicker, top_rank,
-     pair_rank) = features
+     pair_rank, kicker_suits, top_suits) = features
     naturals = 5 - wild
     distinct = longest <= 1
     fits = distinct and _fits_straight(rank_mask)
@@ -79,7 +79,9 @@ def _features(cards, ranks, suits, kinds, natural):
     """What the evaluator needs of a hand: (wild cards, natural rank mask, natural cards suited,
     longest run of one natural rank, its rank (the highest of equal runs; all wild: aces),
     natural ranks held twice or more, natural ranks held once, the highest natural card outside
-    the longest run (-1: none), the highest natural card (-1: none), the rank a pair is of).
+    the longest run (-1: none), the highest natural card (-1: none), the rank a pair is of, the
+    suits of the natural cards of the kicker's rank as a mask (beside four of a kind: the
+    kicker's suit), and of the highest natural card's rank (beside four wild cards: its suit)).
     `natural`: read the wild cards that have a face as plain cards (a joker stays wild)."""
     counts = np.zeros(13, np.int64)
     wild = 0
@@ -129,8 +131,17 @@ def _features(cards, ranks, suits, kinds, natural):
         pair_rank = top_rank  # a wild card pairs the highest card
     else:
         pair_rank = 12
+    kicker_suits = 0
+    top_suits = 0
+    for card in cards:  # (a second pass, not a mask per rank: no allocation a hand)
+        if kinds[card] > 0 and not (natural and ranks[card] >= 0):
+            continue
+        if ranks[card] == kicker:
+            kicker_suits |= 1 << suits[card]
+        if ranks[card] == top_rank:
+            top_suits |= 1 << suits[card]
     return (wild, rank_mask, suited, longest, kind_rank, pair_ranks, singles, kicker, top_rank,
-            pair_rank)
+            pair_rank, kicker_suits, top_suits)
 
 
 @njit(cache=True)
@@ -183,6 +194,9 @@ def fine_code(rules, ranks, suits, kinds, c0, c1, c2, c3, c4):
         beside = top_rank if hand == WILD_CARDS else kicker
         if rules[i, KICKER_MASK] != ALL_RANKS_MASK and (
                 beside < 0 or not rules[i, KICKER_MASK] >> beside & 1):
+            continue
+        beside_suits = features[11] if hand == WILD_CARDS else features[10]
+        if rules[i, KICKER_SUITS] != ALL_SUITS_MASK and not rules[i, KICKER_SUITS] & beside_suits:
             continue
         of = pair_rank if hand == PAIR else kind_rank
         if (hand == FIVE_OF_A_KIND or hand == FOUR_OF_A_KIND or hand == THREE_OF_A_KIND

@@ -16,10 +16,10 @@ import json
 from pathlib import Path
 
 from . import family_file
-from .game_family import (ALL_RANKS, ALL_SUIT_PERMUTATIONS, HANDS, JOKER, MAX_WILD_KINDS,
+from .game_family import (ALL_RANKS, ALL_SUIT_PERMUTATIONS, ALL_SUITS, HANDS, JOKER, MAX_WILD_KINDS,
                           STANDARD_DECK, STAR, Category, Family, Wild, face, of_rank, rank_set)
 
-__all__ = ["ALL_RANKS", "ALL_SUIT_PERMUTATIONS", "FAMILIES", "HANDS", "JOKER", "MAX_WILD_KINDS",
+__all__ = ["ALL_RANKS", "ALL_SUIT_PERMUTATIONS", "ALL_SUITS", "FAMILIES", "HANDS", "JOKER", "MAX_WILD_KINDS",
            "STANDARD_DECK", "STAR", "Category", "Family", "Wild", "browser_data",
            "describe_family", "face", "family_data", "js_block", "of_rank", "rank_set",
            "write_js"]
@@ -51,13 +51,17 @@ def describe_family(family: Family) -> str:
 def family_data(family: Family) -> dict:
     """A family as plain JSON data: what the browser's evaluator reads, and what a cached
     solution's key holds (a changed description is a cache miss)."""
+    def category(c):
+        out = {"key": c.key, "hand": c.hand, "natural": c.natural, "exactly": dict(c.exactly),
+               "ranks": sorted(c.ranks), "kicker": sorted(c.kicker), "by_rank": c.by_rank}
+        if c.kicker_suits != ALL_SUITS:  # (only where set: the other families' keys stay)
+            out["kicker_suits"] = sorted(c.kicker_suits)
+        return out
+
     return {
         "deck": list(family.deck),
         "wild": [{"name": kind.name, "cards": list(kind.cards)} for kind in family.wild],
-        "categories": [{
-            "key": c.key, "hand": c.hand, "natural": c.natural, "exactly": dict(c.exactly),
-            "ranks": sorted(c.ranks), "kicker": sorted(c.kicker), "by_rank": c.by_rank,
-        } for c in family.categories],
+        "categories": [category(c) for c in family.categories],
     }
 
 

@@ -12,14 +12,15 @@ from pathlib import Path
 
 from ..core.cards import RANKS
 from ..core.errors import ContentError
-from .game_family import (ALL_RANKS, HANDS, JOKER, MAX_WILD_KINDS, STANDARD_DECK, STAR, Category,
+from .game_family import (ALL_RANKS, ALL_SUITS, FACE_SUITS, HANDS, JOKER, MAX_WILD_KINDS, STANDARD_DECK, STAR, Category,
                           Family, Wild, rank_set)
 
 DEFAULT_FILE = Path(__file__).with_name("families.toml")
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 FAMILY_FIELDS = ("title", "extra_cards", "wild", "identifying", "lowest_min_pair",
                  "pair_optional", "categories")
-CATEGORY_FIELDS = ("key", "label", "hand", "natural", "exactly", "ranks", "kicker", "by_rank")
+CATEGORY_FIELDS = ("key", "label", "hand", "natural", "exactly", "ranks", "kicker",
+                   "kicker_suits", "by_rank")
 BY_RANK = ("", "pair", "quads")
 RANK_SET = re.compile(rf"[{RANKS}](-[{RANKS}])?(,[{RANKS}](-[{RANKS}])?)*\Z")
 
@@ -159,8 +160,20 @@ def _categories(fields: _Fields, kinds: list[str]) -> tuple[Category, ...]:
             cat.fail("by_rank", by_rank, '"pair" or "quads"')
         out.append(Category(key, cat.get("label", str, required=True), hand,
                             cat.get("natural", bool, False), tuple(exactly.items()),
-                            _ranks(cat, "ranks"), _ranks(cat, "kicker"), by_rank))
+                            _ranks(cat, "ranks"), _ranks(cat, "kicker"),
+                            _suits(cat, "kicker_suits"), by_rank))
     return tuple(out)
+
+
+def _suits(cat: _Fields, name: str) -> frozenset[int]:
+    """"cs": the suits by letter, each once (the star of a fifth ace is "*")."""
+    text = cat.get(name, str)
+    if text is None:
+        return ALL_SUITS
+    if not text or any(ch not in FACE_SUITS or text.count(ch) > 1 for ch in text):
+        cat.fail(name, text, f'suits by letter, each once, of "{FACE_SUITS}" ("cs": clubs or '
+                 "spades, a black card)")
+    return frozenset(FACE_SUITS.index(ch) for ch in text)
 
 
 def _ranks(cat: _Fields, name: str) -> frozenset[int]:

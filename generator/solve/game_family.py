@@ -15,7 +15,8 @@ makes no natural category.
 A category names the poker hand it needs and, where a game pays a hand by its kind, what more:
 no wild card in it (a natural royal), exactly how many wild cards of a kind it holds (four
 deuces; four deuces with the joker; four sevens), the rank of its kind (five aces), the card
-beside four wild cards or four of a kind (four deuces with an ace; four aces with a 2, 3 or 4).
+beside four wild cards or four of a kind (four deuces with an ace; four aces with a 2, 3 or 4),
+and that card's suits (four aces with a black jack: a jack of clubs or spades).
 A hand is paid on the first category of its family that it can make, so categories stand in pay
 order. Two categories leave the last word to the pay table: the pair (fine codes per pair rank;
 `min_pair` picks the paying ones) and natural four of a kind (per rank and kicker; the `[quads]`
@@ -33,6 +34,7 @@ from ..core.cards import RANKS, SUITS
 HANDS = ("wild_cards", "royal_flush", "five_of_a_kind", "straight_flush", "four_of_a_kind",
          "full_house", "flush", "straight", "three_of_a_kind", "two_pair", "pair")
 ALL_RANKS = frozenset(range(13))
+ALL_SUITS = frozenset(range(5))  # the four, and the star of a fifth ace
 MAX_WILD_KINDS = 3  # the counts of wild kinds a category may ask for (columns of codes.rules)
 
 JOKER = "Jk"
@@ -85,6 +87,7 @@ class Category:
     exactly: tuple[tuple[str, int], ...] = ()  # (wild kind, count): exactly so many of that kind
     ranks: frozenset[int] = ALL_RANKS  # the rank of the kind (five of a kind: its rank)
     kicker: frozenset[int] = ALL_RANKS  # beside four wild cards or four of a kind: its rank
+    kicker_suits: frozenset[int] = ALL_SUITS  # and its suit (0-3 as SUITS, 4 the star)
     by_rank: str = ""  # "pair": per pair rank (min_pair decides); "quads": per rank and kicker
 
     @property
@@ -166,9 +169,10 @@ class Family:
 
     @property
     def suit_group(self) -> tuple[tuple[int, ...], ...]:
-        """The suit permutations (perm[suit] = its image) that map the deck and each kind of wild
-        card onto themselves: all 24 unless the wild cards single out suits (the one-eyed jacks:
-        4). Cards outside the four suits stay put. The solver's suit classes are its orbits."""
+        """The suit permutations (perm[suit] = its image) that map the deck, each kind of wild
+        card and each category's kicker cards onto themselves: all 24 unless these single out
+        suits (the one-eyed jacks, a black jack kicker: 4). Cards outside the four suits stay
+        put. The solver's suit classes are its orbits."""
         def image(names, perm):
             out = []
             for name in names:
@@ -176,9 +180,15 @@ class Family:
                 out.append(name if not 0 <= suit < 4 else RANKS[rank] + SUITS[perm[suit]])
             return sorted(out)
 
-        sets = [self.deck] + [kind.cards for kind in self.wild]
+        sets = [self.deck] + [kind.cards for kind in self.wild] + [
+            self.kicker_cards(c) for c in self.categories if c.kicker_suits != ALL_SUITS]
         return tuple(perm for perm in ALL_SUIT_PERMUTATIONS
                      if all(image(names, perm) == sorted(names) for names in sets))
+
+    def kicker_cards(self, category: Category) -> tuple[str, ...]:
+        """The cards of the deck a category's kicker may be (its ranks and suits)."""
+        return tuple(name for name, (rank, suit) in zip(self.deck, self.faces)
+                     if rank in category.kicker and suit in category.kicker_suits)
 
     @property
     def has_pair(self) -> bool:

@@ -236,11 +236,13 @@ def shown_number(n: int) -> str:
 def _order_warning(lines, family: "Family", path) -> tuple[str, ...]:
     """One line if some hand pays more than a hand ranked above it (the solver plays it as
     written, but it is usually a typing mistake). Quads paying more than a straight flush is
-    a real game (Bonus Poker Deluxe pays 80 and 50), not a mistake."""
+    a real game (Bonus Poker Deluxe pays 80 and 50; Black Jack Bonus, four aces with a black
+    jack 800), not a mistake."""
+    hand = {c.key: c.hand for c in family.categories}
     ranked = [line for line in lines if not line.key.startswith("quads:")]
     for i, high in enumerate(ranked):
         for low in ranked[i + 1:]:
-            if low.key == "four_of_a_kind" and high.key == "straight_flush":
+            if hand.get(low.key) == "four_of_a_kind" and hand.get(high.key) == "straight_flush":
                 continue
             if low.pay > high.pay:
                 return (f"{path}: pays.{low.key} = {low.pay} is more than pays.{high.key} = "

@@ -46,7 +46,7 @@ class Deck:
     denominator: int  # lcm of the draw counts C(n - 5, j), j = 0..5
     mask_factor: np.ndarray  # (32,) int64: denominator / draws of a hold of that mask
     # The suit permutations the classes are orbits of (families.Family.suit_group): all 24
-    # unless the family's wild cards single out suits.
+    # unless the family's wild cards or a kicker single out suits.
     suit_group: tuple[tuple[int, ...], ...] = ALL_SUIT_PERMUTATIONS
 
     @property

@@ -27,11 +27,11 @@ def enumerate_classes(ranks, suits, group):
     """One representative of each suit-equivalence class of five-card hands, and its size.
 
     Two hands are equivalent if a suit permutation of `group` ((g, 4): perm[suit] = its image;
-    the family's `suit_group`, all 24 unless its wild cards single out suits) maps one onto the
-    other; a card outside the four suits (a joker, a fifth ace) is fixed by every one. A hand's
-    suits are described by four rank masks; the representative is the member whose masks, read
-    from suit 0 to suit 3, are the largest in lexicographic order, which is unique because the
-    masks and the fixed cards give the hand back. The class size is the group's order divided by
+    the family's `suit_group`, all 24 unless its wild cards or a kicker single out suits) maps
+    one onto the other; a card outside the four suits (a joker, a fifth ace) is fixed by every
+    one. A hand's suits are described by four rank masks; the representative is the member
+    whose masks, read from suit 0 to suit 3, are the largest in lexicographic order, which is
+    unique because the masks and the fixed cards give the hand back. The class size is the group's order divided by
     the number of its permutations that fix the masks. With all 24: the masks do not increase
     from suit 0 to suit 3, sizes 4, 12 or 24, 134,459 classes for the 52 cards.
     """

@@ -29,6 +29,7 @@
     "sevens_joker": {"categories":[{"by_rank":"","exactly":{"joker":1,"sevens":4},"hand":"wild_cards","key":"five_wild","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"royal_flush","key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{"joker":0,"sevens":4},"hand":"wild_cards","key":"four_sevens","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"royal_flush","key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"five_of_a_kind","key":"five_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight_flush","key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"full_house","key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"flush","key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight","key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"three_of_a_kind","key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck":["2c","2d","2h","2s","3c","3d","3h","3s","4c","4d","4h","4s","5c","5d","5h","5s","6c","6d","6h","6s","7c","7d","7h","7s","8c","8d","8h","8s","9c","9d","9h","9s","Tc","Td","Th","Ts","Jc","Jd","Jh","Js","Qc","Qd","Qh","Qs","Kc","Kd","Kh","Ks","Ac","Ad","Ah","As","Jk"],"wild":[{"cards":["7c","7d","7h","7s"],"name":"sevens"},{"cards":["Jk"],"name":"joker"}]},
     "one_eyed_jacks": {"categories":[{"by_rank":"","exactly":{},"hand":"royal_flush","key":"natural_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":true,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"royal_flush","key":"wild_royal","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"five_of_a_kind","key":"five_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight_flush","key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"full_house","key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"flush","key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight","key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"three_of_a_kind","key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"two_pair","key":"two_pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck":["2c","2d","2h","2s","3c","3d","3h","3s","4c","4d","4h","4s","5c","5d","5h","5s","6c","6d","6h","6s","7c","7d","7h","7s","8c","8d","8h","8s","9c","9d","9h","9s","Tc","Td","Th","Ts","Jc","Jd","Jh","Js","Qc","Qd","Qh","Qs","Kc","Kd","Kh","Ks","Ac","Ad","Ah","As"],"wild":[{"cards":["Jh","Js"],"name":"one_eyed_jacks"}]},
     "five_aces": {"categories":[{"by_rank":"","exactly":{},"hand":"five_of_a_kind","key":"five_aces","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[12]},{"by_rank":"","exactly":{},"hand":"royal_flush","key":"royal_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight_flush","key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"quads","exactly":{},"hand":"four_of_a_kind","key":"four_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"full_house","key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"flush","key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight","key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"three_of_a_kind","key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"two_pair","key":"two_pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"pair","exactly":{},"hand":"pair","key":"pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck":["2c","2d","2h","2s","3c","3d","3h","3s","4c","4d","4h","4s","5c","5d","5h","5s","6c","6d","6h","6s","7c","7d","7h","7s","8c","8d","8h","8s","9c","9d","9h","9s","Tc","Td","Th","Ts","Jc","Jd","Jh","Js","Qc","Qd","Qh","Qs","Kc","Kd","Kh","Ks","Ac","Ad","Ah","As","A*"],"wild":[]},
+    "black_jack_bonus": {"categories":[{"by_rank":"","exactly":{},"hand":"royal_flush","key":"royal_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight_flush","key":"straight_flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_aces_black_jack","kicker":[9],"kicker_suits":[0,3],"natural":false,"ranks":[12]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_2_4_black_jack","kicker":[9],"kicker_suits":[0,3],"natural":false,"ranks":[0,1,2]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_5_k_black_jack","kicker":[9],"kicker_suits":[0,3],"natural":false,"ranks":[3,4,5,6,7,8,9,10,11]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_aces_jacks","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[9,12]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_2_4","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2]},{"by_rank":"","exactly":{},"hand":"four_of_a_kind","key":"four_5_k","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[3,4,5,6,7,8,9,10,11]},{"by_rank":"","exactly":{},"hand":"full_house","key":"full_house","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"flush","key":"flush","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"straight","key":"straight","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"three_of_a_kind","key":"three_of_a_kind","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"","exactly":{},"hand":"two_pair","key":"two_pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]},{"by_rank":"pair","exactly":{},"hand":"pair","key":"pair","kicker":[0,1,2,3,4,5,6,7,8,9,10,11,12],"natural":false,"ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12]}],"deck":["2c","2d","2h","2s","3c","3d","3h","3s","4c","4d","4h","4s","5c","5d","5h","5s","6c","6d","6h","6s","7c","7d","7h","7s","8c","8d","8h","8s","9c","9d","9h","9s","Tc","Td","Th","Ts","Jc","Jd","Jh","Js","Qc","Qd","Qh","Qs","Kc","Kd","Kh","Ks","Ac","Ad","Ah","As"],"wild":[]},
   };
   // END FAMILIES
 
@@ -40,16 +41,17 @@
   const ROYAL_MASK = 0x1f00; // ranks T J Q K A
   const WHEEL_MASK = 0x100f; // ranks A 2 3 4 5
   const ALL_RANKS_MASK = 0x1fff;
+  const ALL_SUITS_MASK = 0x1f; // the four suits and the star of a fifth ace
   const EXPAND = { "": 0, pair: 1, quads: 2 };
   const EXPAND_CODES = [1, 13, 169]; // codes per category: one; per pair rank; per quad rank * kicker
   // Columns of a rule row (codes.py): then one per wild kind, the count of it a category needs.
-  const HAND = 0, NATURAL = 1, RANK_MASK = 2, KICKER_MASK = 3, BY_RANK = 4, BASE = 5, COUNTS = 6;
+  const HAND = 0, NATURAL = 1, RANK_MASK = 2, KICKER_MASK = 3, KICKER_SUITS = 4, BY_RANK = 5, BASE = 6, COUNTS = 7;
   const MAX_WILD_KINDS = 3;
   const COLUMNS = COUNTS + MAX_WILD_KINDS;
   const CARD_RANKS = "23456789TJQKA", CARD_SUITS = "cdhs*"; // families.face: "*" is the star
   // Feature slots (evaluate._features).
   const W = 0, RANKS = 1, SUITED = 2, LONGEST = 3, KIND_RANK = 4, PAIR_RANKS = 5, SINGLES = 6, KICKER = 7;
-  const TOP_RANK = 8, PAIR_RANK = 9;
+  const TOP_RANK = 8, PAIR_RANK = 9, KICKER_SUIT_MASK = 10, TOP_SUIT_MASK = 11;
 
   function mask(ranks) {
     let out = 0;
@@ -75,10 +77,17 @@
     });
   }
 
+  /** Whether a category's kicker suits (absent: any) leave every suit alike: all four or none. */
+  function kickerSuitBlind(suits) {
+    const four = (suits || [0, 1, 2, 3]).filter((s) => s < 4).length;
+    return four === 0 || four === 4;
+  }
+
   /**
    * A family ready to evaluate, by key ("natural", "deuces", ...): {key, deckSize, jokers,
-   * allSuits (whether all 24 suit permutations are its symmetries), ranks, suits, kinds (per
-   * card: rank, suit, wild kind 0 none or 1 + index), categories (the data), rules (an
+   * allSuits (whether all 24 suit permutations are its symmetries), ranks, suits, kinds,
+   * kickerMarks (per card: rank, suit, wild kind 0 none or 1 + index, the categories whose
+   * kicker of named suits it may be as bits), categories (the data), rules (an
    * Int32Array of rows, as codes.rules), nRules, codeCount, nothing (the code of a hand paying
    * nothing)}.
    */
@@ -96,23 +105,32 @@
       if (expand === undefined || !HANDS.includes(c.hand)) throw new Error(`bad category ${JSON.stringify(c)}`);
       const counts = new Array(MAX_WILD_KINDS).fill(-1);
       for (const [name, count] of Object.entries(c.exactly)) counts[kindNames.indexOf(name)] = count;
-      rules.set([HANDS.indexOf(c.hand), c.natural ? 1 : 0, mask(c.ranks), mask(c.kicker), expand, base, ...counts],
-        i * COLUMNS);
+      const kickerSuits = c.kicker_suits ? mask(c.kicker_suits) : ALL_SUITS_MASK;
+      rules.set([HANDS.indexOf(c.hand), c.natural ? 1 : 0, mask(c.ranks), mask(c.kicker), kickerSuits, expand, base,
+        ...counts], i * COLUMNS);
       base += EXPAND_CODES[expand];
     });
     const n = data.deck.length;
     const ranks = new Int32Array(n), suits = new Int32Array(n), kinds = new Int32Array(n);
+    const kickerMarks = new Int32Array(n);
     data.deck.forEach((name, card) => {
       [ranks[card], suits[card]] = face(name);
       kinds[card] = data.wild.findIndex((kind) => kind.cards.includes(name)) + 1;
+      // (bit i: a kicker category i asks of by suit may be this card: Family.kicker_cards)
+      data.categories.forEach((c, i) => {
+        if (c.kicker_suits && c.kicker.includes(ranks[card]) && c.kicker_suits.includes(suits[card])) {
+          kickerMarks[card] |= 1 << i;
+        }
+      });
     });
     out = {
       key, deckSize: n,
       jokers: data.deck.filter((name) => name === "Jk").length,
-      allSuits: suitBlind(data.deck) && data.wild.every((kind) => suitBlind(kind.cards)),
-      ranks, suits, kinds, held: new Int32Array(MAX_WILD_KINDS),
+      allSuits: suitBlind(data.deck) && data.wild.every((kind) => suitBlind(kind.cards)) &&
+        data.categories.every((c) => kickerSuitBlind(c.kicker_suits)),
+      ranks, suits, kinds, kickerMarks, held: new Int32Array(MAX_WILD_KINDS),
       categories: data.categories, rules, nRules: data.categories.length, codeCount: base + 1,
-      nothing: base, wildPlay: new Int32Array(10), naturalPlay: new Int32Array(10), counts: new Int32Array(13),
+      nothing: base, wildPlay: new Int32Array(12), naturalPlay: new Int32Array(12), counts: new Int32Array(13),
     };
     compiled.set(key, out);
     return out;
@@ -127,7 +145,9 @@
   /** evaluate._features into `out` (`natural`: wild cards with a face read as plain): wild cards, natural rank mask, natural cards suited, longest
    * run of one natural rank, its rank (the highest of equal runs; all wild: aces), natural ranks
    * held twice or more, natural ranks held once, the highest natural card outside the longest
-   * run (-1: none), the highest natural card (-1: none), the rank a pair is of. */
+   * run (-1: none), the highest natural card (-1: none), the rank a pair is of, the suits of the
+   * natural cards of the kicker's rank as a mask (beside four of a kind: the kicker's suit), and
+   * of the highest natural card's rank (beside four wild cards: its suit). */
   function features(c, F, natural, out) {
     const counts = F.counts;
     counts.fill(0);
@@ -173,6 +193,16 @@
     out[TOP_RANK] = topRank;
     // A wild card pairs the highest card; all wild: aces.
     out[PAIR_RANK] = topPair >= 0 ? topPair : topRank >= 0 ? topRank : 12;
+    let kickerSuits = 0, topSuits = 0;
+    for (let i = 0; i < 5; i++) {
+      const card = c[i];
+      const r = F.ranks[card];
+      if (F.kinds[card] > 0 && !(natural && r >= 0)) continue;
+      if (r === kicker) kickerSuits |= 1 << F.suits[card];
+      if (r === topRank) topSuits |= 1 << F.suits[card];
+    }
+    out[KICKER_SUIT_MASK] = kickerSuits;
+    out[TOP_SUIT_MASK] = topSuits;
     return out;
   }
 
@@ -238,6 +268,9 @@
       const beside = hand === WILD_CARDS ? f[TOP_RANK] : kicker;
       const kickerMask = rules[row + KICKER_MASK];
       if (kickerMask !== ALL_RANKS_MASK && (beside < 0 || !((kickerMask >> beside) & 1))) continue;
+      const kickerSuits = rules[row + KICKER_SUITS];
+      const besideSuits = hand === WILD_CARDS ? f[TOP_SUIT_MASK] : f[KICKER_SUIT_MASK];
+      if (kickerSuits !== ALL_SUITS_MASK && !(kickerSuits & besideSuits)) continue;
       const of = hand === PAIR ? f[PAIR_RANK] : kindRank;
       const rankMask = rules[row + RANK_MASK];
       if ((hand === FIVE_OF_A_KIND || hand === FOUR_OF_A_KIND || hand === THREE_OF_A_KIND || hand === PAIR) &&

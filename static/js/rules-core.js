@@ -44,7 +44,7 @@
     const evaluator = root.vpcharts.evaluator;
     if (!evaluator) throw new Error("rules-core.js needs evaluator.js (the families' data)");
     if (evaluator.FAMILIES[family] === undefined) throw new Error(`unknown family ${family}`);
-    const { ranks, suits, kinds } = evaluator.family(family);
+    const { ranks, suits, kinds, kickerMarks } = evaluator.family(family);
     const wild = kinds.map((kind) => (kind > 0 ? 1 : 0));
     return {
       family,
@@ -55,10 +55,14 @@
       faced: wild.some((w, card) => w && ranks[card] >= 0),
       // Per suit 0-3, 1 if a wild card is of it (features.wild_suits).
       wildSuits: [0, 1, 2, 3].map((suit) => (wild.some((w, card) => w && suits[card] === suit) ? 1 : 0)),
-      // The suit permutations that keep each card's wild kind (Family.suit_group; perm[suit] is
-      // its image): all 24 but where the wild cards single out suits (the one-eyed jacks).
-      group: PERMUTATIONS.filter((perm) => kinds.every((kind, card) =>
-        suits[card] < 0 || suits[card] > 3 || kinds[ranks[card] * 4 + perm[suits[card]]] === kind)),
+      // The suit permutations that keep each card's wild kind and kicker marks
+      // (Family.suit_group; perm[suit] is its image): all 24 but where the wild cards or a
+      // kicker single out suits (the one-eyed jacks, a black jack).
+      group: PERMUTATIONS.filter((perm) => kinds.every((kind, card) => {
+        if (suits[card] < 0 || suits[card] > 3) return true;
+        const image = ranks[card] * 4 + perm[suits[card]];
+        return kinds[image] === kind && kickerMarks[image] === kickerMarks[card];
+      })),
       // Ranks at or above this are high cards (13: none, where no pair pays).
       high: rules.min_pair === null ? 13 : rules.min_pair,
       extras: root.vpcharts.cards.deckExtras(rules), // parseHand's deck: the cards past 52

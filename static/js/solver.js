@@ -178,9 +178,10 @@
   function solve(rules, onProgress = () => {}) {
     const table = payTable(rules);
     if (!table.family.allSuits) {
-      // deck(n) enumerates the classes of all 24 suit permutations; wild cards that single out
-      // suits (the one-eyed jacks) leave fewer (tables.py enumerate_classes takes the group).
-      throw new Error(`${rules.family}: its wild cards single out suits, so its deals fall in `
+      // deck(n) enumerates the classes of all 24 suit permutations; wild cards or a kicker
+      // that single out suits (the one-eyed jacks, a black jack) leave fewer (tables.py
+      // enumerate_classes takes the group).
+      throw new Error(`${rules.family}: its wild cards or kickers single out suits, so its deals fall in `
         + "smaller suit classes than this page enumerates; solve it with vpcharts solve");
     }
     const n = table.deckSize;

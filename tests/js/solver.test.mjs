@@ -34,6 +34,15 @@ test("a family whose wild cards single out suits is refused, not solved on the w
   assert.throws(() => solve(rules), /single out suits/);
 });
 
+test("so is a family paying a kicker of some suits (Black Jack Bonus's black jack)", () => {
+  const keys = ["royal_flush", "straight_flush", "four_aces_black_jack", "four_2_4_black_jack",
+    "four_5_k_black_jack", "four_aces_jacks", "four_2_4", "four_5_k", "full_house", "flush", "straight",
+    "three_of_a_kind", "two_pair", "pair"];
+  const rules = { family: "black_jack_bonus", deck_size: 52, min_pair: 9, quads: [],
+    pays: keys.map((key) => ({ key, label: key, pay: "1" })) };
+  assert.throws(() => solve(rules), /single out suits/);
+});
+
 test("decimals round half up, as generator/core/decimals.py does", () => {
   assert.equal(decimalText(fraction(1n, 8n), 2), "0.13");
   assert.equal(decimalText(fraction(3n, 8n), 2), "0.38");
