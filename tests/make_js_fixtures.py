@@ -53,11 +53,13 @@ EV_DEALS = {"9-6-jacks-or-better": 1000, "9-6-double-double-bonus": 1000,
             "full-pay-deuces-wild": 1000, "joker-poker-kings-or-better": 1000,
             "bonus-deuces-9-4-4": 200, "deuces-ddb-20-10-8": 200, "deuces-joker-12-9-6": 200,
             "double-joker-9-5-4": 200, "sevens-wild": 200, "sevens-and-joker-wild-600-300-25": 200,
-            "one-eyed-jacks-200-75-50": 200, "five-aces-9-6-double-double-bonus": 200}
+            "one-eyed-jacks-200-75-50": 200, "five-aces-9-6-double-double-bonus": 200,
+            "black-jack-bonus-9-6": 200}
 EV_TABLES = list(EV_DEALS)
 # The EV tables read from tests/paytables (the others from content/paytables).
 TEST_TABLES = frozenset({"bonus-deuces-9-4-4", "deuces-ddb-20-10-8", "deuces-joker-12-9-6",
-                         "double-joker-9-5-4", "one-eyed-jacks-200-75-50"})
+                         "double-joker-9-5-4", "one-eyed-jacks-200-75-50",
+                         "black-jack-bonus-9-6"})
 PLAY_TABLES = ["9-6-jacks-or-better"]
 
 HAND_TEXTS = [

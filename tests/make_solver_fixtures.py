@@ -12,8 +12,9 @@ so the JS is checked on pays nobody typed into the catalogue, fractions such as 
         # every catalogue pay table and 30 random ones of each game, to DIR/solver.json.gz;
         # then VPCHARTS_SOLVER_FIXTURE=DIR node --test tests/js/solver.test.mjs
 
-The checked-in file holds the tests' sample of the catalogue (tests/sample.py) and one random pay
-table of each game (tests/test_js.py checks it is what this module writes now).
+The checked-in file holds the tests' sample of the catalogue (tests/sample.py), one random pay
+table of each game, and the test tables of SUIT_GROUP_TABLES (tests/test_js.py checks it is what
+this module writes now).
 """
 
 import argparse
@@ -28,6 +29,9 @@ from tests.sample import game_key, sample_slugs
 
 ROOT = Path(__file__).resolve().parents[1]
 PAYTABLES = ROOT / "content" / "paytables"
+# Pay tables of families not in the catalogue yet whose cards single out suits (the one-eyed
+# jacks, the black jacks): the browser solves them on the classes of their own suit group.
+SUIT_GROUP_TABLES = ("one-eyed-jacks-200-75-50", "black-jack-bonus-9-6")
 FILE_NAME = "solver.json.gz"
 CHECKED_IN_RANDOM = 1  # random pay tables per game in the checked-in file
 
@@ -109,12 +113,14 @@ def one_slug_a_game() -> list[str]:
 
 
 def cases(all_tables: bool, per_game: int, solve_cached, solve_new) -> list[dict]:
-    from generator.solve.paytable import load_paytables
+    from generator.solve.paytable import load_paytable, load_paytables
 
     catalogue = load_paytables(PAYTABLES)
     chosen = catalogue if all_tables else [t for t in catalogue if t.slug in set(sample_slugs())]
     out = [case(t, solve_cached(t.slug)) for t in chosen]
     out += [case(t, solve_new(t)) for t in random_tables(games_of(catalogue), per_game)]
+    out += [case(t, solve_new(t)) for t in (load_paytable(ROOT / "tests" / "paytables" / f"{slug}.toml")
+                                            for slug in SUIT_GROUP_TABLES)]
     return out
 
 

@@ -107,15 +107,28 @@
       return { unit: String(solution.unit), evs, holds: levelHolds };
     }
 
-    // The suit class of a deal (solver.class_of): suits relabelled by their rank masks, largest
-    // first, the cards sorted; found among the representatives by colex rank.
+    // The suit class of a deal (solver.class_of): its suits relabelled by the permutation of
+    // the family's group that makes their rank masks, read from suit 0, the largest (all 24:
+    // the largest mask first), the cards sorted; found among the representatives by colex rank.
     function classOf(cards) {
-      const dk = deck(solution.rules.deck_size);
+      const group = solution.group;
+      const dk = deck(solution.rules.deck_size, group);
       const masks = [0, 0, 0, 0];
       for (const c of cards) if (c < 52) masks[c & 3] |= 1 << (c >> 2);
-      const order = [0, 1, 2, 3].sort((a, b) => masks[b] - masks[a] || a - b);
-      const newSuit = [0, 0, 0, 0];
-      order.forEach((old, i) => (newSuit[old] = i));
+      let newSuit = [0, 0, 0, 0];
+      if (group.length === 24) {
+        const order = [0, 1, 2, 3].sort((a, b) => masks[b] - masks[a] || a - b);
+        order.forEach((old, i) => (newSuit[old] = i));
+      } else {
+        let best = null;
+        for (const perm of group) {
+          const image = [0, 0, 0, 0];
+          perm.forEach((to, from) => (image[to] = masks[from]));
+          const order = best && image.map((m, s) => m - best.image[s]).find((d) => d !== 0);
+          if (best === null || order > 0) best = { perm, image };
+        }
+        newSuit = best.perm;
+      }
       const mapped = cards.map((c) => (c >= 52 ? c : (c & ~3) | newSuit[c & 3]));
       const rep = [...mapped].sort((a, b) => a - b);
       const rank = rep.reduce((sum, c, i) => sum + dk.binom[i + 1][c], 0);

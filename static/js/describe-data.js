@@ -16,5 +16,6 @@
     "sevens_joker": {"five_ranks":[],"held":["","1 wild card","2 wild cards","3 wild cards","4 wild cards","5 wild cards"],"jackpots":[{"kicker":null,"label":"Five Wilds","wild_held":5},{"kicker":null,"label":"Natural Four Sevens","wild_held":4}],"marks":["","1SJ","2SJ","3SJ","4SJ","5SJ"],"natural_ranks":[0,1,2,3,4,6,7,8,9,10,11,12],"suitless":[],"wild_count":5,"wild_kinds":2,"wild_suits":[0,1,2,3]},
     "one_eyed_jacks": {"five_ranks":[],"held":["","a one-eyed jack","both one-eyed jacks"],"jackpots":[],"marks":["","OEJ","2OEJ"],"natural_ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12],"suitless":[],"wild_count":2,"wild_kinds":1,"wild_suits":[2,3]},
     "five_aces": {"five_ranks":[12],"held":[""],"jackpots":[],"marks":[""],"natural_ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12],"suitless":["A★"],"wild_count":0,"wild_kinds":0,"wild_suits":[]},
+    "black_jack_bonus": {"five_ranks":[],"held":[""],"jackpots":[],"marks":[""],"natural_ranks":[0,1,2,3,4,5,6,7,8,9,10,11,12],"suitless":[],"wild_count":0,"wild_kinds":0,"wild_suits":[]},
   };
 })(globalThis);

@@ -67,25 +67,27 @@
     return [CARD_RANKS.indexOf(name[0]), CARD_SUITS.indexOf(name[1])];
   }
 
-  /** Whether every suit permutation maps these card names onto themselves (a rank's four
-   * cards, jokers): the browser's solver enumerates suit classes under all 24 alone. */
-  function suitBlind(names) {
-    const set = new Set(names);
-    return names.every((name) => {
-      const [rank, suit] = face(name);
-      return suit < 0 || suit > 3 || [..."cdhs"].every((s) => set.has(CARD_RANKS[rank] + s));
-    });
+  // The 24 suit permutations, in lexicographic order (perm[suit] is its image).
+  const PERMUTATIONS = [];
+  for (const a of [0, 1, 2, 3]) for (const b of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) {
+    const d = 6 - a - b - c;
+    if (new Set([a, b, c, d]).size === 4) PERMUTATIONS.push([a, b, c, d]);
   }
 
-  /** Whether a category's kicker suits (absent: any) leave every suit alike: all four or none. */
-  function kickerSuitBlind(suits) {
-    const four = (suits || [0, 1, 2, 3]).filter((s) => s < 4).length;
-    return four === 0 || four === 4;
+  /** The suit permutations that keep each card's wild kind and kicker marks (Family.suit_group,
+   * in the same order): all 24 but where the wild cards or a kicker single out suits (the
+   * one-eyed jacks, a black jack). Cards outside the four suits stay put. */
+  function suitGroup(ranks, suits, kinds, kickerMarks) {
+    return PERMUTATIONS.filter((perm) => kinds.every((kind, card) => {
+      if (suits[card] < 0 || suits[card] > 3) return true;
+      const image = ranks[card] * 4 + perm[suits[card]];
+      return kinds[image] === kind && kickerMarks[image] === kickerMarks[card];
+    }));
   }
 
   /**
    * A family ready to evaluate, by key ("natural", "deuces", ...): {key, deckSize, jokers,
-   * allSuits (whether all 24 suit permutations are its symmetries), ranks, suits, kinds,
+   * group (its suit permutations, `suitGroup`), allSuits (whether they are all 24), ranks, suits, kinds,
    * kickerMarks (per card: rank, suit, wild kind 0 none or 1 + index, the categories whose
    * kicker of named suits it may be as bits), categories (the data), rules (an
    * Int32Array of rows, as codes.rules), nRules, codeCount, nothing (the code of a hand paying
@@ -123,11 +125,11 @@
         }
       });
     });
+    const group = suitGroup(ranks, suits, kinds, kickerMarks);
     out = {
       key, deckSize: n,
       jokers: data.deck.filter((name) => name === "Jk").length,
-      allSuits: suitBlind(data.deck) && data.wild.every((kind) => suitBlind(kind.cards)) &&
-        data.categories.every((c) => kickerSuitBlind(c.kicker_suits)),
+      group, allSuits: group.length === 24,
       ranks, suits, kinds, kickerMarks, held: new Int32Array(MAX_WILD_KINDS),
       categories: data.categories, rules, nRules: data.categories.length, codeCount: base + 1,
       nothing: base, wildPlay: new Int32Array(12), naturalPlay: new Int32Array(12), counts: new Int32Array(13),

@@ -26,12 +26,6 @@
   const WINDOWS = [0x100f, 0x1f, 0x3e, 0x7c, 0xf8, 0x1f0, 0x3e0, 0x7c0, 0xf80, 0x1f00]; // A-5, 2-6 .. T-A
   const N_PATTERNS = 6 * 6 * N_KINDS;
   const N_FEATURES = FEATURES.length;
-  // The 24 suit permutations, in lexicographic order (perm[suit] is its image).
-  const PERMUTATIONS = [];
-  for (const a of [0, 1, 2, 3]) for (const b of [0, 1, 2, 3]) for (const c of [0, 1, 2, 3]) {
-    const d = 6 - a - b - c;
-    if (new Set([a, b, c, d]).size === 4) PERMUTATIONS.push([a, b, c, d]);
-  }
 
   function fitsWindow(mask) {
     for (const window of WINDOWS) if ((mask & ~window) === 0) return true;
@@ -44,7 +38,7 @@
     const evaluator = root.vpcharts.evaluator;
     if (!evaluator) throw new Error("rules-core.js needs evaluator.js (the families' data)");
     if (evaluator.FAMILIES[family] === undefined) throw new Error(`unknown family ${family}`);
-    const { ranks, suits, kinds, kickerMarks } = evaluator.family(family);
+    const { ranks, suits, kinds, group } = evaluator.family(family);
     const wild = kinds.map((kind) => (kind > 0 ? 1 : 0));
     return {
       family,
@@ -58,11 +52,7 @@
       // The suit permutations that keep each card's wild kind and kicker marks
       // (Family.suit_group; perm[suit] is its image): all 24 but where the wild cards or a
       // kicker single out suits (the one-eyed jacks, a black jack).
-      group: PERMUTATIONS.filter((perm) => kinds.every((kind, card) => {
-        if (suits[card] < 0 || suits[card] > 3) return true;
-        const image = ranks[card] * 4 + perm[suits[card]];
-        return kinds[image] === kind && kickerMarks[image] === kickerMarks[card];
-      })),
+      group,
       // Ranks at or above this are high cards (13: none, where no pair pays).
       high: rules.min_pair === null ? 13 : rules.min_pair,
       extras: root.vpcharts.cards.deckExtras(rules), // parseHand's deck: the cards past 52

@@ -34,8 +34,11 @@
   // ---- the deck: suit classes (solve/tables.py enumerate_classes, the same representatives) ----
   const decks = new Map();
 
-  /** {n, binom, reps (Uint8Array, 5 per class, sorted), sizes (Uint8Array), classes}. */
-  function deck(n) {
+  /** {n, binom, reps (Uint8Array, 5 per class, sorted), sizes (Uint8Array), classes} of the
+   * deck of n cards under the suit permutations `group` (all 24 if not given; fewer where the
+   * wild cards or a kicker single out suits, `groupDeck`). */
+  function deck(n, group = null) {
+    if (group !== null && group.length !== 24) return groupDeck(n, group);
     if (decks.has(n)) return decks.get(n);
     const binom = binomials(n);
     const bound = Math.floor(binom[5][n] / 4) + 1; // every class has at least 4 members
@@ -66,6 +69,44 @@
     });
     const out = { n, binom, reps: reps.slice(0, count * 5), sizes: sizes.slice(0, count), classes: count };
     decks.set(n, out);
+    return out;
+  }
+
+  /** deck(n) under a group of fewer than 24 permutations (tables.py enumerate_classes): a
+   * hand represents its class where no permutation of the group takes its suit masks, read
+   * from suit 0 to suit 3, to larger ones; the class has |group| / (those fixing the masks)
+   * members. Cards past the 52 stay put. */
+  function groupDeck(n, group) {
+    const key = `${n}:${group.map((perm) => perm.join("")).join(",")}`;
+    if (decks.has(key)) return decks.get(key);
+    const binom = binomials(n);
+    const total = binom[5][n];
+    const reps = new Uint8Array(total * 5);
+    const sizes = new Uint8Array(total);
+    const masks = new Int32Array(4), image = new Int32Array(4);
+    let count = 0;
+    eachHand(n, (c0, c1, c2, c3, c4) => {
+      masks[0] = masks[1] = masks[2] = masks[3] = 0;
+      if (c0 < 52) masks[c0 & 3] |= 1 << (c0 >> 2);
+      if (c1 < 52) masks[c1 & 3] |= 1 << (c1 >> 2);
+      if (c2 < 52) masks[c2 & 3] |= 1 << (c2 >> 2);
+      if (c3 < 52) masks[c3 & 3] |= 1 << (c3 >> 2);
+      if (c4 < 52) masks[c4 & 3] |= 1 << (c4 >> 2);
+      let fixing = 0;
+      for (const perm of group) {
+        for (let s = 0; s < 4; s++) image[perm[s]] = masks[s];
+        let order = 0; // the image against the hand's masks, suit 0 first
+        for (let s = 0; s < 4 && order === 0; s++) order = image[s] - masks[s];
+        if (order > 0) return; // a member with larger masks represents the class
+        if (order === 0) fixing += 1;
+      }
+      const at = count * 5;
+      reps[at] = c0; reps[at + 1] = c1; reps[at + 2] = c2; reps[at + 3] = c3; reps[at + 4] = c4;
+      sizes[count] = group.length / fixing;
+      count += 1;
+    });
+    const out = { n, binom, reps: reps.slice(0, count * 5), sizes: sizes.slice(0, count), classes: count };
+    decks.set(key, out);
     return out;
   }
 
@@ -177,15 +218,10 @@
    */
   function solve(rules, onProgress = () => {}) {
     const table = payTable(rules);
-    if (!table.family.allSuits) {
-      // deck(n) enumerates the classes of all 24 suit permutations; wild cards or a kicker
-      // that single out suits (the one-eyed jacks, a black jack) leave fewer (tables.py
-      // enumerate_classes takes the group).
-      throw new Error(`${rules.family}: its wild cards or kickers single out suits, so its deals fall in `
-        + "smaller suit classes than this page enumerates; solve it with vpcharts solve");
-    }
     const n = table.deckSize;
-    const dk = deck(n);
+    // (the family's suit classes: of fewer permutations where its wild cards or a kicker
+    // single out suits, the one-eyed jacks, a black jack)
+    const dk = deck(n, table.family.group);
     const { binom, reps, sizes, classes } = dk;
     const unseen = n - 5;
     const denominator = Number(drawDenominator(n));
@@ -323,7 +359,7 @@
     const variance = fraction(squared * total - paid * paid, total * total * scale * scale);
     onProgress(1, "done");
     return {
-      rules, labels: table.labels, pays: table.pays, unit: BigInt(denominator) * scale,
+      rules, group: table.family.group, labels: table.labels, pays: table.pays, unit: BigInt(denominator) * scale,
       denominator, scale, deals, total, classes, reps, sizes, evs, best, bestEv, tied,
       finalCounts, expectedReturn, variance,
     };

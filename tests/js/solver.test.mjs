@@ -26,21 +26,17 @@ test("the suit classes are the 134,459 of the paper, and cover every deal of eac
   }
 });
 
-test("a family whose wild cards single out suits is refused, not solved on the wrong classes", () => {
-  const keys = ["natural_royal", "wild_royal", "five_of_a_kind", "straight_flush", "four_of_a_kind",
-    "full_house", "flush", "straight", "three_of_a_kind", "two_pair"];
-  const rules = { family: "one_eyed_jacks", deck_size: 52, min_pair: null, quads: [],
-    pays: keys.map((key) => ({ key, label: key, pay: "1" })) };
-  assert.throws(() => solve(rules), /single out suits/);
-});
-
-test("so is a family paying a kicker of some suits (Black Jack Bonus's black jack)", () => {
-  const keys = ["royal_flush", "straight_flush", "four_aces_black_jack", "four_2_4_black_jack",
-    "four_5_k_black_jack", "four_aces_jacks", "four_2_4", "four_5_k", "full_house", "flush", "straight",
-    "three_of_a_kind", "two_pair", "pair"];
-  const rules = { family: "black_jack_bonus", deck_size: 52, min_pair: 9, quads: [],
-    pays: keys.map((key) => ({ key, label: key, pay: "1" })) };
-  assert.throws(() => solve(rules), /single out suits/);
+test("a family whose wild cards or kicker single out suits has the classes of its own group", () => {
+  // (solve/tables.py enumerate_classes under Family.suit_group: 700,544 classes for the
+  // one-eyed jacks' four permutations and the black jacks'; their solves are cases below)
+  for (const family of ["one_eyed_jacks", "black_jack_bonus"]) {
+    const { group } = globalThis.vpcharts.evaluator.family(family);
+    assert.equal(group.length, 4, family);
+    const dk = deck(52, group);
+    assert.equal(dk.classes, 700544, family);
+    assert.equal(dk.sizes.reduce((a, b) => a + b, 0), 2598960, family);
+    assert.deepEqual([...new Set(dk.sizes)].sort(), [2, 4], family);
+  }
 });
 
 test("decimals round half up, as generator/core/decimals.py does", () => {
