@@ -220,6 +220,33 @@ def test_the_browsers_suit_permutations_are_each_familys_suit_group():
     assert groups == {key: [list(p) for p in sorted(f.suit_group)] for key, f in FAMILIES.items()}
 
 
+_JS_KICKER_WORDS = """
+for (const m of ["cards", "evaluator", "rules-core", "rank-words", "describe-data", "describe"]) {
+  require(process.argv[1] + `/static/js/${m}.js`);
+}
+const { kickerWords } = globalThis.vpcharts.describe;
+const out = [];
+for (const discarded of [false, true]) for (const count of [0, 1, 2]) {
+  out.push(kickerWords("black_jack_bonus", discarded, count));
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_the_browser_says_black_jacks_held_and_discarded_as_python_does():
+    """kc and kcd (the black jacks held, discarded: features.py) in words and notation, here
+    and in describe.js: "with a black jack", "kc"; "no black jack discarded", "no kcd"."""
+    from generator.strategy.describe import kicker_words
+
+    run = subprocess.run([node(), "-e", _JS_KICKER_WORDS, str(ROOT)], capture_output=True,
+                         check=True, timeout=60)
+    want = [list(kicker_words("black_jack_bonus", discarded, count))
+            for discarded in (False, True) for count in (0, 1, 2)]
+    assert json.loads(run.stdout) == want
+    assert want[1] == ["with a black jack", "kc"] and want[3] == ["no black jack discarded",
+                                                                   "no kcd"]
+
+
 def test_fixtures_folder_holds_the_fixtures_alone_and_is_small():
     present = {path.name for path in fixtures.FOLDER.iterdir()}
     assert present == set(fixtures.file_names())

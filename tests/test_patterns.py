@@ -96,6 +96,21 @@ def test_wild_cards_other_than_deuces_and_jokers():
     assert features("Kd Qd Td 4c 5h", "Kd Qd Td", family="natural", min_pair=9)["ws"] == 0
 
 
+def test_black_jacks_held_and_discarded():
+    """kc, kcd: the cards four of a kind pays more beside (Black Jack Bonus: the jacks of clubs
+    and spades) held and discarded; a red jack is neither; none in a game without them."""
+    def kc(deal, hold, family="black_jack_bonus"):
+        f = features(deal, hold, family=family, min_pair=9)
+        return f["kc"], f["kcd"]
+
+    assert kc("Ac Ad Ah Js 9h", "Ac Ad Ah Js") == (1, 0)
+    assert kc("Ac Ad Ah Js 9h", "Ac Ad Ah") == (0, 1)
+    assert kc("Ac Ad Ah Jh 9h", "Ac Ad Ah Jh") == (0, 0)  # a red jack
+    assert kc("Jc Js Jh 4c 9h", "Jc Js Jh") == (2, 0)
+    assert kc("Jc Js Jh 4c 9h", "Jh") == (0, 2)
+    assert kc("Ac Ad Ah Js 9h", "Ac Ad Ah Js", family="natural") == (0, 0)
+
+
 def test_the_fifth_ace_makes_no_flush():
     # Five Aces: A* is an ace of a suit of its own, so it never holds a suit with another card.
     cards = [12 * 4, 52, 11 * 4, 10 * 4, 3]  # Ac A* Kc Qc 2s
@@ -114,7 +129,7 @@ def test_the_fifth_ace_makes_no_flush():
 @pytest.mark.parametrize("family, min_pair", [
     ("natural", 9), ("deuces", None), ("joker", 11), ("double_joker", None),
     ("deuces_joker", None), ("sevens", None), ("sevens_joker", None), ("one_eyed_jacks", None),
-    ("five_aces", 9)])
+    ("five_aces", 9), ("black_jack_bonus", 9)])
 def test_kernel_matches_the_reference(family, min_pair):
     dk = family_deck(family)
     feats, keys = describe_holds(dk.reps, *faces_of(FAMILIES[family]),

@@ -48,6 +48,8 @@ _FEATURES = {
     "rp": "royal penalty: discards of the held suit ranked T or higher",
     "ds": "the most discards of one suit",
     "ws": "the cards held are of a suit a wild card is of (\"no ws\": of another suit)",
+    "kc": "a card held that four of a kind pays more beside (\"no kc\": none; \"2kc\": two)",
+    "kcd": "such a card discarded (\"no kcd\": none)",
     "s": "straights (five-rank windows, A-5 to T-A) the held cards fit in",
     "h": "high cards held",
     # (no parenthesis before a comma here: of "(as many cards, as many wild), the one ...",

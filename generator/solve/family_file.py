@@ -18,7 +18,7 @@ from .game_family import (ALL_RANKS, ALL_SUITS, FACE_SUITS, HANDS, JOKER, MAX_WI
 DEFAULT_FILE = Path(__file__).with_name("families.toml")
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 FAMILY_FIELDS = ("title", "extra_cards", "wild", "identifying", "lowest_min_pair",
-                 "pair_optional", "categories")
+                 "pair_optional", "kicker_name", "categories")
 CATEGORY_FIELDS = ("key", "label", "hand", "natural", "exactly", "ranks", "kicker",
                    "kicker_suits", "by_rank")
 BY_RANK = ("", "pair", "quads")
@@ -93,8 +93,15 @@ def _family(path, key: str, table) -> Family:
     lowest = fields.get("lowest_min_pair", str, "T")
     if lowest not in RANKS:
         fields.fail("lowest_min_pair", lowest, f"a rank, one of {' '.join(RANKS)}")
+    named = any(c.kicker_suits != ALL_SUITS for c in categories)
+    kicker_name = fields.get("kicker_name", str, "")
+    if named and not kicker_name:
+        fields.fail("kicker_name", None, "what a player calls the kicker of named suits a "
+                    'category pays ("black jack"): a category sets kicker_suits')
+    if kicker_name and not named:
+        fields.fail("kicker_name", kicker_name, "no field: no category sets kicker_suits")
     return Family(key, title, deck, wild, categories, tuple(identifying), RANKS.index(lowest),
-                  fields.get("pair_optional", bool, False))
+                  fields.get("pair_optional", bool, False), kicker_name)
 
 
 def _extra_cards(fields: _Fields) -> list[str]:

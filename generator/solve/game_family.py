@@ -108,6 +108,7 @@ class Family:
     identifying: tuple[str, ...] = ()  # the pays a player reads to tell its machines apart
     lowest_min_pair: int = 8  # the lowest `min_pair` a pay table may set (rank index)
     pair_optional: bool = False  # whether `min_pair = "none"` (no paying pair) is allowed
+    kicker_name: str = ""  # a kicker of named suits as a player calls it ("black jack")
 
     @property
     def deck_size(self) -> int:
@@ -189,6 +190,13 @@ class Family:
         """The cards of the deck a category's kicker may be (its ranks and suits)."""
         return tuple(name for name, (rank, suit) in zip(self.deck, self.faces)
                      if rank in category.kicker and suit in category.kicker_suits)
+
+    @functools.cached_property
+    def kicker_card_ids(self) -> frozenset[int]:
+        """The cards a category pays as a kicker of named suits (Black Jack Bonus: the jacks of
+        clubs and spades): the strategy stage counts them held and discarded (`kc`, `kcd`)."""
+        return frozenset(card for c in self.categories if c.kicker_suits != ALL_SUITS
+                         for card, name in enumerate(self.deck) if name in self.kicker_cards(c))
 
     @property
     def has_pair(self) -> bool:

@@ -17,7 +17,7 @@ from ..solve.codes import card_faces
 
 from . import features as P
 from .features import (F, F_BEST, F_BP, F_DEAL, F_DISC, F_DS, F_FP, F_RP, F_SFP, F_H, F_HP,
-                       F_KIND, F_N, F_RANKS, F_S, F_SH, F_SHF, F_SHP, F_SP, F_W, F_WD, F_WS,
+                       F_KC, F_KCD, F_KIND, F_N, F_RANKS, F_S, F_SH, F_SHF, F_SHP, F_SP, F_W, F_WD, F_WS,
                        FULL_HOUSE, NONE, OP_BIT, OP_EQ, OP_GE, OP_IN, OP_LE, OP_NOBIT, PAIR,
                        QUADS, FIVE, N_KINDS, RF, ROYAL_MASK, SF, TRIPS, TWO_PAIR, WILD, S, X)
 
@@ -26,12 +26,15 @@ N_FEATURES = len(P.FEATURES)
 
 
 def faces_of(family) -> tuple:
-    """A family's cards as `describe_hand` reads them, per card id: (ranks, suits, wild) int64
-    arrays; per suit, 1 if a wild card is of it (`Family.wild_suits`); and whether some wild
-    card has a face (`Family.faced_wilds`)."""
+    """A family's cards as `describe_hand` reads them, per card id: (ranks, suits, wild, kicker)
+    int64 arrays (kicker: 1 for a card a category pays as a kicker of named suits,
+    `Family.kicker_card_ids`); per suit, 1 if a wild card is of it (`Family.wild_suits`); and
+    whether some wild card has a face (`Family.faced_wilds`)."""
     ranks, suits, kinds = card_faces(family)
+    kicker = np.array([int(card in family.kicker_card_ids) for card in range(family.deck_size)],
+                      np.int64)
     wild_suits = np.array([int(suit in family.wild_suits) for suit in range(4)], np.int64)
-    return ranks, suits, (kinds > 0).astype(np.int64), wild_suits, family.faced_wilds
+    return ranks, suits, (kinds > 0).astype(np.int64), kicker, wild_suits, family.faced_wilds
 
 
 _WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
@@ -46,7 +49,7 @@ def _fits(mask, windows):
 
 
 @njit(cache=True)
-def describe_hand(hand, ranks, suits, wild, wild_suits, faced, high, windows, out, keys):
+def describe_hand(hand, ranks, suits, wild, kicker, wild_suits, faced, high, windows, out, keys):
     """Features of the 32 holds of one hand into out[32, N_FEATURES], order keys into keys[32];
     the family's cards as `faces_of` gives them."""
     counts = np.zeros(13, np.int64)
@@ -173,6 +176,16 @@ def describe_hand(hand, ranks, suits, wild, wild_suits, faced, high, windows, ou
         out[mask, F_SHF] = s + h - fp
         out[mask, F_SHP] = s + h - fp - sp
         out[mask, F_WS] = 1 if (kind == RF or kind == SF or kind == F) and wild_suits[suit] else 0
+        kc = 0
+        kcd = 0
+        for i in range(5):
+            if kicker[hand[i]]:
+                if mask >> i & 1:
+                    kc += 1
+                else:
+                    kcd += 1
+        out[mask, F_KC] = kc
+        out[mask, F_KCD] = kcd
         out[mask, F_DEAL] = -1  # the caller knows the class
         # Order within a line: more wild cards, then higher ranks (descending, base 14).
         key = w
@@ -210,7 +223,7 @@ def _mark_best(out):
 
 
 @njit(cache=True)
-def describe_holds(hands, ranks, suits, wild, wild_suits, faced, high):
+def describe_holds(hands, ranks, suits, wild, kicker, wild_suits, faced, high):
     """(hands * 32, N_FEATURES) int32 features and (hands * 32,) int32 order keys; hands are
     the deck's class representatives, so a row's deal is its hand's index."""
     feats = np.empty((hands.shape[0] * 32, N_FEATURES), np.int32)
@@ -218,8 +231,8 @@ def describe_holds(hands, ranks, suits, wild, wild_suits, faced, high):
     out = np.empty((32, N_FEATURES), np.int64)
     hand_keys = np.empty(32, np.int64)
     for n in range(hands.shape[0]):
-        describe_hand(hands[n], ranks, suits, wild, wild_suits, faced, high, _WINDOWS, out,
-                      hand_keys)
+        describe_hand(hands[n], ranks, suits, wild, kicker, wild_suits, faced, high, _WINDOWS,
+                      out, hand_keys)
         for mask in range(32):
             row = n * 32 + mask
             for f in range(N_FEATURES):
@@ -326,7 +339,7 @@ N_PATTERNS = 6 * 6 * N_KINDS
 
 
 @njit(cache=True)
-def verify_deals(n_cards, ranks, suits, wild, wild_suits, faced, group, high, line_ops,
+def verify_deals(n_cards, ranks, suits, wild, kicker, wild_suits, faced, group, high, line_ops,
                  line_features, line_values, rank_sets, bucket_start, bucket_lines, binom,
                  rep_ranks, evs, best_ev, n_lines, line_count, key_span):
     """Play the strategy on every deal of the deck (not just one per suit class).
@@ -360,8 +373,8 @@ def verify_deals(n_cards, ranks, suits, wild, wild_suits, faced, group, high, li
                         hand[3] = c3
                         hand[4] = c4
                         deals += 1
-                        describe_hand(hand, ranks, suits, wild, wild_suits, faced, high,
-                                      _WINDOWS, out, keys)
+                        describe_hand(hand, ranks, suits, wild, kicker, wild_suits, faced,
+                                      high, _WINDOWS, out, keys)
                         cls = _class_of(hand, group, binom, rep_ranks, mapped, position)
                         for m in range(32):
                             out[m, F_DEAL] = cls

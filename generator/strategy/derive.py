@@ -218,6 +218,10 @@ def _penalty_conditions(columns: np.ndarray) -> list:
             out.extend((feature, P.OP_LE, int(v)) for v in values[1:-1])  # "at most one"
     if len(values_of(P.F_WS)) > 1:  # the held suit a wild card's or not (One Eyed Jacks)
         out.extend([(P.F_WS, P.OP_EQ, 1), (P.F_WS, P.OP_EQ, 0)])
+    for feature in (P.F_KC, P.F_KCD):  # black jacks held, discarded (Black Jack Bonus)
+        values = values_of(feature)
+        if len(values) > 1:
+            out.extend((feature, P.OP_EQ, int(v)) for v in values)
     if len(values_of(P.F_BEST)) > 1:  # "the best such draw" (never "not the best": no player
         out.append((P.F_BEST, P.OP_EQ, 1))  # would read that)
     values = values_of(P.F_DS)

@@ -475,6 +475,8 @@ def _keys(line: _Line, feature, op, value) -> tuple[tuple[str, ...], tuple[str, 
         return ("hp",), ()
     if feature == P.F_WS:
         return ("ws",), ()
+    if feature in (P.F_KC, P.F_KCD):
+        return (P.FEATURES[feature],), ()
     if feature in _PENALTIES:
         return (_PENALTIES[feature][1],), ()
     return (), ()
@@ -531,6 +533,9 @@ def _condition_words(line: _Line, feature, op, value, deal_text) -> tuple[str, s
     if feature == P.F_WS:
         words = suit_words(line.family, bool(value))
         return f"in {words}", "ws" if value else "no ws", "ws" if value else "no ws"
+    if feature in (P.F_KC, P.F_KCD):
+        words, short = kicker_words(line.family, feature == P.F_KCD, value)
+        return words, short, short
     if feature == P.F_DEAL:
         deals = [deal_text(c) for c in sorted(line.rank_sets[value])]
         short = "exception: " + ", ".join(deals)
@@ -619,6 +624,15 @@ def _straight_way(conditions) -> tuple[str, tuple] | None:
         if c[0] == P.F_S and (c[1], c[2]) in ((P.OP_EQ, 1), (P.OP_LE, 1)):
             return "Inside", c
     return None
+
+
+def kicker_words(family: str, discarded: bool, count: int) -> tuple[str, str]:
+    """(words, notation) of how many kicker cards of named suits a hold keeps or discards
+    (`kc`, `kcd`): "with a black jack", "kc"; "no black jack discarded", "no kcd"."""
+    name, symbol = FAMILIES[family].kicker_name, "kcd" if discarded else "kc"
+    said = {0: f"no {name}", 1: f"a {name}", 2: f"both {name}s"}.get(count, f"{count} {name}s")
+    words = f"{said} discarded" if discarded else (said if count == 0 else f"with {said}")
+    return words, {0: f"no {symbol}", 1: symbol}.get(count, f"{count}{symbol}")
 
 
 def suit_words(family: str, wild: bool) -> str:

@@ -3,7 +3,7 @@
 In: the families (`solve.families.FAMILIES`) and the wild cards' words (`core.wild_words`). Out:
 per family, the facts `describe.py` reads of it: the wild cards' words and marks by count held,
 how many kinds of wild card and wild cards the deck holds, its natural ranks, the suits a wild
-card is of, the ranks it holds five natural cards of, its cards outside the four suits, and its
+card is of, what a player calls a kicker of named suits ("black jack"), the ranks it holds five natural cards of, its cards outside the four suits, and its
 wild-card hands (a category paying on wild cards alone, with its label and kicker) in pay order.
 `python -m generator.strategy.describe_data` writes static/js/describe-data.js; a test checks the
 file is what it writes now.
@@ -28,6 +28,7 @@ def family_words(family) -> dict:
         "wild_count": family.wild_count,
         "natural_ranks": list(family.natural_ranks),
         "wild_suits": sorted(family.wild_suits),
+        "kicker_name": family.kicker_name,
         "five_ranks": sorted(rank for rank in set(natural) if natural.count(rank) >= 5),
         "suitless": [RANKS[rank] + "★" for card, (rank, suit) in enumerate(family.faces)
                      if suit > 3 and not family.is_wild(card)],

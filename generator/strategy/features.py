@@ -38,6 +38,10 @@ suit, never on which suit, so every member of a suit class is described alike:
   natural royal and one wild jack is left to draw, where a diamond's draw has both); 0
   otherwise. Every suit has a deuce, so in Deuces Wild it is 1 for every suited hold and
   splits nothing;
+- kc, kcd: the cards held and discarded that a category pays as a kicker of named suits (Black
+  Jack Bonus: the jacks of clubs and spades, `Family.kicker_card_ids`); 0 in other games. Held
+  beside trips, a black jack draws to four of a kind that pays five times more; discarded, it
+  is one the draw cannot bring;
 - best: 1 where a draw to a straight flush (kind RF or SF, under five cards) is the best of the
   deal's such draws with as many cards and wild cards: none of them fits more straights (s),
   then none with as many has fewer flush penalty cards (fp), then fewer straight penalty cards
@@ -61,9 +65,9 @@ KIND_NAMES = ("NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TR
               "FULL_HOUSE", "QUADS", "FIVE")
 N_KINDS = len(KIND_NAMES)
 FEATURES = ("n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds",
-            "rp", "sfp", "bp", "shf", "shp", "ws", "best", "deal")
+            "rp", "sfp", "bp", "shf", "shp", "ws", "kc", "kcd", "best", "deal")
 (F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP,
- F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL) = range(21)
+ F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_KC, F_KCD, F_BEST, F_DEAL) = range(23)
 # Counts a line may set thresholds on: the paper's s, h and s + h, and the scores.
 COUNTS = (F_H, F_S, F_SH)
 SCORES = (F_SHF, F_SHP)
@@ -122,7 +126,7 @@ def best_key(features: tuple[int, ...]) -> tuple[int, int, int] | None:
 
 
 def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None):
-    """`describe`'s features up to ws: those that depend on this hold alone."""
+    """`describe`'s features up to kcd: those that depend on this hold alone."""
     high = high_rank(family, min_pair)
     held = [c for i, c in enumerate(cards) if mask >> i & 1]
     dropped = [c for i, c in enumerate(cards) if not mask >> i & 1]
@@ -189,8 +193,11 @@ def _own_features(cards: list[int], mask: int, family: str, min_pair: int | None
             if any((rank_mask | 1 << r) & ~window == 0 for window in WINDOWS):
                 sp += 1
     ws = int(kind in (RF, SF, F) and suit in FAMILIES[family].wild_suits)
+    kickers = FAMILIES[family].kicker_card_ids
+    kc = sum(1 for c in held if c in kickers)
+    kcd = sum(1 for c in dropped if c in kickers)
     return (len(held), w, kind, s, h, s + h, rank_mask, fp, sp, hp, disc, wd, ds, rp, sfp, bp,
-            s + h - fp, s + h - fp - sp, ws)
+            s + h - fp, s + h - fp - sp, ws, kc, kcd)
 
 
 def rank_key(cards: list[int], mask: int, family: str) -> int:

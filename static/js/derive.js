@@ -17,7 +17,7 @@
   const R = ns.rules;
   const K = ns.deriveKernels;
   const { F_N, F_W, F_KIND, F_H, F_S, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_DS, F_RP, F_SFP,
-    F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL } = R.FEATURE_NUMBERS;
+    F_BP, F_SHF, F_SHP, F_WS, F_KC, F_KCD, F_BEST, F_DEAL } = R.FEATURE_NUMBERS;
   const { OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN } = R.OP_NUMBERS;
   const COUNTS = [F_H, F_S, F_SH];
   const SCORES = [F_SHF, F_SHP];
@@ -180,6 +180,10 @@
       }
     }
     if (valuesOf(g.column(F_WS)).length > 1) out.push([F_WS, OP_EQ, 1], [F_WS, OP_EQ, 0]);
+    for (const feature of [F_KC, F_KCD]) { // black jacks held, discarded (Black Jack Bonus)
+      const values = valuesOf(g.column(feature));
+      if (values.length > 1) for (const v of values) out.push([feature, OP_EQ, v]);
+    }
     if (valuesOf(g.column(F_BEST)).length > 1) out.push([F_BEST, OP_EQ, 1]);
     const spread = valuesOf(g.column(F_DS));
     for (const v of spread.slice(1)) out.push([F_DS, OP_GE, v]);

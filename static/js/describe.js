@@ -26,7 +26,7 @@
   const R = ns.rules;
   const W = ns.rankWords;
   const { F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_DS, F_RP, F_SFP,
-    F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL } = R.FEATURE_NUMBERS;
+    F_BP, F_SHF, F_SHP, F_WS, F_KC, F_KCD, F_BEST, F_DEAL } = R.FEATURE_NUMBERS;
   const { OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN } = R.OP_NUMBERS;
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS, FIVE] = R.KIND_NAMES.keys();
   const RANKS = W.RANKS;
@@ -131,6 +131,15 @@
   /** 's+h−fp', 's+h−fp−sp': a score as the paper writes it ('s−fp' where no card is high). */
   function scoreSymbol(feature, highCards = true) {
     return (highCards ? "s+h" : "s") + (feature === F_SHF ? "−fp" : "−fp−sp");
+  }
+
+  /** describe.kicker_words: [words, notation] of the kicker cards of named suits a hold keeps or
+   * discards (kc, kcd): "with a black jack", "kc"; "no black jack discarded", "no kcd". */
+  function kickerWords(familyKey, discarded, count) {
+    const name = family(familyKey).kicker_name, symbol = discarded ? "kcd" : "kc";
+    const said = { 0: `no ${name}`, 1: `a ${name}`, 2: `both ${name}s` }[count] || `${count} ${name}s`;
+    const words = discarded ? `${said} discarded` : count === 0 ? said : `with ${said}`;
+    return [words, { 0: `no ${symbol}`, 1: symbol }[count] || `${count}${symbol}`];
   }
 
   /** The suits a wild card is of, or the others, by name: "hearts or spades". */
@@ -601,7 +610,7 @@
       const symbol = scoreSymbol(feature, line.high < 13);
       return [[symbol], [symbol]];
     }
-    const own = { [F_H]: "h", [F_DS]: "ds", [F_HP]: "hp", [F_WS]: "ws" }[feature];
+    const own = { [F_H]: "h", [F_DS]: "ds", [F_HP]: "hp", [F_WS]: "ws", [F_KC]: "kc", [F_KCD]: "kcd" }[feature];
     if (own) return [[own], []];
     if (PENALTIES.has(feature)) return [[PENALTIES.get(feature)[1]], []];
     return [[], []];
@@ -655,6 +664,10 @@
     if (feature === F_WS) {
       const short = value ? "ws" : "no ws";
       return [`in ${suitWords(line.family, Boolean(value))}`, short, short];
+    }
+    if (feature === F_KC || feature === F_KCD) {
+      const [words, short] = kickerWords(line.family, feature === F_KCD, value);
+      return [words, short, short];
     }
     if (feature === F_DEAL) return dealWords(ascending(line.rankSets[value]).map(dealText));
     if (line.phrase !== null && sameCondition(condition, line.ranks)) {
@@ -848,7 +861,7 @@
 
   ns.describe = {
     HOLD, NOTE, DEALS, AS_SETS, tableParts, lineParts, lineNotation, describeLines, indexed, conditionText, ranksListed,
-    rankUniverse, scoreSymbol, suitWords, rankPlural, aRank, rankSpan, wildWord, wildMark,
+    rankUniverse, scoreSymbol, suitWords, kickerWords, rankPlural, aRank, rankSpan, wildWord, wildMark,
     text, notation, marked, used, named, holding, notes, exceptionDeals, partsJson,
   };
 })(globalThis);

@@ -17,9 +17,9 @@
   const KIND_NAMES = ["NONE", "WILD", "RF", "SF", "F", "S", "X", "PAIR", "TWO_PAIR", "TRIPS", "FULL_HOUSE", "QUADS", "FIVE"];
   const [NONE, WILD, RF, SF, F, S, X, PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS, FIVE] = KIND_NAMES.keys();
   const N_KINDS = KIND_NAMES.length;
-  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "shf", "shp", "ws", "best", "deal"];
+  const FEATURES = ["n", "w", "kind", "s", "h", "sh", "ranks", "fp", "sp", "hp", "disc", "wd", "ds", "rp", "sfp", "bp", "shf", "shp", "ws", "kc", "kcd", "best", "deal"];
   const FEATURE_INDEX = Object.fromEntries(FEATURES.map((name, i) => [name, i]));
-  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL] = FEATURES.keys();
+  const [F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_KC, F_KCD, F_BEST, F_DEAL] = FEATURES.keys();
   const OP_EQ = 1, OP_GE = 2, OP_LE = 3, OP_BIT = 4, OP_NOBIT = 5, OP_IN = 6;
   const OPS = { "==": OP_EQ, ">=": OP_GE, "<=": OP_LE, has: OP_BIT, lacks: OP_NOBIT, in: OP_IN };
   const ROYAL_MASK = 0x1f00;
@@ -38,13 +38,15 @@
     const evaluator = root.vpcharts.evaluator;
     if (!evaluator) throw new Error("rules-core.js needs evaluator.js (the families' data)");
     if (evaluator.FAMILIES[family] === undefined) throw new Error(`unknown family ${family}`);
-    const { ranks, suits, kinds, group } = evaluator.family(family);
+    const { ranks, suits, kinds, kickerMarks, group } = evaluator.family(family);
     const wild = kinds.map((kind) => (kind > 0 ? 1 : 0));
     return {
       family,
       ranks, // per card id: its rank (-1: a joker)
       suits, // per card id: its suit (4: a fifth ace's star, which makes no flush; -1: a joker)
       wild, // per card id: 1 if wild
+      // per card id: 1 if a category pays it as a kicker of named suits (Family.kicker_card_ids)
+      kicker: Array.from(kickerMarks, (marks) => (marks ? 1 : 0)),
       // Whether some wild card has a face (deuces, sevens, one-eyed jacks): Family.faced_wilds.
       faced: wild.some((w, card) => w && ranks[card] >= 0),
       // Per suit 0-3, 1 if a wild card is of it (features.wild_suits).
@@ -199,6 +201,15 @@
     out[base + F_SHF] = s + h - fp; // the scores: s + h less penalty cards
     out[base + F_SHP] = s + h - fp - sp;
     out[base + F_WS] = suitedKind && game.wildSuits[suit] ? 1 : 0; // the held suit a wild card's
+    let kc = 0, kcd = 0; // black jacks held, discarded
+    for (let i = 0; i < 5; i++) {
+      if (game.kicker[cards[i]]) {
+        if ((mask >> i) & 1) kc += 1;
+        else kcd += 1;
+      }
+    }
+    out[base + F_KC] = kc;
+    out[base + F_KCD] = kcd;
     out[base + F_BEST] = 0;
     out[base + F_DEAL] = -1; // the deal's class: set by play() when the table has deal exceptions
     return out;
@@ -428,7 +439,7 @@
   }
 
   // The numbers of the features, kinds and condition operators, for the derivation (derive.js).
-  const FEATURE_NUMBERS = { F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_BEST, F_DEAL };
+  const FEATURE_NUMBERS = { F_N, F_W, F_KIND, F_S, F_H, F_SH, F_RANKS, F_FP, F_SP, F_HP, F_DISC, F_WD, F_DS, F_RP, F_SFP, F_BP, F_SHF, F_SHP, F_WS, F_KC, F_KCD, F_BEST, F_DEAL };
   const OP_NUMBERS = { OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN };
 
   ns.rules = {
