@@ -196,3 +196,24 @@ def test_the_lines_that_move_group_each_breakpoints_changes_by_name(jacks):
                                                          "4 to a Flush")]
     text = run("9-6-jacks-or-better", "--from", "4000", "--to", "8000").stdout
     assert "3 to a Royal Flush: KQJ over Pair of Aces (J♥ Q♥ K♥ A♣ A♦)" in text
+
+
+# Published returns of progressive games at a stated meter, each to the digits its source
+# prints: (pay table, its coins for the meter, the return as printed, digits after the point).
+PUBLISHED_METERS = [
+    # John Grochowski, "With expert play" (casinocenter.com/with-expert-play-2/): "8-5 Jacks or
+    # Better, a 97.3 percent game with expert play and a 4,000-coin royal, becomes a 97.8
+    # percent game with a 5,000-coin royal."
+    ("8-5-jacks-or-better", 5_000, "97.8", 1),
+]
+
+
+@pytest.mark.parametrize("slug, meter, published, digits", PUBLISHED_METERS)
+def test_the_return_at_a_published_meter_is_the_figure_printed(slug, meter, published, digits):
+    """The royal meter from the pay table's own royal up to `meter` coins (for five): the
+    return at the top, as `vpcharts progressive` prints it, rounds to the published figure."""
+    table = load_paytable(ROOT + f"{slug}.toml")
+    moving = progressive(table, "royal_flush", table.pay("royal_flush"), Fraction(meter, 5),
+                         hold_lines(table, "royal_flush"))
+    assert round(moving.return_high * 100, digits) == Fraction(published), \
+        float(moving.return_high * 100)
