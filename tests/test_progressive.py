@@ -205,6 +205,14 @@ PUBLISHED_METERS = [
     # Better, a 97.3 percent game with expert play and a 4,000-coin royal, becomes a 97.8
     # percent game with a 5,000-coin royal."
     ("8-5-jacks-or-better", 5_000, "97.8", 1),
+    # Wizard of Odds, Ask the Wizard (wizardofodds.com/ask-the-wizard/video-poker/paytables/):
+    # 8/5 Jacks or Better with a "$2,200 jackpot with five quarters played" (8,800 coins): "if
+    # you played optimal strategy for this jackpot the return would be 100.08%."
+    ("8-5-jacks-or-better", 8_800, "100.08", 2),
+    # Bob Dancer, "Figuring the return for 8/5 Bonus Poker with four progressives" (reposted at
+    # jollyjackpot.com, 2023-01-25): "I now set the royal flush to 8,000 coins and discover the
+    # game returns 101.4376%."
+    ("8-5-bonus-poker", 8_000, "101.4376", 4),
 ]
 
 
@@ -217,3 +225,35 @@ def test_the_return_at_a_published_meter_is_the_figure_printed(slug, meter, publ
                          hold_lines(table, "royal_flush"))
     assert round(moving.return_high * 100, digits) == Fraction(published), \
         float(moving.return_high * 100)
+
+
+# John Grochowski, Strictly Slots, August 2022, p. 39 (8/5 Jacks or Better, EVs for a five-coin
+# bet): Q♥ T♥ 3♥ A♣ 6♠, suited Q-T against A-Q: "the break even level is 4,950 coins. At that
+# level, Q-10 and A-Q both have an EV of 2.3660"; K♦ T♦ A♣ 6♠ 3♥, K-T against A-K: "an expected
+# value of 2.3660 coins when the jackpot hits 5,310."
+SWITCH_POINTS = [(4_950, "Qh Th 3h Ac 6s", "Qh Th", "Qh Ac", "2.3660"),
+                 (5_310, "Kd Td Ac 6s 3h", "Kd Td", "Kd Ac", "2.3660")]
+
+
+@pytest.mark.parametrize("meter, deal, one, other, ev", SWITCH_POINTS)
+def test_a_published_switch_point_is_a_breakpoint_where_the_two_holds_tie(meter, deal, one,
+                                                                          other, ev):
+    from generator.core.cards import parse_hand
+    from generator.solve import cache
+    from generator.solve.solver import class_of
+
+    table = load_paytable(ROOT + "8-5-jacks-or-better.toml")
+    pay = Fraction(meter, 5)
+    moving = progressive(table, "royal_flush", Fraction(800), Fraction(1200),
+                         hold_lines(table, "royal_flush"))
+    cards = parse_hand(deal)
+    cls, position = class_of(cache.family_deck(table.family.key), cards)
+    masks = [sum(1 << position[cards.index(c)] for c in parse_hand(h, True, 2))
+             for h in (one, other)]
+    point = next(b for b in moving.breakpoints if b.pay == pay)
+    assert any(c.cls == cls and {c.before, c.after} == set(masks) for c in point.changes)
+    solution = solve_uncached(with_pay(table, "royal_flush", pay))
+    evs = solution.deal_evs(cards)
+    held = [sum(1 << cards.index(c) for c in parse_hand(h, True, 2)) for h in (one, other)]
+    assert evs[held[0]] == evs[held[1]]
+    assert round(Fraction(evs[held[0]], solution.unit) * 5, 4) == Fraction(ev)
