@@ -96,12 +96,12 @@ def level_holds(table, offer: dict, use_cache: bool = True) -> tuple[dict, str]:
             return found, key
     import numpy as np  # (lazy: numpy)
 
-    from ..solve.cache import deck  # (lazy: numpy)
+    from ..solve.cache import family_deck  # (lazy: numpy)
     from ..strategy import features as P  # (lazy: numpy)
     from ..strategy.holds import HoldData, _holds  # (lazy: numpy)
     from ..strategy.levels import play  # (lazy: numpy)
 
-    dk = deck(table.deck_size)
+    dk = family_deck(table.family.key)  # (the suit classes the solve played: the family's group)
     # (the game's features, as the derivation keeps them per process: strategy.holds, whose
     # source is the export's cache key, so not given a public name for this)
     holds = _holds(table.family.key, dk, P.high_rank(table.family.key, table.min_pair))

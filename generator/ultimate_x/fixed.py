@@ -22,7 +22,7 @@ import numpy as np
 from ..solve import npsolve
 from ..solve.categories import categories
 from ..solve.paytable import PayTable
-from ..solve.cache import deck, fine_counts, hand_codes
+from ..solve.cache import family_deck, fine_counts, hand_codes
 from .game import BET_FACTOR, UltimateX
 
 
@@ -30,7 +30,7 @@ def final_counts(table: PayTable, held: np.ndarray) -> np.ndarray:
     """Final hands of each category of `table` (its pay lines, then nothing) when every suit
     class plays `held[class]`, times the draws' common denominator: the solver's tally."""
     cats = categories(table)
-    dk = deck(table.deck_size)
+    dk = family_deck(table.family.key)
     hand_cats = cats.code_to_category[hand_codes(table.family.key)]
     counts = npsolve.count_table(fine_counts(table.family.key), cats.code_to_category,
                                  len(cats.keys), int(dk.offsets[5]))

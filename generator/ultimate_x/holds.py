@@ -13,7 +13,7 @@ import numpy as np
 
 from ..solve import npsolve
 from ..solve.categories import categories
-from ..solve.cache import deck, fine_counts, hand_codes
+from ..solve.cache import family_deck, fine_counts, hand_codes
 from ..solve.solver import Deck
 from .game import UltimateX
 
@@ -47,7 +47,7 @@ def category_multipliers(game: UltimateX) -> np.ndarray:
 def hold_arrays(game: UltimateX) -> HoldArrays:
     table = game.table
     cats = categories(table)
-    dk = deck(table.deck_size)
+    dk = family_deck(table.family.key)
     hand_cats = cats.code_to_category[hand_codes(table.family.key)]
     counts = npsolve.count_table(fine_counts(table.family.key), cats.code_to_category,
                                  len(cats.keys), int(dk.offsets[5]))
