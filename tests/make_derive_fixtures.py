@@ -117,7 +117,7 @@ def chart(table, solution, data, strategy) -> dict:
     from generator.core.line_parts import parts_json
     from generator.core.records import from_json
     from generator.export import records
-    from generator.export.compute import exception_holds, rules
+    from generator.export.compute import exception_holds, game, rules
     from generator.site import any_paytable, paytable, view
     from generator.strategy import features as P
     from generator.strategy.build import _describe
@@ -125,6 +125,7 @@ def chart(table, solution, data, strategy) -> dict:
 
     described = _describe(solution, data, strategy, 1)
     wild, high = rules(table)["wild"], P.high_rank(table.family.key, table.min_pair)
+    export_game = game(table)
     lines = []
     for line, info in zip(exported_lines(solution, described), described.lines, strict=True):
         line = from_json(records.Line, dict(line, parts=parts_json(info.parts)))
@@ -136,14 +137,14 @@ def chart(table, solution, data, strategy) -> dict:
     fields = ("number", "row", "also", "anchored", "run_on", "band", "lines", "hold", "notes",
               "notation", "marks")
     return {
-        "words": any_paytable.chart_words(wild, high),
+        "words": any_paytable.chart_words(wild, high, export_game.kicker),
         "printed": described.printed,
         "choice_deals": sum(line.choice_deals for line in lines),
         "sections": [{"label": label, "rows": [
             dict({name: getattr(row, name) for name in fields}, example=example[row.number])
             for row in rows]}
             for label, rows in view.section_rows(lines, wild, view.level_rows)],
-        "key": paytable._key(lines, export_rules, high),
+        "key": paytable._key(lines, export_rules, export_game),
         "exceptions": [{"number": note.number, "row": note.row, "hold": note.hold,
                         "deals": [list(pair) for pair in holds[note.number]]}
                        for note in view.exception_notes(lines, wild)],

@@ -329,7 +329,7 @@ def chart_markup(slug: str) -> tuple[list, list, int]:
         '{% from "macros.html" import level_table, key %}'
         '{{ level_table(sections, "any-chart-table", "any-line-", wild) }}@@{{ key(entries, "any-chart-key") }}')
     table, key = macros.render(sections=view.section_rows(lines, wild, view.level_rows), wild=wild,
-                               entries=_key(lines, data.rules, data.game.high_rank)).split("@@")
+                               entries=_key(lines, data.rules, data.game)).split("@@")
     return canonical(table), canonical(key), data.levels["exact"].printed
 
 

@@ -274,7 +274,7 @@ def test_every_shipped_line_reads_as_players_write_and_every_symbol_is_keyed():
                     assert "Pair" in text and "Two Pair" not in text, (where, text)
             _check_key([line["notation"] for line in level["lines"]],
                        _key(getattr(record.strategy.levels, name).lines, record.rules,
-                            record.game.high_rank))
+                            record.game))
         # The pocket card's key, in each layout's wording.
         wordings = card_lines(record.strategy.levels.card.lines)
         for layout in LAYOUTS:
@@ -299,6 +299,22 @@ def test_the_key_check_can_fail():
                key_for([{"5K", "2D", "fp"}, {"RF", "exception"}], "deuces"))
     # A score is keyed with its parts, which need no line of their own.
     _check_key(["3SF: s+h−fp−sp≥2"], key_for([{"SF", "s+h−fp−sp"}]))
+
+
+def test_the_key_names_a_kicker_of_named_suits_by_its_cards():
+    """Black Jack Bonus's kc and kcd are keyed as a player says them: the black jack, with the
+    two cards it may be (the export's Game.kicker); every other game keeps the general words."""
+    from generator.export.compute import game
+    from generator.solve.paytable import load_paytable
+
+    content = Path(__file__).resolve().parents[1] / "content" / "paytables"
+    black_jack = game(load_paytable(content / "black-jack-bonus-9-6.toml"))
+    assert black_jack.kicker == "black jack (J♣ or J♠)"
+    assert game(load_paytable(content / "9-6-jacks-or-better.toml")).kicker == ""
+    key = dict(key_for([{"PR", "kc", "kcd"}], kicker=black_jack.kicker))
+    assert key["kc"].startswith("a black jack (J♣ or J♠) held: four of a kind pays more")
+    assert key["kcd"].startswith("a black jack discarded")
+    assert "black jack" not in dict(key_for([{"PR", "kc"}]))["kc"]
 
 
 def test_the_symbols_a_line_uses_come_from_its_parts():

@@ -13,7 +13,7 @@ export/cache.py keeps the result.
 from dataclasses import replace
 
 from .. import strategy
-from ..core.cards import format_hand, parse_hand
+from ..core.cards import card_text, format_hand, parse_hand
 from ..core.errors import StrategyError
 from ..core.line_parts import parts_json
 from ..core.records import from_json
@@ -48,7 +48,15 @@ def game(table: PayTable) -> Game:
     family = table.family
     return Game(name=table.game, family_order=list(FAMILIES).index(family.key),
                 identifying=tuple(family.identifying),
-                high_rank=P.high_rank(family.key, table.min_pair))
+                high_rank=P.high_rank(family.key, table.min_pair), kicker=_kicker(family))
+
+
+def _kicker(family) -> str:
+    """'black jack (J♣ or J♠)': the family's kicker of named suits and the cards it may be."""
+    if not family.kicker_card_ids:
+        return ""
+    cards = [card_text(card, symbols=True) for card in sorted(family.kicker_card_ids)]
+    return f"{family.kicker_name} ({' or '.join(cards)})"
 
 
 def _ce_columns(solution, rows) -> CeColumns:

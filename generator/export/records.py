@@ -72,6 +72,9 @@ class Game:
     family_order: int              # the index lists the families in this order
     identifying: tuple[str, ...]   # the pay keys that tell the family's machines apart
     high_rank: int                 # the lowest rank the key calls a high card
+    # A kicker of named suits as the key says it, where a pay asks for one: "black jack (J♣ or
+    # J♠)", what the notation's kc and kcd count.
+    kicker: str = field(default="", metadata=OMIT_DEFAULT)
 
 
 # ---- the solution's figures -------------------------------------------------------------------

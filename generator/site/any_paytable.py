@@ -95,17 +95,18 @@ def _game_data(game_id: str, title: str, tables: list[Export], members: list[Exp
         # (wild cards held, in the game's words: a meter names the holds that swap with them)
         "held_words": wild_words.held_list(tables[0].rules.wild),
         # (what a chart derived here is said with: static/js/chart.js)
-        "chart": chart_words(tables[0].rules.wild, tables[0].game.high_rank),
+        "chart": chart_words(tables[0].rules.wild, tables[0].game.high_rank,
+                             tables[0].game.kicker),
     }
 
 
-def chart_words(wild: str | None, high: int) -> dict:
+def chart_words(wild: str | None, high: int, kicker: str = "") -> dict:
     """The words of a chart derived on the page for any pays that are the game's, not the
     line's: its key's entries (`symbols.key_table`), and in a wild game its sections' headings
     by the wild cards dealt (0, 1, ...) and how a sectioned table is read, as a catalogue page
     says them."""
     cards = min(wild_words.words_of(wild).cards, 5) if wild else 0
-    return {"key": key_table(wild, high),
+    return {"key": key_table(wild, high, kicker),
             "sections": [wild_words.dealt(wild, k) for k in range(cards + 1)] if wild else [],
             "instruction": wild_words.section_instruction(wild) if wild else ""}
 

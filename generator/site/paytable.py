@@ -15,7 +15,7 @@ import json
 from ..core import line_parts as words
 from ..core.decimals import decimal
 from ..core.records import to_json
-from ..export.records import Export, Rules
+from ..export.records import Export, Game, Rules
 from . import view
 from .lines import lines_of
 from .plot import ce_distribution_svg, curve_svg, for_screens
@@ -42,9 +42,9 @@ def table_files(export: Export, card, renderer, settings, pages, played_here: tu
     return files
 
 
-def _key(lines, rules: Rules, high: int) -> list:
+def _key(lines, rules: Rules, game: Game) -> list:
     return key_for([words.used(line.parts, "notation") for line in lines_of(lines)], rules.wild,
-                   high=high)
+                   high=game.high_rank, kicker=game.kicker)
 
 
 def paytable_context(export: Export, card, pages, settings, played_here: tuple = (),
@@ -52,9 +52,9 @@ def paytable_context(export: Export, card, pages, settings, played_here: tuple =
     """What `paytable.html` renders: the export itself, and values derived from it; the
     game's cards priced on this pay table (prices.py's rows; none for a game of one)."""
     levels = export.levels
-    rules, high = export.rules, export.game.high_rank
+    rules, game = export.rules, export.game
     card_lines = levels["card"].lines if levels else ()
-    card_key = _key(card_lines, rules, high)
+    card_key = _key(card_lines, rules, game)
     simple = levels and levels["simple"]  # (None where the card is already the simple strategy)
     return {
         "export": export, "root": "", "nav": pages, "card": card, "levels": levels,
@@ -65,7 +65,7 @@ def paytable_context(export: Export, card, pages, settings, played_here: tuple =
         "simple_sections": view.section_rows(simple.lines, rules.wild,
                                              view.level_rows) if simple else [],
         # (what the simple level's notation adds to the card's, whose key is above it)
-        "simple_key": [entry for entry in _key(simple.lines, rules, high)
+        "simple_key": [entry for entry in _key(simple.lines, rules, game)
                        if entry not in card_key] if simple else [],
         "final_rows": view.final_rows(export.solution, export.rules.coins),
         "return_decimal": decimal(export.solution.return_.exact, 6),
@@ -117,7 +117,7 @@ def exact_context(export: Export, pages) -> dict:
         "export": export, "root": "", "nav": pages, "levels": levels,
         "sections": view.section_rows(exact, export.rules.wild, view.line_rows),
         "exception_notes": view.exception_notes(exact, export.rules.wild),
-        "exact_key": _key(exact, export.rules, export.game.high_rank),
+        "exact_key": _key(exact, export.rules, export.game),
         "plot": for_screens(ce_distribution_svg, export),
     }
 

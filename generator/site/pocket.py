@@ -284,7 +284,8 @@ def first_true(test, guess: int, n: int):
 def card_key(wordings: list[dict], layout: Layout, export: Export) -> list[tuple[str, str]]:
     """The key to every symbol the card's lines use in this layout's wording."""
     return key_for([line["used"][layout.wording] for line in wordings], export.rules.wild,
-                   rank_lists=layout.wording == "compact", high=export.game.high_rank)
+                   rank_lists=layout.wording == "compact", high=export.game.high_rank,
+                   kicker=export.game.kicker)
 
 
 def card_html(renderer: Renderer, export: Export, level: Level, wordings: list[dict],

@@ -88,7 +88,18 @@ def _pair_meaning(kind: str, high: int) -> str:
     return f"{_KINDS[kind]} (2{'-' + RANKS[high - 1] if high > 1 else ''})"
 
 
-def key_table(wild: str | None = None, high: int = 13) -> dict:
+def _kicker_meanings(kicker: str) -> dict:
+    """kc and kcd said with the game's kicker of named suits ("black jack (J♣ or J♠)", the
+    export's `Game.kicker`); where it has none, they keep the general words."""
+    if not kicker:
+        return {}
+    name = kicker.split(" (")[0]
+    return {"kc": f"a {kicker} held: four of a kind pays more with one (\"no kc\": none; "
+                  f"\"2kc\": both)",
+            "kcd": f"a {name} discarded (\"no kcd\": none)"}
+
+
+def key_table(wild: str | None = None, high: int = 13, kicker: str = "") -> dict:
     """Every entry a key of this game can hold, in the key's order, and what brings each in:
     what `key_from` reads, here and in the browser (static/js/chart.js: a chart derived for any
     pays has the key a catalogue page has). `high` is the game's lowest high rank (13: none),
@@ -96,8 +107,9 @@ def key_table(wild: str | None = None, high: int = 13) -> dict:
     wild_marks = wild_words.marks(wild)
     words = wild_words.words_of(wild) if wild else None
     named = bool(wild) and words.cards <= 2  # "the joker", "both jokers": each mark its line
+    said = {**_FEATURES, **_kicker_meanings(kicker)}
     features = []
-    for feature, meaning in _FEATURES.items():
+    for feature, meaning in said.items():
         if feature == "rp" and wild and words.rp_any_suit:
             meaning += f" (of any suit where {words.plural} alone or nothing are held)"
         features.append([feature, meaning])
@@ -119,7 +131,7 @@ def key_table(wild: str | None = None, high: int = 13) -> dict:
         "titles": {**{kind: wild_meaning(wild) if kind == "W" else meaning
                       for kind, meaning in _KINDS.items()},
                    **{mark: _wild_title(mark, wild) for mark in wild_marks},
-                   **_FEATURES},
+                   **said},
     }
 
 
@@ -151,10 +163,10 @@ def key_from(table: dict, used, rank_lists: bool = False) -> list[tuple[str, str
 
 
 def key_for(used, wild: str | None = None, rank_lists: bool = False,
-            high: int = 13) -> list[tuple[str, str]]:
+            high: int = 13, kicker: str = "") -> list[tuple[str, str]]:
     """[(symbol, meaning)] for every symbol the lines use, in a fixed order (`key_table`,
     `key_from`)."""
-    return key_from(key_table(wild, high), used, rank_lists)
+    return key_from(key_table(wild, high, kicker), used, rank_lists)
 
 
 def abbr_notation(notation: str, wild: str | None = None, marks=()) -> Markup:

@@ -143,7 +143,7 @@ def page_context(data: UltimateXExport, single: Export, card, pages, settings) -
     wild = data.rules.wild
     shown, folded = vulture_rows(data)
     key = key_for([words.used(line.parts, "notation") for line in lines_of(lines)], wild,
-                  high=single.game.high_rank)
+                  high=single.game.high_rank, kicker=single.game.kicker)
     return {
         "export": data, "root": "", "nav": pages, "card": card, "card_size": settings.card_size,
         "ux": card_context(data), "sections": view.section_rows(lines, wild, view.level_rows),
