@@ -58,8 +58,7 @@ EV_DEALS = {"9-6-jacks-or-better": 1000, "9-6-double-double-bonus": 1000,
 EV_TABLES = list(EV_DEALS)
 # The EV tables read from tests/paytables (the others from content/paytables).
 TEST_TABLES = frozenset({"bonus-deuces-9-4-4", "deuces-ddb-20-10-8", "deuces-joker-12-9-6",
-                         "double-joker-9-5-4", "one-eyed-jacks-200-75-50",
-                         "black-jack-bonus-9-6"})
+                         "double-joker-9-5-4", "one-eyed-jacks-200-75-50"})
 PLAY_TABLES = ["9-6-jacks-or-better"]
 
 HAND_TEXTS = [

@@ -93,6 +93,28 @@ def test_a_levels_holds_on_another_table_match_the_plain_reference(level_slug, l
         assert solution.evs[c, int(held[c])] == solution.deal_evs(cards)[mask], (c, cards)
 
 
+def test_a_card_played_on_a_game_of_a_smaller_suit_group_plays_its_classes():
+    """Black Jack Bonus tells the black jacks from the red (700,544 suit classes, not the
+    134,459 of a deck under all 24 suit permutations): a level played there is played on the
+    classes its solve has, one hold each, and on 150 random ones its hold's EV equals that of
+    the hold the plain reference plays. The 9/6 Jacks or Better card stands in for one of the
+    game's own (its lines name no black jack, so they read the same in both games)."""
+    from generator.export import cache as export
+    from generator.pricing import prices
+    from generator.solve import cache
+
+    card = prices.offered(export.export(_table("9-6-jacks-or-better"))[0])["card"]
+    table = _table("black-jack-bonus-9-6")
+    held = prices.level_holds(table, {"card": card}, use_cache=False)[0]["card"]
+    solution, _ = cache.solve(table)
+    reps = solution.deck.reps
+    assert held.shape == (len(reps),) == (700544,)
+    for c in random.Random("black jack").sample(range(len(reps)), 150):
+        cards = reps[c].tolist()
+        mask = _reference_hold(cards, c, card.conditions, table.family.key, table.min_pair)
+        assert solution.evs[c, int(held[c])] == solution.deal_evs(cards)[mask], (c, cards)
+
+
 def test_a_reference_that_plays_one_line_wrong_is_caught():
     """The comparison above can fail: dropping a level's first line that decides any sampled
     deal changes some EV."""
