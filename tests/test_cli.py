@@ -221,3 +221,23 @@ def test_bench_markdown_page_has_both_parts(run, tmp_path, monkeypatch):
                           "| exact strategy", "| levels and curve"]
     strategy = text.split("## Strategy, every pay table")[1]
     assert len([r for r in strategy.splitlines() if r.startswith("| ")]) == 2 + 2
+
+
+def test_the_scaling_page_puts_a_one_table_build_beside_each_build():
+    """docs/scaling.md's rows each carry the wall time of a one-table first build run just
+    before (it moves with the machine's speed that hour), and the page names that table and
+    the command that gives a reader their own."""
+    from generator.bench.builds import BuildFigures, markdown_page
+    from generator.bench.solver import Machine
+
+    machine = Machine("2026-12-06 21:00 UTC", 2, "a CPU", (1.0, 1.0, 1.0), (2.0, 2.0, 2.0))
+    rows = [BuildFigures(23, 380.4, 660.2, 2290.0, 14.7, 0.1, reference=41.6),
+            BuildFigures(133, 2159.0, 3636.0, 7300.0, 80.0, 0.1, reference=55.2)]
+    page = markdown_page(machine, "vpcharts bench --builds 23,133 --markdown", rows, [],
+                         "10/5 Royal Aces Bonus")
+    assert "| pay tables | wall s | CPU s | CPU s per table | peak MiB | site MiB " \
+           "| one-table build, just before: wall s |" in page
+    assert "| 23 | 380 | 660 | 28.7 | 2,290 | 14.7 | 42 |" in page
+    assert "| 133 | 2,159 | 3,636 | 27.3 | 7,300 | 80.0 | 55 |" in page
+    assert "10/5 Royal Aces Bonus alone" in " ".join(page.split())
+    assert "`vpcharts bench --builds 1`" in page

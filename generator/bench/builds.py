@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..solve.paytable import load_paytables
@@ -37,14 +37,19 @@ class BuildFigures:
     peak_mib: float  # the largest single process's resident peak
     site_mib: float  # the built site on disk
     render: float    # seconds the build itself took per pay table after the jobs (its pages)
+    # Wall seconds of a first build of the first pay table alone, run just before this one:
+    # it moves with the machine's speed at that hour, so a reader scales the row by their own.
+    reference: float = 0.0
 
     def row(self) -> str:
         return (f"| {self.tables} | {self.wall:,.0f} | {self.cpu:,.0f} | "
-                f"{self.cpu / self.tables:.1f} | {self.peak_mib:,.0f} | {self.site_mib:.1f} |")
+                f"{self.cpu / self.tables:.1f} | {self.peak_mib:,.0f} | {self.site_mib:.1f} | "
+                f"{self.reference:,.0f} |")
 
 
-HEADER = ("| pay tables | wall s | CPU s | CPU s per table | peak MiB | site MiB |\n"
-          "| ---: | ---: | ---: | ---: | ---: | ---: |")
+HEADER = ("| pay tables | wall s | CPU s | CPU s per table | peak MiB | site MiB "
+          "| one-table build, just before: wall s |\n"
+          "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 
 
 def catalogue_order(tables) -> list:
@@ -149,7 +154,8 @@ def run(content: Path, counts: list[int], markdown: Path | None = None,
     machine = Machine.now()
     figures = []
     for count in counts:
-        figures.append(cold_build(content, count))
+        reference = cold_build(content, 1)  # (the machine's speed this hour: see BuildFigures)
+        figures.append(replace(cold_build(content, count), reference=reference.wall))
         print(HEADER)
         for f in figures:
             print(f.row())
@@ -157,13 +163,15 @@ def run(content: Path, counts: list[int], markdown: Path | None = None,
     print("\n".join(extra))
     if markdown is not None:
         kept = kept_section(markdown)  # (the Ultimate X figures: their own command)
-        markdown.write_text(markdown_page(machine.finished(), command, figures, extra)
+        first = catalogue_order(load_paytables(content / "paytables"))[0].name
+        markdown.write_text(markdown_page(machine.finished(), command, figures, extra, first)
                             + ("\n" + kept if kept else ""), encoding="utf-8")
         print(f"wrote {markdown}")
     return 0
 
 
-def markdown_page(machine, command: str, figures: list[BuildFigures], extra: list[str]) -> str:
+def markdown_page(machine, command: str, figures: list[BuildFigures], extra: list[str],
+                  first: str) -> str:
     loads = lambda values: ", ".join(f"{x:.2f}" for x in values)  # noqa: E731
     rows = "\n".join(f.row() for f in figures)
     return f"""# Scaling: a first build of N pay tables
@@ -174,7 +182,10 @@ core count means other work shared the machine, and the wall times grew with it)
 
 Each build starts from nothing, as a new user's first build: an empty solution cache and an
 empty numba cache, so the kernels are compiled and every deck's tables computed. CPU is the
-build's and its workers' (user + system); peak memory is the largest single process's.
+build's and its workers' (user + system); peak memory is the largest single process's. The
+last column is a first build of {first} alone, run just before each build: on another machine
+or at a busier hour, `vpcharts bench --builds 1` gives yours, and the other figures scale with
+it.
 
 {HEADER}
 {rows}
