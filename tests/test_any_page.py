@@ -375,3 +375,30 @@ def test_from_disk_the_exact_strategy_is_derived_on_a_tap(sample_site, browser):
     wait_for_measure(page, "any-chart", 1)
     assert canonical(page.inner_html("#any-chart .scroll")) == table
     assert errors == []
+
+
+def test_a_game_too_heavy_for_a_phone_waits_to_be_asked_for_its_strategy(sample_site, browser):
+    """Black Jack Bonus's 700,544 suit classes took 4 minutes and 1.9 GB to derive in chromium
+    here (`vpcharts bench --any`): its page gives the return and the prices as any game's, but
+    derives the strategy only on a tap, saying why, with no progress bar meanwhile."""
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html#game=black-jack-bonus-poker", errors)
+        wait_for_measure(page, "any-prices", 1)
+        said = " ".join(page.inner_text("#any-chart").split())
+        assert "has 700,544 suit classes, five times a standard deck's" in said, said
+        assert page.inner_text("#any-chart button") == "Derive it anyway"
+        assert page.locator("#any-chart-progress-box").is_hidden()
+        assert page.evaluate("performance.getEntriesByName('any-chart').length") == 0
+    assert errors == []
+
+
+def test_only_a_game_over_the_class_limit_asks_first():
+    """The data of a game of the standard deck (or the joker's) carries no chart_ask, so its
+    page derives the strategy unasked, and its data script is as it was."""
+    from generator.site.any_paytable import ASK_ABOVE_CLASSES, _chart_ask
+
+    assert _chart_ask("Jacks or Better", 134_459) == {}
+    assert _chart_ask("Joker Poker", 150_891) == {}
+    assert _chart_ask("Five Aces", ASK_ABOVE_CLASSES) == {}
+    assert "five times" in _chart_ask("Black Jack Bonus Poker", 700_544)["chart_ask"]

@@ -97,7 +97,28 @@ def _game_data(game_id: str, title: str, tables: list[Export], members: list[Exp
         # (what a chart derived here is said with: static/js/chart.js)
         "chart": chart_words(tables[0].rules.wild, tables[0].game.high_rank,
                              tables[0].game.kicker),
+        **_chart_ask(title, tables[0].solution.classes),
     }
+
+
+# A 52-card game has 134,459 suit classes; the page derives its exact strategy in about 10 s
+# and 300 MB (docs/benchmarks.md). Above this many classes (Black Jack Bonus: 700,544, in
+# 4 minutes and 1.9 GB in chromium on this machine) a phone may run out of memory, so the page
+# derives the strategy only when the player asks.
+ASK_ABOVE_CLASSES = 200_000
+STANDARD_CLASSES = 134_459
+
+
+def _chart_ask(title: str, classes: int) -> dict:
+    """{"chart_ask": why the page waits to be asked} for a game too heavy to derive unasked
+    (static/js/any-engine.js); {} for every other game, whose data stays as it was."""
+    if classes <= ASK_ABOVE_CLASSES:
+        return {}
+    times = round(classes / STANDARD_CLASSES)
+    said = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}.get(times, f"{times} times")
+    return {"chart_ask": f"{title} has {classes:,} suit classes, {said} a standard deck's: deriving its exact strategy here takes "
+                         f"minutes and about 2 GB of memory, more than most phones can spare. "
+                         f"The exact table of each of its pay tables is on that table's page."}
 
 
 def chart_words(wild: str | None, high: int, kicker: str = "") -> dict:

@@ -69,18 +69,26 @@
     box.hidden = false;
   }
 
-  /** From file://, where the page has no worker: a button that derives the chart on the page's
-   * own thread, which pauses meanwhile (`derive` runs it). */
-  function chartOffer(derive) {
+  /** A button that derives the chart when the player asks (`derive` runs it): from file://,
+   * where the page has no worker and pauses while it works; and for a game whose derivation is
+   * too heavy for a phone (`ask`, the game data's chart_ask, says why). */
+  function chartOffer(derive, ask = "") {
     box.textContent = "";
-    const button = el("button", { type: "button" }, "Derive the exact strategy");
+    const button = el("button", { type: "button" }, ask ? "Derive it anyway" : "Derive the exact strategy");
     button.addEventListener("click", () => {
       button.disabled = true;
       derive();
     });
-    box.append(el("p", {}, "Opened as a file, this page works on its own thread: deriving the strategy pauses it for ten to forty seconds. Served from a web address, it derives the strategy by itself while you read. "), button);
+    box.append(el("p", {}, ask || "Opened as a file, this page works on its own thread: deriving the strategy pauses it for ten to forty seconds. Served from a web address, it derives the strategy by itself while you read. "), button);
     box.hidden = false;
   }
 
-  return { showChart, chartProgress, clearChart, chartFailed, chartOffer };
+  /** Derive the chart (`start` does), or, for a game too heavy to derive unasked (its data's
+   * chart_ask says why), offer to. */
+  function chartAsked(start) {
+    if (state.data.chart_ask) chartOffer(start, state.data.chart_ask);
+    else start();
+  }
+
+  return { showChart, chartProgress, clearChart, chartFailed, chartOffer, chartAsked };
 };

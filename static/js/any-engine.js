@@ -18,11 +18,16 @@
   /** Derive the exact strategy of `rules` (run `id`) in a worker of its own, ending the one
    * deriving the pays before: a derivation is cancelled by changing the pays. */
   function chartInWorker(id, rules) {
-    if (chartWorker) chartWorker.terminate();
+    endChart();
     chartWorker = new Worker(app.dataset.chartWorker);
     chartWorker.onmessage = (event) => receive(event.data);
     chartWorker.onerror = () => receive({ type: "chart-error", id, message: "The strategy's worker stopped: reload the page to try again." });
     chartWorker.postMessage({ id, rules, words: state.data.chart });
+  }
+
+  function endChart() {
+    if (chartWorker) chartWorker.terminate();
+    chartWorker = null;
   }
 
   /** From file://: the chart on the page's thread, when the player asks (it pauses the page). */
@@ -37,7 +42,7 @@
           receive({ type: "chart-error", id, message: String(error && error.message) });
         }
       }, 20);
-    });
+    }, state.data.chart_ask);
   }
 
   function startEngine() {
@@ -72,11 +77,11 @@
             if (message.type === "solve" && busy !== null) waiting = message;
             else send(message);
           },
-          chart: chartInWorker,
-          cancelChart() {
-            if (chartWorker) chartWorker.terminate();
-            chartWorker = null;
+          chart(id, rules) { // (a derivation of pays typed before ends, asked for or not)
+            endChart();
+            c.chartAsked(() => chartInWorker(id, rules));
           },
+          cancelChart: endChart,
           background: true,
         };
       } catch (error) { /* fall through to the page's own thread */ }
