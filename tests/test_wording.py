@@ -190,6 +190,8 @@ _TOKEN_KINDS = (
                                                     key=len, reverse=True)) + r")$")),
     ("feature", re.compile(r"^(s\+h−fp−sp|s\+h−fp|s−fp−sp|s−fp|s\+h|sfp|fp|sp|hp|rp|ds|bp|best|s|h)"
                            r"([=≥≤]−?\d+)?$")),
+    # (Black Jack Bonus's kickers of named suits held and discarded: "kc", "2kc", "no kcd")
+    ("kicker", re.compile(r"^[2-4]?(kc|kcd)$")),
     ("ranks", re.compile(r"^[2-9TJQKA]+$|^[2-9TJQK]-[3-9TJQKA]$")),
     ("card", re.compile(r"^([2-9TJQKA][cdhs]|Jk)$")),
     ("word", re.compile(r"^(or|no|any|but|not|with|without|discarded|held|exception|none"
@@ -228,6 +230,8 @@ def _check_key(notations: list[str], key: list[tuple[str, str]]) -> None:
             elif kinds[0] == "feature":  # (a score's parts are keyed with it: s+h, fp, sp)
                 used |= set(_TOKEN_KINDS[2][1].match(token).group(1).split("−"))
                 used.add(_TOKEN_KINDS[2][1].match(token).group(1))
+            elif kinds[0] == "kicker":
+                used.add(re.match(r"^[2-4]?(kc|kcd)$", token).group(1))
             elif token == "discarded":
                 used.add("X discarded")
             elif token == "held":
@@ -266,11 +270,12 @@ def test_every_shipped_line_reads_as_players_write_and_every_symbol_is_keyed():
                     for ranks in _RANK_SET.findall(words):
                         order = [RANKS.index(r) for r in ranks]
                         assert order == sorted(order, reverse=True), (where, words)
-                # A single pair is never notated 2P (42P is two pair).
-                kind = line["conditions"][2][2]
+                # A single pair is never notated 2P (42P is two pair); it is HP, LP or PR after
+                # the cards held (3PR: Black Jack Bonus's pair and a black jack kicker).
+                held, kind = line["conditions"][0][2], line["conditions"][2][2]
                 assert not re.match(r"^2P\b", notation), (where, notation)
                 if kind == "PAIR" and line["conditions"][1][2] == 0:
-                    assert re.match(r"^2(HP|LP|PR)\b", notation), (where, notation)
+                    assert re.match(rf"^{held}(HP|LP|PR)\b", notation), (where, notation)
                     assert "Pair" in text and "Two Pair" not in text, (where, text)
             _check_key([line["notation"] for line in level["lines"]],
                        _key(getattr(record.strategy.levels, name).lines, record.rules,
