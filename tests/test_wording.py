@@ -314,8 +314,8 @@ def test_the_key_names_a_kicker_of_named_suits_by_its_cards():
 
     content = Path(__file__).resolve().parents[1] / "content" / "paytables"
     black_jack = game(load_paytable(content / "black-jack-bonus-9-6.toml"))
-    assert black_jack.kicker == "black jack (J♣ or J♠)"
-    assert game(load_paytable(content / "9-6-jacks-or-better.toml")).kicker == ""
+    assert (black_jack.kicker.name, black_jack.kicker.cards) == ("black jack", "J♣ or J♠")
+    assert game(load_paytable(content / "9-6-jacks-or-better.toml")).kicker is None
     key = dict(key_for([{"PR", "kc", "kcd"}], kicker=black_jack.kicker))
     assert key["kc"].startswith("a black jack (J♣ or J♠) held: four of a kind pays more")
     assert key["kcd"].startswith("a black jack discarded")

@@ -21,7 +21,8 @@ from ..solve import cache as solve_cache, report as solution_report
 from ..solve.families import FAMILIES
 from ..solve.paytable import PayTable
 from ..strategy import features as P, table_output
-from .records import SCHEMA, CeColumns, Export, Game, Level, Line, Rules, Strategy, Summary
+from .records import (SCHEMA, CeColumns, Export, Game, Kicker, Level, Line, Rules, Strategy,
+                      Summary)
 
 
 def rules(table: PayTable) -> dict:
@@ -51,12 +52,12 @@ def game(table: PayTable) -> Game:
                 high_rank=P.high_rank(family.key, table.min_pair), kicker=_kicker(family))
 
 
-def _kicker(family) -> str:
-    """'black jack (J♣ or J♠)': the family's kicker of named suits and the cards it may be."""
+def _kicker(family) -> Kicker | None:
+    """The family's kicker of named suits and the cards it may be: black jack, J♣ or J♠."""
     if not family.kicker_card_ids:
-        return ""
+        return None
     cards = [card_text(card, symbols=True) for card in sorted(family.kicker_card_ids)]
-    return f"{family.kicker_name} ({' or '.join(cards)})"
+    return Kicker(family.kicker_name, " or ".join(cards))
 
 
 def _ce_columns(solution, rows) -> CeColumns:

@@ -65,6 +65,14 @@ class Rules:
 
 
 @dataclass(frozen=True)
+class Kicker:
+    """A kicker of named suits that a pay asks for, as the key says it: what the notation's kc
+    and kcd count."""
+    name: str   # as a player calls it: "black jack"
+    cards: str  # the cards it may be, in card text: "J♣ or J♠"
+
+
+@dataclass(frozen=True)
 class Game:
     """What the pages need to know of the game that the rules do not say, worked out by the
     export stage so that the site reads no game description of the solve or strategy stage."""
@@ -72,9 +80,7 @@ class Game:
     family_order: int              # the index lists the families in this order
     identifying: tuple[str, ...]   # the pay keys that tell the family's machines apart
     high_rank: int                 # the lowest rank the key calls a high card
-    # A kicker of named suits as the key says it, where a pay asks for one: "black jack (J♣ or
-    # J♠)", what the notation's kc and kcd count.
-    kicker: str = field(default="", metadata=OMIT_DEFAULT)
+    kicker: Kicker | None = field(default=None, metadata=OMIT_NONE)  # where a pay asks for one
 
 
 # ---- the solution's figures -------------------------------------------------------------------

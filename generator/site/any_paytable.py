@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..core import wild_words
 from ..core.records import to_json
-from ..export.records import Export, Rules
+from ..export.records import Export, Kicker, Rules
 from . import view
 from .symbols import key_table
 
@@ -101,12 +101,14 @@ def _game_data(game_id: str, title: str, tables: list[Export], members: list[Exp
     }
 
 
-# A 52-card game has 134,459 suit classes; the page derives its exact strategy in about 10 s
-# and 300 MB (docs/benchmarks.md). Above this many classes (Black Jack Bonus: 700,544, in
-# 4 minutes and 1.9 GB in chromium on this machine) a phone may run out of memory, so the page
-# derives the strategy only when the player asks.
+# A 52-card game has 134,459 suit classes (Ethier, Kim and Lee; tests/test_any_page.py checks
+# it against the solver); the page derives its exact strategy in about 10 s and 300 MB
+# (docs/benchmarks.md). Above this many classes (Black Jack Bonus: 700,544, in 4 minutes and
+# 1.9 GB in chromium on this machine) a phone may run out of memory, so the page derives the
+# strategy only when the player asks.
 ASK_ABOVE_CLASSES = 200_000
 STANDARD_CLASSES = 134_459
+_TIMES = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
 
 
 def _chart_ask(title: str, classes: int) -> dict:
@@ -115,13 +117,14 @@ def _chart_ask(title: str, classes: int) -> dict:
     if classes <= ASK_ABOVE_CLASSES:
         return {}
     times = round(classes / STANDARD_CLASSES)
-    said = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}.get(times, f"{times} times")
-    return {"chart_ask": f"{title} has {classes:,} suit classes, {said} a standard deck's: deriving its exact strategy here takes "
-                         f"minutes and about 2 GB of memory, more than most phones can spare. "
-                         f"The exact table of each of its pay tables is on that table's page."}
+    said = _TIMES.get(times, f"{times} times")
+    return {"chart_ask": f"{title} has {classes:,} suit classes, {said} a standard deck's: "
+                         f"deriving its exact strategy here takes minutes and about 2 GB of "
+                         f"memory, more than most phones can spare. The exact table of each of "
+                         f"its pay tables is on that table's page."}
 
 
-def chart_words(wild: str | None, high: int, kicker: str = "") -> dict:
+def chart_words(wild: str | None, high: int, kicker: Kicker | None = None) -> dict:
     """The words of a chart derived on the page for any pays that are the game's, not the
     line's: its key's entries (`symbols.key_table`), and in a wild game its sections' headings
     by the wild cards dealt (0, 1, ...) and how a sectioned table is read, as a catalogue page

@@ -13,6 +13,7 @@ Which symbols a line's notation (or its words) uses, and where, is said by the l
 
 from ..core.cards import RANKS
 from ..core import wild_words
+from ..export.records import Kicker
 
 from markupsafe import Markup, escape
 
@@ -88,18 +89,17 @@ def _pair_meaning(kind: str, high: int) -> str:
     return f"{_KINDS[kind]} (2{'-' + RANKS[high - 1] if high > 1 else ''})"
 
 
-def _kicker_meanings(kicker: str) -> dict:
-    """kc and kcd said with the game's kicker of named suits ("black jack (J♣ or J♠)", the
-    export's `Game.kicker`); where it has none, they keep the general words."""
-    if not kicker:
+def _kicker_meanings(kicker: Kicker | None) -> dict:
+    """kc and kcd said with the game's kicker of named suits (the export's `Game.kicker`: a
+    black jack, J♣ or J♠); where it has none, they keep the general words."""
+    if kicker is None:
         return {}
-    name = kicker.split(" (")[0]
-    return {"kc": f"a {kicker} held: four of a kind pays more with one (\"no kc\": none; "
-                  f"\"2kc\": both)",
-            "kcd": f"a {name} discarded (\"no kcd\": none)"}
+    return {"kc": f"a {kicker.name} ({kicker.cards}) held: four of a kind pays more with one "
+                  f"(\"no kc\": none; \"2kc\": both)",
+            "kcd": f"a {kicker.name} discarded (\"no kcd\": none)"}
 
 
-def key_table(wild: str | None = None, high: int = 13, kicker: str = "") -> dict:
+def key_table(wild: str | None = None, high: int = 13, kicker: Kicker | None = None) -> dict:
     """Every entry a key of this game can hold, in the key's order, and what brings each in:
     what `key_from` reads, here and in the browser (static/js/chart.js: a chart derived for any
     pays has the key a catalogue page has). `high` is the game's lowest high rank (13: none),
@@ -163,7 +163,7 @@ def key_from(table: dict, used, rank_lists: bool = False) -> list[tuple[str, str
 
 
 def key_for(used, wild: str | None = None, rank_lists: bool = False,
-            high: int = 13, kicker: str = "") -> list[tuple[str, str]]:
+            high: int = 13, kicker: Kicker | None = None) -> list[tuple[str, str]]:
     """[(symbol, meaning)] for every symbol the lines use, in a fixed order (`key_table`,
     `key_from`)."""
     return key_from(key_table(wild, high, kicker), used, rank_lists)
