@@ -107,7 +107,7 @@ def played(buckets, described, cards, wild, high, evs):
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["deuces-wild-25-15-10-4-3-2", "joker-poker-kings-or-better",
                                   "9-6-bonus-poker-deluxe"])
-def test_every_level_keeps_the_cards_its_lines_say_on_every_deal(slug, solved):
+def test_every_level_keeps_the_cards_its_lines_say_on_every_deal(slug, solved, sample_exports):
     """Every suit class, every level: the holds a player keeps reading the lines and their
     stated rules give the export's cost, misplays and largest loss exactly; and a line that
     states a rule fits some deal it decides in more than one way."""

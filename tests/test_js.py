@@ -287,7 +287,7 @@ def test_node_plays_the_checked_in_tables_on_every_deal():
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["full-pay-deuces-wild", "joker-poker-two-pair-or-better",
                                   "double-joker-9-5-4"])
-def test_js_plays_every_deal_optimally(slug, solved, tmp_path):
+def test_js_plays_every_deal_optimally(slug, solved, tmp_path, sample_exports):
     """The other families' tables, as the checked-in 9/6 Jacks or Better one (a minute and a half
     each: the newer families but Double Joker, the one with two jokers, are played by the command
     in the module docstring of tests/make_js_fixtures.py): the JS rule engine

@@ -41,7 +41,7 @@ def _export(slug):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_level_keeps_the_rules(slug):
+def test_every_level_keeps_the_rules(slug, sample_exports):
     """Every shipped pay table: three levels, each counted on every deal (by suit class), the
     card costing at most 0.01% with no deal exception, the simple level at most 0.10%, published
     only where a quarter shorter than the card and then with no line over 60 characters of
@@ -130,7 +130,8 @@ def _played(s, lines) -> np.ndarray:
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["9-6-jacks-or-better", "full-pay-deuces-wild",
                                   "joker-poker-kings-or-better"])
-def test_levels_keep_paying_hands_and_the_simple_level_its_rules_on_every_class(slug, solved):
+def test_levels_keep_paying_hands_and_the_simple_level_its_rules_on_every_class(slug, solved,
+                                                                              sample_exports):
     """Every suit class of a natural, a deuces and a joker game, each level's hold read back
     from the export: the simple level costs at most 0.10% and loses at most half a unit on any
     deal; no level breaks a pat hand, or holds cards that do not alone make a paying hand
@@ -184,7 +185,7 @@ def _holds(lines, table, cards, solution):
     ("deuces-and-joker-wild-12-9-6", "2c 2d 2h 2s Jk"),  # every wild card: stand
     ("double-joker-9-5-4", "Jk Jk 7c 7d 7h"),  # five of a kind with both jokers: stand
 ])
-def test_no_level_makes_an_absurd_play(slug, hand, solved):
+def test_no_level_makes_an_absurd_play(slug, hand, solved, sample_exports):
     """Deals that short tables used to misplay badly: every level plays them as the exact
     table does (each of these is optimal only one way)."""
     table, data = _export(slug)
@@ -200,7 +201,7 @@ def test_no_level_makes_an_absurd_play(slug, hand, solved):
 @pytest.mark.parametrize("slug", ["9-6-jacks-or-better", "full-pay-deuces-wild",
                                   "joker-poker-kings-or-better", "bonus-deuces-9-4-4",
                                   "deuces-and-joker-wild-12-9-6", "double-joker-9-5-4"])
-def test_levels_read_plainly_keep_the_rules_on_random_deals(slug, solved):
+def test_levels_read_plainly_keep_the_rules_on_random_deals(slug, solved, sample_exports):
     """A plain Python reader of the exported lines, on random deals in shuffled order: each
     level loses at most its bound on the deal, holds all five wherever the exact table does,
     holds a paying hand wherever the exact table does (the reference evaluator's), and loses
@@ -418,7 +419,7 @@ def test_join_places_offer_a_lone_made_hand_the_runs_beside_it():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["10-7-double-bonus", "9-7-double-bonus"])
-def test_levels_are_said_without_a_score_where_they_can_be(slug):
+def test_levels_are_said_without_a_score_where_they_can_be(slug, sample_exports):
     """The levels descend from a table derived with s+h−fp among the counts, and are
     re-described without the scores (`shortest.UNOFFERED_SCORE_COST`): these cards said
     "3RF: s+h−fp≥5" before, and its key entry took 9/7 Double Bonus's card from 8 to 7.5 pt.

@@ -44,7 +44,7 @@ def test_9_6_jacks_or_better_is_exact_on_every_deal(solved, strategy_of):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", [JOB, "full-pay-deuces-wild", "joker-poker-kings-or-better"])
-def test_exported_tables_play_as_exported_on_every_deal(slug, solved):
+def test_exported_tables_play_as_exported_on_every_deal(slug, solved, sample_exports):
     """The export (what the site, the card and the checker show), read back from its JSON and
     played on every deal of the deck: 2,598,960, or 2,869,685 with the joker. The export counts
     its misplays, cost and deals per line by suit class (`strategy.verify.class_check`); playing every
@@ -112,7 +112,7 @@ def play_json(lines, cards, family, min_pair, deal_text):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", [JOB, "full-pay-deuces-wild", "joker-poker-kings-or-better"])
-def test_exported_table_read_plainly_holds_optimally_on_random_deals(slug, solved):
+def test_exported_table_read_plainly_holds_optimally_on_random_deals(slug, solved, sample_exports):
     """Random deals of each family, shuffled card order: the exported lines, read by a plain
     Python player, pick only holds the solver's exact EVs call optimal."""
     from generator.solve.solver import class_of
