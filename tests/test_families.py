@@ -95,6 +95,19 @@ PUBLISHED = [
     ("black-jack-bonus-8-6", "97.09", 2),
     ("black-jack-bonus-8-5", "95.98", 2),
     ("black-jack-bonus-7-5", "94.96", 2),
+    # VideoPoker.com pay-table app data (github.com/SteveSanders/payTableApp,
+    # SHGamePayTables.swift, "Triple Triple Bonus", the version printing three decimals): 98.609,
+    # 97.552, 96.495, 95.439 for 9/5, 8/5, 7/5 and 6/5 (its 99.792 for 9/6 is not these pays':
+    # content/paytables/9-6-triple-triple-bonus.toml); bunchbunchbunch/vpDecisions
+    # (PAYTABLES.md): "Triple Triple Bonus 9/6 (99.75%)", 9/5 98.61%.
+    ("9-5-triple-triple-bonus", "98.609", 3),
+    ("8-5-triple-triple-bonus", "97.552", 3),
+    ("7-5-triple-triple-bonus", "96.495", 3),
+    ("6-5-triple-triple-bonus", "95.439", 3),
+    ("9-6-triple-triple-bonus", "99.75", 2),
+    ("9-5-triple-triple-bonus", "98.61", 2),
+    # The same app (MHGamePayTables.swift, "Five Aces Poker", Double Double Bonus 8/5): 97.651.
+    ("five-aces-8-5-double-double-bonus", "97.651", 3),
 ]
 
 

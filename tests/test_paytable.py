@@ -77,6 +77,20 @@ def test_quad_rules_kickers_win_then_ranks_then_generic():
     assert ddb.pay("quads:A with 2-4") == 400
 
 
+def test_a_kicker_of_one_rank_is_one_card_on_the_glass():
+    """Triple Triple Bonus pays four 2s, 3s or 4s with an ace (one card) as a royal, and with a
+    2, 3 or 4 half that: its labels say the kicker as the glass does."""
+    ttb = load_paytable(CONTENT / "9-6-triple-triple-bonus.toml")
+    labels = {line.key: line.label for line in ttb.lines}
+    assert labels["quads:2-4 with A"] == "Four 2-4 with an Ace"
+    assert labels["quads:2-4 with 2-4"] == "Four 2-4 with 2-4"
+    assert labels["quads:A with 2-4"] == "Four Aces with 2-4"
+    ace, two, four, king = 12, 0, 2, 11
+    assert ttb.quad_key(two, ace) == "quads:2-4 with A"
+    assert ttb.quad_key(four, two) == "quads:2-4 with 2-4"
+    assert ttb.quad_key(two, king) == "quads:2-4"
+
+
 @pytest.mark.parametrize("value, expected", [
     (800, Fraction(800)), (2.5, Fraction(5, 2)), (0.1, Fraction(1, 10)), ("4000/5", Fraction(800)),
     ("1/3", Fraction(1, 3)), ("2.25", Fraction(9, 4)), (0, Fraction(0)),

@@ -41,6 +41,7 @@ RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "
               "jacks", "queens", "kings", "aces")
 _RANK_WORDS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
                "Jacks", "Queens", "Kings", "Aces")
+_RANK_WORD = tuple(word.removesuffix("es" if word == "Sixes" else "s") for word in _RANK_WORDS)
 
 
 @dataclass(frozen=True)
@@ -314,6 +315,15 @@ def _rank_set_label(text: str) -> str:
     return text
 
 
+def _kicker_label(text: str) -> str:
+    """A kicker is one card: "an Ace", "a King" where it is of one rank; "2-4" otherwise."""
+    label = _rank_set_label(text)
+    if label not in _RANK_WORDS:
+        return label
+    single = _RANK_WORD[_RANK_WORDS.index(label)]
+    return ("an " if single[0] in "AE" else "a ") + single
+
+
 def _parse_quad_rules(table, path) -> tuple[QuadRule, ...]:
     rules = []
     for key, value in table.items():
@@ -326,7 +336,7 @@ def _parse_quad_rules(table, path) -> tuple[QuadRule, ...]:
         kickers = _parse_rank_set(parts[1], path, field) if len(parts) == 2 else None
         label = "Four " + _rank_set_label(parts[0])
         if kickers is not None:
-            label += " with " + _rank_set_label(parts[1])
+            label += " with " + _kicker_label(parts[1])
         rules.append(QuadRule(ranks, kickers, parse_pay(value, path, field), key.strip(), label))
     for i, a in enumerate(rules):
         for b in rules[i + 1:]:
