@@ -32,6 +32,7 @@ PINNED = (
     "deuces-and-joker-wild-12-9-6", "double-joker-9-5-4", "full-pay-deuces-wild",
     "joker-poker-kings-or-better", "joker-poker-two-pair-or-better", "loose-deuces",
     "nsu-deuces-wild", "8-6-jacks-or-better", "black-jack-bonus-9-6",
+    "five-aces-8-5-double-double-bonus",
 )
 # Ultimate X files and the line counts of each the sample keeps (its base pay table is PINNED).
 UX_SAMPLE = {"8-6-jacks-or-better": (3,)}

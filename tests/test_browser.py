@@ -247,7 +247,7 @@ GAMES = {  # the pay tables the page tests build: one per family
     "bonus_deuces": "bonus-deuces-9-4-4", "deuces_joker": "deuces-and-joker-wild-12-9-6",
     "double_joker": "double-joker-9-5-4", "sevens": "sevens-wild",
     "sevens_joker": "sevens-and-joker-wild-600-300-25",
-    "five_aces": "five-aces-8-5-double-double-bonus"}  # (the sample's: the first by slug)
+    "five_aces": "five-aces-8-5-double-double-bonus"}  # (pinned in the sample)
 WIDTHS = (375, 1280)
 # A pay table page's height, px: at most 8,000 at 1280 (issue 53). Double Joker's, the tallest,
 # shows a 60-line card: 6,843 px at 1280 with its 30-line simple level folded (8,541 shown).
