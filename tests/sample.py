@@ -25,9 +25,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
 
+# (7/5 Jacks or Better and 9/5 Double Double Bonus, which tests solve or derive themselves, are
+# not among them: each export the sample builds is a quarter minute of CI that no test read.)
 PINNED = (
-    "10-7-double-bonus", "7-5-jacks-or-better", "8-5-aces-and-faces", "8-5-bonus-poker",
-    "8-5-jacks-or-better", "8-5-super-aces", "9-5-double-double-bonus", "9-6-bonus-poker-deluxe",
+    "10-7-double-bonus", "8-5-aces-and-faces", "8-5-bonus-poker",
+    "8-5-jacks-or-better", "8-5-super-aces", "9-6-bonus-poker-deluxe",
     "9-6-double-double-bonus", "9-6-jacks-or-better", "9-7-double-bonus", "bonus-deuces-9-4-4",
     "deuces-and-joker-wild-12-9-6", "double-joker-9-5-4", "full-pay-deuces-wild",
     "joker-poker-kings-or-better", "joker-poker-two-pair-or-better", "loose-deuces",
