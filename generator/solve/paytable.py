@@ -41,7 +41,8 @@ RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "
               "jacks", "queens", "kings", "aces")
 _RANK_WORDS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
                "Jacks", "Queens", "Kings", "Aces")
-_RANK_WORD = tuple(word.removesuffix("es" if word == "Sixes" else "s") for word in _RANK_WORDS)
+_RANK_WORD = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+              "Queen", "King", "Ace")  # one card of each rank
 
 
 @dataclass(frozen=True)
