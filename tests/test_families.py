@@ -108,6 +108,18 @@ PUBLISHED = [
     ("9-5-triple-triple-bonus", "98.61", 2),
     # The same app (MHGamePayTables.swift, "Five Aces Poker", Double Double Bonus 8/5): 97.651.
     ("five-aces-8-5-double-double-bonus", "97.651", 3),
+    # bunchbunchbunch/vpDecisions (scripts/rust_calculator/PAYTABLES.md): DDB Plus 9/6, 9/5, 8/5
+    # "99.44%", "98.33%", "97.25%"; also gamblingsites.com, "Double Double Bonus Poker Plus"
+    # (www.gamblingsites.com/online-casino/video-poker/double-double-bonus-poker-plus/): "this
+    # game has a payback percentage of 99.44%".
+    ("9-6-double-double-bonus-plus", "99.44", 2),
+    ("9-5-double-double-bonus-plus", "98.33", 2),
+    ("8-5-double-double-bonus-plus", "97.25", 2),
+    # VideoPoker.com pay-table app data (github.com/SteveSanders/payTableApp,
+    # MHGamePayTables.swift, an early version, Joker Poker 940/200/100/50/20/7/5): payBack "101";
+    # vpDecisions (PAYTABLES.md), the same pays: "101.00%".
+    ("joker-poker-kings-4700-20-7-5", "101", 0),
+    ("joker-poker-kings-4700-20-7-5", "101.00", 2),
 ]
 
 
