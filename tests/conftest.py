@@ -5,6 +5,10 @@ def pytest_configure(config):
     # Also declared in pyproject.toml; registering here keeps `-m slow` / `-m "not slow"` working
     # when pytest is run without that config (e.g. from another directory).
     config.addinivalue_line("markers", "slow: long exhaustive runs (CI runs them too)")
+    # xdist hands out test files in the order pytest_collection_modifyitems leaves them (below),
+    # not sorted by their number of tests.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 # Fixtures that build a site of several pay tables: minutes of both cores' time on an empty cache
@@ -12,12 +16,55 @@ def pytest_configure(config):
 SITES_OF_MANY_TABLES = {"sample_site", "sample_exports", "whole_site", "games_site"}
 
 
+# The files that take longest (a minute or more each in CI), longest first: each kind (reading
+# the sample site or not) runs these first, so that the run does not end on one of them with the
+# other worker idle.
+LONG_FILES = ("test_js.py", "test_browser.py", "test_levels.py", "test_strategy.py",
+              "test_reference.py", "test_any_page.py", "test_chinese.py", "test_choices.py",
+              "test_page_cache.py", "test_families.py", "test_cli.py", "test_cluster.py",
+              "test_shortest.py", "test_decks_and_wild_cards.py")
+
+
 def pytest_collection_modifyitems(config, items):
     """A test that reads a site of many pay tables is slow, so the developer's quick loop
-    (`-m "not slow"`) leaves those tests to CI, which runs them all."""
+    (`-m "not slow"`) leaves those tests to CI, which runs them all. The order of the files is
+    the one the xdist workers take them in (`--dist loadfile`): see _scheduled."""
     for item in items:
         if SITES_OF_MANY_TABLES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    items[:] = _scheduled(items)
+
+
+def _scheduled(items: list) -> list:
+    """The tests, whole files in this order: first a file whose first test reads the sample
+    site, so that one worker starts its build (minutes of both cores) at once; then the files
+    that do not read it, the long ones first, which the other worker runs meanwhile; then the
+    rest of the files that read it. Each worker takes two files at the start, so the second file
+    that reads the sample comes third: a file waiting behind the build is one that would wait
+    anyway. (Sorted by their count of tests, as xdist does by default, both workers reach a
+    file that reads the sample within two minutes and wait for the build there, one core idle
+    through its serial end.)"""
+    files: dict = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    reads_sample = {name for name, tests in files.items()
+                    if any(SITES_OF_MANY_TABLES & set(getattr(t, "fixturenames", ()))
+                           for t in tests)}
+    first_test_reads = [name for name in reads_sample
+                        if SITES_OF_MANY_TABLES & set(getattr(files[name][0], "fixturenames",
+                                                              ()))]
+    if not first_test_reads:
+        return items
+    def longest_first(name):
+        return (LONG_FILES.index(Path(name).name) if Path(name).name in LONG_FILES
+                else len(LONG_FILES), -len(files[name]), name)
+
+    reading = sorted(reads_sample, key=longest_first)
+    trigger = min(first_test_reads, key=longest_first)
+    reading.remove(trigger)
+    others = sorted((name for name in files if name not in reads_sample), key=longest_first)
+    order = [trigger] + others[:1] + reading[:1] + others[1:] + reading[1:]
+    return [test for name in order for test in files[name]]
 
 
 import contextlib
