@@ -91,6 +91,19 @@ def test_a_kicker_of_one_rank_is_one_card_on_the_glass():
     assert ttb.quad_key(two, king) == "quads:2-4"
 
 
+def test_the_quads_are_listed_by_pay_as_on_the_glass_though_kicker_rules_win():
+    """Double Double Bonus Plus pays four 5s through kings with an ace 80, less than four aces
+    (160) and as much as four 2-4: it is listed below them, yet four kings with an ace are paid
+    by it, not by the generic four of a kind."""
+    plus = load_paytable(CONTENT / "9-6-double-double-bonus-plus.toml")
+    quads = [(line.key, int(line.pay)) for line in plus.lines if line.key.startswith("quads:")]
+    assert quads == [("quads:A with 2-4", 400), ("quads:2-4 with A-4", 160), ("quads:A", 160),
+                     ("quads:5-K with A", 80), ("quads:2-4", 80)]
+    ace, king, queen = 12, 11, 10
+    assert plus.quad_key(king, ace) == "quads:5-K with A"
+    assert plus.quad_key(king, queen) == "four_of_a_kind"
+
+
 @pytest.mark.parametrize("value, expected", [
     (800, Fraction(800)), (2.5, Fraction(5, 2)), (0.1, Fraction(1, 10)), ("4000/5", Fraction(800)),
     ("1/3", Fraction(1, 3)), ("2.25", Fraction(9, 4)), (0, Fraction(0)),

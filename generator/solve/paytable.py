@@ -445,7 +445,10 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     for category in family.categories:
         key, label = category.key, category.label
         if category.by_rank == "quads":
-            lines += [PayLine("quads:" + r.key, r.label, r.pay) for r in quad_rules]
+            # (listed as the glass lists them, by pay: a kicker rule paying less than a rank
+            # rule, Double Double Bonus Plus's four 5-K with an ace, stands below it)
+            lines += [PayLine("quads:" + r.key, r.label, r.pay)
+                      for r in sorted(quad_rules, key=lambda rule: -rule.pay)]
         if key not in needed:
             continue
         if category.by_rank == "pair":
