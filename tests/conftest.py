@@ -38,12 +38,11 @@ def pytest_collection_modifyitems(config, items):
 def _scheduled(items: list) -> list:
     """The tests, whole files in this order: first a file whose first test reads the sample
     site, so that one worker starts its build (minutes of both cores) at once; then the files
-    that do not read it, the long ones first, which the other worker runs meanwhile; then the
-    rest of the files that read it. Each worker takes two files at the start, so the second file
-    that reads the sample comes third: a file waiting behind the build is one that would wait
-    anyway. (Sorted by their count of tests, as xdist does by default, both workers reach a
-    file that reads the sample within two minutes and wait for the build there, one core idle
-    through its serial end.)"""
+    that do not read it, the long ones first, which the other worker runs meanwhile (a worker
+    takes its next file when the one it runs is nearly done, so the builder takes none until
+    the build is done); then the rest of the files that read it. (Sorted by their count of
+    tests, as xdist does by default, both workers reach a file that reads the sample within two
+    minutes and wait for the build there, one core idle through its serial end.)"""
     files: dict = {}
     for item in items:
         files.setdefault(item.nodeid.split("::")[0], []).append(item)
@@ -63,7 +62,7 @@ def _scheduled(items: list) -> list:
     trigger = min(first_test_reads, key=longest_first)
     reading.remove(trigger)
     others = sorted((name for name in files if name not in reads_sample), key=longest_first)
-    order = [trigger] + others[:1] + reading[:1] + others[1:] + reading[1:]
+    order = [trigger] + others + reading
     return [test for name in order for test in files[name]]
 
 
