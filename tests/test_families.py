@@ -77,8 +77,14 @@ PUBLISHED = [
     # SHGamePayTables.swift, One Eyed Jacks "200/75/50"): "100.28"; also videopokersource.com/
     # one-eyed-jacks.html, "200/75/50 100.28%".
     ("one-eyed-jacks-200-75-50", "100.28", 2),
-    # The same two, "150/75/50": "98.96" and "150/75/50 98.96%".
+    # The same two, "150/75/50": "98.96" and "150/75/50 98.96%"; "180/80/50": "99.98" and
+    # "180/80/50 99.98%"; "150/75/45": "97.95" and "150/75/45 97.95%". The app alone prints
+    # "150/75/40" 96.97 and "150/75/35" 96.02.
     ("one-eyed-jacks-150-75-50", "98.96", 2),
+    ("one-eyed-jacks-180-80-50", "99.98", 2),
+    ("one-eyed-jacks-150-75-45", "97.95", 2),
+    ("one-eyed-jacks-150-75-40", "96.97", 2),
+    ("one-eyed-jacks-150-75-35", "96.02", 2),
     # Wizard of Odds, "Five Aces Poker" (wizardofodds.com/games/video-poker/tables/
     # five-aces-poker/), 9/6 Double Double Bonus: total return "0.999992".
     ("five-aces-9-6-double-double-bonus", "99.9992", 4),
