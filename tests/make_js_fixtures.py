@@ -20,9 +20,9 @@ The fixtures (1.3 MB together, gzip-compressed where large):
 - play-<slug>.json.gz, play-<slug>-reps.bin.gz, play-<slug>-optimal.bin.gz: the export's rules
   and exact table, each suit class's representative (5 bytes) and a 32-bit mask of its optimal
   holds (little-endian), and Python's class_of on 2,000 seeded deals; the JS plays the table on
-  every deal against them. 9/6 Jacks or Better only (0.23 MB, most of it the representatives):
+  every suit class against them. 9/6 Jacks or Better only (0.23 MB, most of it the representatives):
   the other families' exports derive their tables for minutes, too long for the quick check that
-  the fixtures are current, so the slow test_js_plays_every_deal_optimally plays Full Pay Deuces
+  the fixtures are current, so the slow test_js_plays_every_class_optimally plays Full Pay Deuces
   Wild and Joker Poker Two Pair from a temporary folder.
 - progressive.json.gz: two progressive meters (PROGRESSIVE_CASES), every breakpoint with its
   changes and the holds that swap, named (the lines that move); hold-names.json.gz: every hold's

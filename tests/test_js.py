@@ -34,7 +34,6 @@ from tests import make_ux_fixtures as ux_fixtures
 ROOT = Path(__file__).resolve().parents[1]
 JS_TESTS = ROOT / "tests" / "js"
 PAYTABLES = ROOT / "content" / "paytables"
-EVERY_DEAL = "the exact table picks an optimal hold on every deal"
 
 
 def node() -> str:
@@ -256,9 +255,8 @@ def test_fixtures_folder_holds_the_fixtures_alone_and_is_small():
 
 
 def test_node_runs_the_js_tests_on_the_checked_in_fixtures():
-    """`node --test tests/js/`, every test but the every-deal play and the browser solver's
-    whole cases (a minute and half a minute: the slow tests below run them), none skipped for
-    want of a fixture."""
+    """`node --test tests/js/`, every test but the every-class play and the browser solver's
+    whole cases (the slow tests below run them), none skipped for want of a fixture."""
     counts = run_node([""], {"VPCHARTS_JS_QUICK": "1"})
     assert counts["tests"] == js_test_count() and counts["fail"] == 0
     assert counts["skipped"] == len(fixtures.PLAY_TABLES) + 1, counts  # the slow runs only
@@ -274,9 +272,9 @@ def test_node_solves_every_checked_in_case_as_python_does():
 
 
 @pytest.mark.slow
-def test_node_plays_the_checked_in_tables_on_every_deal():
-    """The every-deal runs the test above skips: the JS rule engine playing the exported 9/6
-    Jacks or Better table on all 2,598,960 deals, none skipped. With the test above, that is
+def test_node_plays_the_checked_in_tables_on_every_class():
+    """The every-class runs the test above skips: the JS rule engine playing the exported 9/6
+    Jacks or Better table on all 134,459 suit classes, none skipped. With the test above, that is
     `node --test tests/js/` as a developer runs it, every test once (running the whole folder
     again here repeated a minute of CI)."""
     counts = run_node(["play.test.mjs"], {"VPCHARTS_JS_QUICK": "0"})
@@ -287,13 +285,13 @@ def test_node_plays_the_checked_in_tables_on_every_deal():
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["full-pay-deuces-wild", "joker-poker-two-pair-or-better",
                                   "double-joker-9-5-4"])
-def test_js_plays_every_deal_optimally(slug, solved, tmp_path, sample_exports):
-    """The other families' tables, as the checked-in 9/6 Jacks or Better one (a minute and a half
-    each: the newer families but Double Joker, the one with two jokers, are played by the command
-    in the module docstring of tests/make_js_fixtures.py): the JS rule engine
-    plays the exported table on every deal (2,598,960; 2,869,685 with the joker, 3,162,510 with
-    two); each hold it may
-    take (every hold tied on the order key within the applying line) has the best EV. Their
+def test_js_plays_every_class_optimally(slug, solved, tmp_path, sample_exports):
+    """The other families' tables, as the checked-in 9/6 Jacks or Better one (the newer families
+    but Double Joker, the one with two jokers, are played by the command in the module docstring
+    of tests/make_js_fixtures.py): the JS rule engine plays the exported table on every suit
+    class (each a deal of it with its suits shuffled; each line's deals, its classes' sizes,
+    summed to 2,598,960, 2,869,685 with the joker, 3,162,510 with two); each hold it may take
+    (every hold tied on the order key within the applying line) has the best EV. Their
     fixtures go to a temporary folder (each optimal-hold file is about 0.5 MB)."""
     node()
     data = export(load_paytable(PAYTABLES / f"{slug}.toml"))[0]
