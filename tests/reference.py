@@ -238,8 +238,12 @@ def colex_index(sorted_hands: np.ndarray, n_cards: int) -> np.ndarray:
     This is the combinatorial number system: a one-to-one map of the C(n, 5) hands onto 0..C(n,5)-1.
     """
     binom = binomials(n_cards)
-    hands = sorted_hands.astype(np.int64)
-    return sum(binom[hands[:, i], i + 1] for i in range(5))
+    # (a column of the table per card, read with the int8 cards as they are: half the time of
+    # binom[hands[:, i], i + 1] on an int64 copy, and most of a reference EV's time is here)
+    index = binom[:, 1].copy()[sorted_hands[:, 0]]
+    for i in range(1, 5):
+        index += binom[:, i + 1].copy()[sorted_hands[:, i]]
+    return index
 
 
 @cache
