@@ -30,6 +30,7 @@ from tests import make_js_fixtures as fixtures
 from tests import make_rank_words_fixtures as rank_words_fixtures
 from tests import make_solver_fixtures as solver_fixtures
 from tests import make_ux_fixtures as ux_fixtures
+from tests.sample import sample_slugs
 
 ROOT = Path(__file__).resolve().parents[1]
 JS_TESTS = ROOT / "tests" / "js"
@@ -128,6 +129,9 @@ def test_describe_fixture_is_what_the_command_writes_now():
     """tests/js/fixtures/describe.json.gz (the browser's line words' cases) equals what `python -m
     tests.make_describe_fixtures` writes now: every level's lines of its pay tables, as the build
     words them (the levels read from the export cache, derived when it misses)."""
+    # (each a table of the sample, whose build puts its export in the cache: any other, CI
+    # derives here for half a minute or more)
+    assert set(describe_fixtures.CHECKED_IN) <= set(sample_slugs())
     path = fixtures.FOLDER / describe_fixtures.FILE_NAME
     assert fixtures.read(path) == describe_fixtures.content(), \
         "stale: run python -m tests.make_describe_fixtures"
