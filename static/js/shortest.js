@@ -199,8 +199,10 @@
   }
 
   /** Candidate lines of one hold pattern, each a conjunction of single conditions, checked on
-   * the pattern's rows (shortest._Checker); each condition's rows found once. Its fields are the
-   * kernels' (shortest-kernels.js): meets, masks, starts, keys, optimal, failed. */
+   * the pattern's rows (shortest._Checker); each condition's rows found once, when a line first
+   * asks for them (`met`). Its fields are the kernels' (shortest-kernels.js): meets, masks,
+   * starts, keys, optimal, failed; a kernel reads `meets[j]` only for conditions of the lines
+   * it is handed, whose rows `combos` and `descriptions` have found. */
   class Checker {
     constructor(data, pattern, counts = COUNTS) {
       const g = D.wholeGroup(data, pattern);
@@ -223,8 +225,10 @@
       this.failed[8] = 0;
     }
 
-    /** Find the rows of conditions not seen yet: single conditions first, then rank sets, in
-     * the order Python numbers them. */
+    /** Number the conditions not seen yet: single conditions first, then rank sets, in the
+     * order Python numbers them. (Their rows are found when first asked: most of a pattern's
+     * candidates are never part of a line tried, and finding them all up front was a quarter
+     * of a natural game's chart.) */
     add(conditions) {
       const fresh = new Map();
       for (const c of conditions) {
@@ -235,11 +239,24 @@
       for (const c of ordered.filter((x) => x[1] !== OP_IN).concat(ordered.filter((x) => x[1] === OP_IN))) {
         this.index.set(conditionKey(c), this.byIndex.length);
         this.byIndex.push(c);
+        this.meets.push(null);
+      }
+    }
+
+    /** The rows condition `j` meets, as bits (found the first time). */
+    met(j) {
+      if (this.meets[j] === null) {
         // (each condition's bytes are packed at once: one scratch array for them all, where
         // a new one each took 600 MB of short-lived arrays on 9/6 Jacks or Better)
         this.scratch = this.scratch || new Uint8Array(this.group.length);
-        this.meets.push(K.packed(D.rowsMeet(this.group, c, this.scratch)));
+        this.meets[j] = K.packed(D.rowsMeet(this.group, this.byIndex[j], this.scratch));
       }
+      return this.meets[j];
+    }
+
+    /** Find the rows of every condition the rows of condition indexes name (-1: none). */
+    found(indexes) {
+      for (const j of indexes) if (j >= 0) this.met(j);
     }
 
     indexOf(c) {
@@ -266,6 +283,7 @@
       const width = Math.max(1, ...lines.map((c) => c.length));
       const combos = new Int32Array(lines.length * width).fill(-1);
       lines.forEach((conditions, t) => conditions.forEach((c, q) => { combos[t * width + q] = this.indexOf(c); }));
+      this.found(combos);
       return { combos, width };
     }
 
@@ -284,7 +302,7 @@
     /** {classes: undecided classes the line meets, held: the position of the hold it plays}. */
     played(conditions, alive) {
       this.add(conditions);
-      const met = conditions.map((c) => this.meets[this.indexOf(c)]);
+      const met = conditions.map((c) => this.met(this.indexOf(c)));
       const classes = [], held = [];
       const { cls } = this.group;
       for (let i = 0; i < cls.length; i++) {
@@ -406,6 +424,7 @@
     singles.sort((a, b) => cost([a]) - cost([b]));
     checker.add(singles.concat(ranks));
     const { trials, anyBut } = trialsOf(checker, singles, ranks, universe, n - w, own);
+    checker.found(trials);
     const conditionsOf = (t) => [...trials.subarray(t * 4, t * 4 + 4)].filter((j) => j >= 0).map((j) => checker.byIndex[j]);
     let at = 0;
     for (;;) {
@@ -594,7 +613,7 @@
     let total = 0;
     for (const c of classes) total += data.sizes[c];
     const sides = cuts.map((cut) => {
-      const met = checker.meets[checker.indexOf(cut)];
+      const met = checker.met(checker.indexOf(cut));
       return rows.map((r) => (met[r >>> 5] >>> (r & 31)) & 1);
     });
     const weights = sides.map((side) => side.reduce((sum, m, k) => sum + (m ? data.sizes[classes[k]] : 0), 0));
