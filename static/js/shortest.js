@@ -365,28 +365,47 @@
   function trialsOf(checker, singles, ranks, universe, naturals, own) {
     const index = singles.concat(ranks).map((c) => checker.indexOf(c));
     const price = singles.map((c) => cost([c]));
-    const made = []; // [row of 4, total, size, anyBut]
-    const plain = [];
-    for (const combo of indexCombinations(singles.length)) {
-      let total = 0;
-      for (const j of combo) if (j >= 0) total += price[j];
-      if (total >= own) continue;
-      const size = combo.filter((j) => j >= 0).length;
-      plain.push({ row: combo.map((j) => (j >= 0 ? index[j] : -1)).concat([-1]), total, size });
-    }
-    for (const p of plain) made.push([p.row, p.total, p.size, 0]);
-    const short = plain.filter((p) => p.size < MAX_THRESHOLDS);
-    ranks.forEach((rank, r) => {
-      const extra = cost([rank], universe);
-      for (const p of short) made.push([p.row.slice(0, 3).concat([index[singles.length + r]]), p.total + extra, p.size + 1, 0]);
+    // Each trial made, by number: the plain ones (combination `combo[t]`), then one per rank set
+    // and short plain one, then one "any but" per short plain one; its total cost and size.
+    // Only the cheapest MAX_TRIALS are written out as rows. (Numbers in typed arrays, not an
+    // object a trial: a line's search makes tens of thousands and keeps most.)
+    const combos = indexCombinations(singles.length);
+    const combo = [], plainTotal = [], plainSize = [];
+    combos.forEach((c, k) => {
+      let total = 0, size = 0;
+      for (const j of c) if (j >= 0) { total += price[j]; size += 1; }
+      if (total < own) { combo.push(k); plainTotal.push(total); plainSize.push(size); }
     });
-    if (some(universe)) for (const p of short) made.push([p.row, p.total + ANY_BUT + naturals + 2, p.size + 1, 1]);
-    const kept = made.filter((m) => m[1] < own);
-    kept.sort((a, b) => a[1] - b[1] || a[2] - b[2]); // (stable, as np.lexsort)
+    const short = [];
+    for (let q = 0; q < combo.length; q++) if (plainSize[q] < MAX_THRESHOLDS) short.push(q);
+    const extra = ranks.map((rank) => cost([rank], universe));
+    const anyBut = some(universe) ? ANY_BUT + naturals + 2 : null;
+    const made = combo.length + short.length * (ranks.length + (anyBut === null ? 0 : 1));
+    const total = new Float64Array(made), size = new Int32Array(made);
+    total.set(plainTotal); size.set(plainSize);
+    let m = combo.length;
+    for (let r = 0; r < ranks.length; r++) {
+      for (const q of short) { total[m] = plainTotal[q] + extra[r]; size[m] = plainSize[q] + 1; m++; }
+    }
+    if (anyBut !== null) for (const q of short) { total[m] = plainTotal[q] + anyBut; size[m] = plainSize[q] + 1; m++; }
+    const kept = [];
+    for (let t = 0; t < made; t++) if (total[t] < own) kept.push(t);
+    kept.sort((a, b) => total[a] - total[b] || size[a] - size[b] || a - b); // (stable, as np.lexsort)
     const chosen = kept.slice(0, MAX_TRIALS);
-    const trials = new Int32Array(chosen.length * 4);
-    chosen.forEach((m, t) => trials.set(m[0], t * 4));
-    return { trials, anyBut: Uint8Array.from(chosen, (m) => m[3]) };
+    const trials = new Int32Array(chosen.length * 4).fill(-1);
+    const flags = new Uint8Array(chosen.length);
+    const nRanked = short.length * ranks.length;
+    chosen.forEach((t, row) => {
+      let plain = t, rank = -1;
+      if (t >= combo.length + nRanked) { plain = short[t - combo.length - nRanked]; flags[row] = 1; }
+      else if (t >= combo.length) {
+        rank = Math.floor((t - combo.length) / short.length);
+        plain = short[(t - combo.length) % short.length];
+      }
+      combos[combo[plain]].forEach((j, q) => { if (j >= 0) trials[row * 4 + q] = index[j]; });
+      if (rank >= 0) trials[row * 4 + 3] = index[singles.length + rank];
+    });
+    return { trials, anyBut: flags };
   }
 
   /** Rank sets first, then the thresholds (as the search tried them). */
@@ -467,10 +486,24 @@
     return data.patterns[index];
   }
 
-  /** 1 for each class whose deciding line (`place`) passes the test. */
-  function marked(place, test) {
+  // (The two markings below are each a plain loop: one function taking a test, called with
+  // five different ones, was a second of a joker game's chart.)
+
+  /** 1 for each class no line above line `i` decides (its deciding line, `place`, is none, or
+   * `i` or below), and those line `also` decides. */
+  function undecidedFrom(place, i, also = -2) {
     const out = new Uint8Array(place.length);
-    for (let c = 0; c < place.length; c++) if (test(place[c])) out[c] = 1;
+    for (let c = 0; c < place.length; c++) {
+      const p = place[c];
+      if (p < 0 || p >= i || p === also) out[c] = 1;
+    }
+    return out;
+  }
+
+  /** 1 for each class line `i` (or line `j`) decides. */
+  function decidedBy(place, i, j = -2) {
+    const out = new Uint8Array(place.length);
+    for (let c = 0; c < place.length; c++) if (place[c] === i || place[c] === j) out[c] = 1;
     return out;
   }
 
@@ -484,8 +517,8 @@
       const line = out[i];
       if (line.length <= 3) continue; // a bare pattern: nothing shorter
       const checker = checkerOf(checkers, data, line, counts);
-      const alive = marked(place, (p) => p < 0 || p >= i);
-      const found = firstOf(descriptions(checker, line, alive, marked(place, (p) => p === i), held, family));
+      const alive = undecidedFrom(place, i);
+      const found = firstOf(descriptions(checker, line, alive, decidedBy(place, i), held, family));
       if (found === null) continue;
       out[i] = line.slice(0, 3).concat(found);
       const met = checker.played(found, alive);
@@ -629,8 +662,8 @@
     const line = lines[i];
     const head3 = line.slice(0, 3);
     const checker = new Checker(data, patternFor(data, line), counts);
-    let alive = marked(place, (p) => p < 0 || p >= i);
-    let left = marked(place, (p) => p === i); // the classes the new lines are to take
+    let alive = undecidedFrom(place, i);
+    let left = decidedBy(place, i); // the classes the new lines are to take
     const cuts = checker.conditions.filter((c) => c[1] !== OP_IN);
     checker.add(cuts);
     const parts = [];
@@ -709,13 +742,13 @@
         const pair = `${lineKey(out[i])}/${lineKey(out[j])}`;
         if (lineKey(out[i].slice(0, 3)) !== lineKey(out[j].slice(0, 3)) || failed.has(pair)) continue;
         if (state.searches <= 0) return null;
-        const decided = marked(place, (p) => p === i || p === j);
-        let found = description(i, j, marked(place, (p) => p < 0 || p >= i), decided, held);
+        const decided = decidedBy(place, i, j);
+        let found = description(i, j, undecidedFrom(place, i), decided, held);
         if (found !== null) {
           const trial = out.slice(0, i).concat([out[i].slice(0, 3).concat(found)], out.slice(i + 1, j), out.slice(j + 1));
           if (playsRight(data, trial)) return trial;
         }
-        found = description(i, j, marked(place, (p) => p < 0 || p >= j || p === i), decided, held);
+        found = description(i, j, undecidedFrom(place, j, i), decided, held);
         if (found !== null) {
           const trial = out.slice(0, i).concat(out.slice(i + 1, j), [out[i].slice(0, 3).concat(found)], out.slice(j + 1));
           if (playsRight(data, trial)) return trial;
