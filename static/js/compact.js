@@ -9,8 +9,12 @@
 //
 // Each line (a slot) keeps the rows it meets as a bitset over its pattern's rows (only they can
 // meet it: a line fixes cards held, wild cards and kind), so a class is played by looking, for
-// each of its 32 holds, at the few lines of that hold's pattern. Python's memo of trials that
-// failed is left out: a skipped trial fails, so the edits kept are the same.
+// each of its 32 holds, at the few lines of that hold's pattern. A trial checks only the classes
+// whose play it can change: the line deciding each class is kept (`decider`), and removing a
+// line changes only the classes it decides, widening or narrowing one only those with a row it
+// gained or lost that no line above it decides (Python's `since` is the looser form of this).
+// Python's memo of trials that failed is left out: a skipped trial fails, so the edits kept are
+// the same; the classes that failed the last trials are checked first instead.
 //
 // No import/export: attaches to globalThis.vpcharts.compact (see cards.js for why). Load
 // derive.js first.
@@ -23,6 +27,19 @@
   const { OP_EQ, OP_IN } = R.OP_NUMBERS;
   const N_KINDS = R.KIND_NAMES.length;
   const BIG = 1 << 30;
+  const RECENT_FAILS = 16;
+
+  /** Whether ascending `list` holds `x`. */
+  function sortedHas(list, x) {
+    let lo = 0, hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid] === x) return true;
+      if (list[mid] < x) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
 
   /** A condition as a string, equal for equal conditions (a set's values are kept ascending). */
   function conditionKey([f, op, v]) {
@@ -53,6 +70,10 @@
       this.bySlotPattern = data.patterns.map(() => []); // pattern -> its slots
       this.order = lines.map((line) => this.newSlot(line));
       this.failedOn = -1;
+      this.recentFails = []; // classes, the latest failure first
+      this.decider = null; // class -> the slot deciding it in this order (exact and deciders)
+      this.firsts = new Int32Array(32); // each hold's first line (playsWrong's scratch)
+      this.at = new Int32Array(32); // each hold's position in the hold data
     }
 
     /** The pattern index and the places of its rows meeting a line (holds.rows_meeting). */
@@ -151,35 +172,102 @@
 
     /** Whether the list (this order, or a trial order) plays every class optimally; with
      * `slots`, only the classes with a hold meeting those lines are checked (an edit of them
-     * changes nothing else; `touched`: those classes, given). */
+     * changes nothing else; `touched`: the classes to check, given, ascending). The classes
+     * that failed the last trials are checked first: most trials fail, and mostly on a class
+     * that failed one of the last few (the order of the checks does not change the answer).
+     * Every trial that passes is kept by its caller: the classes checked take the line that
+     * decides them in it (`decider`). */
     exact(order = this.order, slots = null, touched = null) {
       const position = this.positions(order);
-      const { columnOf, keyAt, optimalAt } = this.data;
-      const firsts = new Int32Array(32);
-      const at = new Int32Array(32); // each hold's position in the hold data
       const classes = slots === null ? null : touched || this.touched(slots);
       const n = classes === null ? this.data.classes : classes.length;
+      const recent = this.recentFails;
+      for (let r = 0; r < recent.length; r++) {
+        const c = recent[r];
+        if (classes !== null && !sortedHas(classes, c)) continue;
+        if (this.playsWrong(c, position) === BIG) return this.failed(c, r);
+      }
+      const decided = new Int32Array(n);
       for (let k = 0; k < n; k++) {
         const c = classes === null ? k : classes[k];
-        let best = BIG;
-        for (let m = 0; m < 32; m++) {
-          at[m] = columnOf[c * 32 + m];
-          firsts[m] = this.rowFirst(c * 32 + m, at[m], position);
-          if (firsts[m] < best) best = firsts[m];
-        }
-        let wrong = best === BIG;
-        if (!wrong) {
-          let top = -1;
-          for (let m = 0; m < 32; m++) if (firsts[m] === best && keyAt[at[m]] > top) top = keyAt[at[m]];
-          for (let m = 0; m < 32; m++) if (firsts[m] === best && keyAt[at[m]] === top && !optimalAt[at[m]]) wrong = true;
-        }
-        if (wrong) {
-          this.failedOn = c;
-          return false;
-        }
+        const best = this.playsWrong(c, position);
+        if (best === BIG) return this.failed(c, recent.indexOf(c));
+        decided[k] = order[best];
       }
+      if (classes === null) this.decider = decided;
+      else if (this.decider !== null) for (let k = 0; k < n; k++) this.decider[classes[k]] = decided[k];
       this.failedOn = -1;
       return true;
+    }
+
+    /** Class `c` failed the trial: first of the recent failures (it was at `r`, -1: not there). */
+    failed(c, r) {
+      const recent = this.recentFails;
+      if (r >= 0) recent.splice(r, 1);
+      else if (recent.length === RECENT_FAILS) recent.pop();
+      recent.unshift(c);
+      this.failedOn = c;
+      return false;
+    }
+
+    /** How the list (`position`: each slot's place in it) plays class `c`: BIG if wrong (no
+     * line fits a hold of it, or a hold with the top order key of the first line it fits is not
+     * optimal), else the place of the line that decides it. */
+    playsWrong(c, position) {
+      const { columnOf, keyAt, optimalAt } = this.data;
+      const firsts = this.firsts, at = this.at;
+      let best = BIG;
+      for (let m = 0; m < 32; m++) {
+        at[m] = columnOf[c * 32 + m];
+        firsts[m] = this.rowFirst(c * 32 + m, at[m], position);
+        if (firsts[m] < best) best = firsts[m];
+      }
+      if (best === BIG) return BIG;
+      let top = -1;
+      for (let m = 0; m < 32; m++) if (firsts[m] === best && keyAt[at[m]] > top) top = keyAt[at[m]];
+      for (let m = 0; m < 32; m++) if (firsts[m] === best && keyAt[at[m]] === top && !optimalAt[at[m]]) return BIG;
+      return best;
+    }
+
+    /** The line deciding each class in this (exact) list, found once. */
+    deciders() {
+      if (this.decider === null && !this.exact()) throw new Error("the list is not exact");
+      return this.decider;
+    }
+
+    /** The classes the line `slot` decides, ascending: the only ones whose play its removal
+     * changes (where another line decides, that line comes first and stays). */
+    decidedBy(slot) {
+      const decider = this.deciders();
+      let n = 0;
+      for (let c = 0; c < decider.length; c++) if (decider[c] === slot) n++;
+      const out = new Int32Array(n);
+      for (let c = 0, k = 0; c < decider.length; c++) if (decider[c] === slot) out[k++] = c;
+      return out;
+    }
+
+    /** The classes whose play may change when line `slot` (in this order) met the rows
+     * `before` and meets its rows now (both ascending places in its pattern): those with a row
+     * it gained or lost, unless a line above it decides them (then it changes nothing there). */
+    changedClasses(slot, before) {
+      const decider = this.deciders();
+      const position = this.positions();
+      const now = this.slotRows[slot];
+      const index = this.slotPattern[slot];
+      const start = index < 0 ? 0 : this.data.patterns[index].start;
+      const seen = new Uint8Array(this.data.classes);
+      const out = [];
+      const add = (p) => {
+        const c = this.data.classAt[start + p];
+        if (!seen[c] && position[slot] <= position[decider[c]]) { seen[c] = 1; out.push(c); }
+      };
+      let i = 0, j = 0;
+      while (i < before.length || j < now.length) {
+        if (j >= now.length || (i < before.length && before[i] < now[j])) add(before[i++]);
+        else if (i >= before.length || now[j] < before[i]) add(now[j++]);
+        else { i++; j++; }
+      }
+      return Int32Array.from(out).sort();
     }
 
     lines() {
@@ -213,7 +301,7 @@
       let changed = false;
       for (const slot of lb.order.slice(0, -1).reverse()) {
         const trial = lb.order.filter((s) => s !== slot);
-        if (lb.exact(trial, [slot])) {
+        if (lb.exact(trial, [slot], lb.decidedBy(slot))) {
           lb.order = trial;
           changed = true;
         }
@@ -223,6 +311,7 @@
 
     generalise() {
       const lb = this.lineBits;
+      lb.deciders(); // (of the list before an edit: changedClasses asks after it)
       let changed = false;
       for (const slot of lb.order.slice()) {
         for (const condition of lb.slots[slot].slice(3)) {
@@ -232,7 +321,7 @@
           const index = lb.slotPattern[slot];
           const rows = lb.slotRows[slot];
           lb.setSlot(slot, before.filter((c) => conditionKey(c) !== key));
-          if (lb.exact(lb.order, [slot])) changed = true;
+          if (lb.exact(lb.order, [slot], lb.changedClasses(slot, rows))) changed = true;
           else {
             lb.slots[slot] = before;
             lb.put(slot, index, rows);

@@ -534,6 +534,7 @@
    * compact.js's Compactor); whether any was. */
   function narrow(compactor, longerThan, written) {
     const lb = compactor.lineBits;
+    lb.deciders(); // (of the list before an edit: changedClasses asks after it)
     let changed = false;
     for (const slot of lb.order.slice()) {
       const ranks = C.rankCondition(lb.slots[slot]);
@@ -546,11 +547,10 @@
         const fewer = left.length === 1 ? [F_RANKS, OP_EQ, left[0]] : [F_RANKS, OP_IN, left];
         const narrower = before.map((c) => (c === current ? fewer : c));
         if (written(narrower) >= written(before)) break; // written "any but": it only grows
-        const touched = lb.touched([slot]);
         const column = D.wholeGroup(lb.data, lb.data.patterns[index]).column(F_RANKS);
         lb.slots[slot] = narrower;
         lb.put(slot, index, rows.filter((p) => column[p] !== mask));
-        if (lb.exact(lb.order, [slot], touched)) changed = true;
+        if (lb.exact(lb.order, [slot], lb.changedClasses(slot, rows))) changed = true;
         else {
           lb.slots[slot] = before;
           lb.put(slot, index, rows);
