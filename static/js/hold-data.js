@@ -67,15 +67,15 @@
     const keys = new Int32Array(rows);
     const optimal = new Uint8Array(rows);
     const count = new Int32Array(N_CODES);
-    const buffer = new Int32Array(32 * NF);
     const cards = [0, 0, 0, 0, 0];
     const ranks = new Int32Array(5);
     for (let c = 0; c < classes; c++) {
-      describeClass(reps, c, game, cards, buffer);
+      for (let i = 0; i < 5; i++) cards[i] = reps[c * 5 + i];
       for (let mask = 0; mask < 32; mask++) {
-        const base = mask * NF;
+        // (the held cards' shape alone: storedColumns describes each deal whole)
+        const { n, w, kind } = R.heldShape(cards, mask, game);
         const row = c * 32 + mask;
-        const k = (buffer[base + F_N] * 6 + buffer[base + F_W]) * N_KINDS + buffer[base + F_KIND];
+        const k = (n * 6 + w) * N_KINDS + kind;
         code[row] = k;
         count[k] += 1;
         keys[row] = orderKey(cards, mask, game, ranks);

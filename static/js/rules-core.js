@@ -108,8 +108,13 @@
   const rankCounts = new Int8Array(13);
   const suitDrops = new Int32Array(5); // (suit 4: the star of a fifth ace)
 
-  /** The features of one hold that depend on it alone (all but `best`), at out[base...]. */
-  function ownFeatures(cards, mask, game, out, base = 0) {
+  // heldShape's answer, reused (four million holds a pay table: no object each).
+  const shape = { n: 0, w: 0, kind: 0, rankMask: 0, suit: -1, s: 0, h: 0 };
+
+  /** The held cards' own facts: how many (n), wild cards (w), kind, rank mask, the suit of a
+   * suited hold's natural cards (-1: none), straight windows (s) and high cards (h); the kind is
+   * all a hold's pattern needs (hold-data.js reads it alone, then describes the deal whole). */
+  function heldShape(cards, mask, game) {
     const high = game.high;
     let n = 0, w = 0, rankMask = 0, suit = -1, suited = true, distinct = true, h = 0;
     const counts = rankCounts;
@@ -151,7 +156,14 @@
     else if (suited) kind = F;
     else if (s > 0) kind = S;
     else kind = X;
+    shape.n = n; shape.w = w; shape.kind = kind; shape.rankMask = rankMask; shape.suit = suit; shape.s = s; shape.h = h;
+    return shape;
+  }
 
+  /** The features of one hold that depend on it alone (all but `best`), at out[base...]. */
+  function ownFeatures(cards, mask, game, out, base = 0) {
+    const high = game.high;
+    const { n, w, kind, rankMask, suit, s, h } = heldShape(cards, mask, game);
     let sp = 0, hp = 0, disc = 0, wd = 0, rp = 0, sfp = 0, bp = 0;
     suitDrops.fill(0);
     const straightish = kind === RF || kind === SF || kind === S;
@@ -443,7 +455,7 @@
   const OP_NUMBERS = { OP_EQ, OP_GE, OP_LE, OP_BIT, OP_NOBIT, OP_IN };
 
   ns.rules = {
-    KIND_NAMES, FEATURES, FEATURE_NUMBERS, OPS, OP_NUMBERS, WINDOWS, CHOICES, choiceWords, gameOf, isWild, describe, describeInto, rankKey, dealKey, compileTable,
+    KIND_NAMES, FEATURES, FEATURE_NUMBERS, OPS, OP_NUMBERS, WINDOWS, CHOICES, choiceWords, gameOf, isWild, heldShape, describe, describeInto, rankKey, dealKey, compileTable,
     play, holdOf, dealId,
   };
 })(globalThis);
