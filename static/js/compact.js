@@ -236,14 +236,19 @@
     }
 
     /** The classes the line `slot` decides, ascending: the only ones whose play its removal
-     * changes (where another line decides, that line comes first and stays). */
+     * changes (where another line decides, that line comes first and stays). Found among the
+     * rows it meets, whose classes ascend (a pattern's rows are by class). */
     decidedBy(slot) {
       const decider = this.deciders();
-      let n = 0;
-      for (let c = 0; c < decider.length; c++) if (decider[c] === slot) n++;
-      const out = new Int32Array(n);
-      for (let c = 0, k = 0; c < decider.length; c++) if (decider[c] === slot) out[k++] = c;
-      return out;
+      const rows = this.slotRows[slot];
+      const out = [];
+      if (rows.length === 0) return new Int32Array(0);
+      const start = this.data.patterns[this.slotPattern[slot]].start;
+      for (let k = 0; k < rows.length; k++) {
+        const c = this.data.classAt[start + rows[k]];
+        if (decider[c] === slot && out[out.length - 1] !== c) out.push(c);
+      }
+      return Int32Array.from(out);
     }
 
     /** The classes whose play may change when line `slot` (in this order) met the rows
@@ -255,19 +260,19 @@
       const now = this.slotRows[slot];
       const index = this.slotPattern[slot];
       const start = index < 0 ? 0 : this.data.patterns[index].start;
-      const seen = new Uint8Array(this.data.classes);
       const out = [];
       const add = (p) => {
         const c = this.data.classAt[start + p];
-        if (!seen[c] && position[slot] <= position[decider[c]]) { seen[c] = 1; out.push(c); }
+        if (out[out.length - 1] !== c && position[slot] <= position[decider[c]]) out.push(c);
       };
+      // (both ascending: their union walked in order, each class's rows together)
       let i = 0, j = 0;
       while (i < before.length || j < now.length) {
         if (j >= now.length || (i < before.length && before[i] < now[j])) add(before[i++]);
         else if (i >= before.length || now[j] < before[i]) add(now[j++]);
         else { i++; j++; }
       }
-      return Int32Array.from(out).sort();
+      return Int32Array.from(out);
     }
 
     lines() {

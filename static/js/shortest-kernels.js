@@ -211,6 +211,29 @@
     return true;
   }
 
+  /** playsRight of `lines` that agree, above line `from`, with a list playing every class
+   * right whose deciding lines are `place` (play's): the classes decided above `from` keep
+   * their line, so only the others are played again, from line `from` down, and the first
+   * played wrongly ends it (a merge's trials fail at once, where a whole play took 8 ms). */
+  function playsRightBelow(data, lines, place, from) {
+    const open = new Uint8Array(data.classes);
+    let left = 0;
+    for (let c = 0; c < data.classes; c++) if (place[c] < 0 || place[c] >= from) { open[c] = 1; left += 1; }
+    for (let i = from; i < lines.length && left > 0; i++) {
+      const { index, places } = rowsOf(data, lines[i]);
+      if (index < 0) continue;
+      const start = data.patterns[index].start;
+      for (const p of places) {
+        const c = data.classAt[start + p];
+        if (!open[c]) continue;
+        open[c] = 0;
+        left -= 1;
+        if (!data.optimalAt[start + p]) return false;
+      }
+    }
+    return left === 0;
+  }
+
   /** The lines that decide some class, and the last (levels.without_idle). */
   function withoutIdle(data, lines) {
     const { place } = play(data, lines);
@@ -220,6 +243,6 @@
 
   ns.shortestKernels = {
     packed, firstSafe, ranksLeftOut, nextDescription, conditionKey, lineKey, rowsOf, play, playsRight,
-    withoutIdle,
+    playsRightBelow, withoutIdle,
   };
 })(globalThis);

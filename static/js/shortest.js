@@ -28,7 +28,7 @@
   const [NONE, WILD, RF, SF, F, S, X, PAIR, , TRIPS, , QUADS, FIVE] = R.KIND_NAMES.keys();
   const COUNTS = [F_H, F_S, F_SH];
   const SCORES = [F_SHF, F_SHP];
-  const { conditionKey, lineKey, play, playsRight, withoutIdle } = K;
+  const { conditionKey, lineKey, play, playsRight, playsRightBelow, withoutIdle } = K;
 
   const MAX_RANK_SETS = 4; // "KQ or KJ or QJ": longer lists stay as they are
   const MAX_THRESHOLDS = 3;
@@ -676,7 +676,7 @@
     };
     while (parts.length < SPLIT_PARTS) {
       const spent = parts.reduce((sum, part) => sum + chars(notation(part)), 0);
-      if (parts.length && playsRight(data, lines.slice(0, i).concat(parts, lines.slice(i + 1)))) return parts;
+      if (parts.length && playsRightBelow(data, lines.slice(0, i).concat(parts, lines.slice(i + 1)), place, i)) return parts;
       const whole = parts.length ? foundIn(left, Math.min(limit, within - spent - 1)) : null;
       if (whole !== null) return parts.concat([head3.concat(whole)]);
       const most = Math.min(limit, within - spent - head - 2);
@@ -746,12 +746,12 @@
         let found = description(i, j, undecidedFrom(place, i), decided, held);
         if (found !== null) {
           const trial = out.slice(0, i).concat([out[i].slice(0, 3).concat(found)], out.slice(i + 1, j), out.slice(j + 1));
-          if (playsRight(data, trial)) return trial;
+          if (playsRightBelow(data, trial, place, i)) return trial;
         }
         found = description(i, j, undecidedFrom(place, j, i), decided, held);
         if (found !== null) {
           const trial = out.slice(0, i).concat(out.slice(i + 1, j), [out[i].slice(0, 3).concat(found)], out.slice(j + 1));
-          if (playsRight(data, trial)) return trial;
+          if (playsRightBelow(data, trial, place, i)) return trial;
         }
         failed.add(pair);
       }
