@@ -124,8 +124,16 @@
     else if (op === OP_BIT) for (let i = 0; i < x.length; i++) out[i] = (x[i] >> value) & 1;
     else if (op === OP_NOBIT) for (let i = 0; i < x.length; i++) out[i] = 1 - ((x[i] >> value) & 1);
     else if (op === OP_IN) {
-      const set = new Set(value);
-      for (let i = 0; i < x.length; i++) out[i] = set.has(x[i]) ? 1 : 0;
+      // (a table over the values' span, not a Set: rank masks are 13 bits, and a Set's lookup
+      // per row was most of the time of a long list's rows)
+      let low = Infinity, high = -Infinity;
+      for (const v of value) { if (v < low) low = v; if (v > high) high = v; }
+      const table = new Uint8Array(value.length ? high - low + 1 : 0);
+      for (const v of value) table[v - low] = 1;
+      for (let i = 0; i < x.length; i++) {
+        const at = x[i] - low;
+        out[i] = at >= 0 && at < table.length ? table[at] : 0;
+      }
     } else throw new Error(`a condition's operator: ${op}`);
     return out;
   }
