@@ -270,11 +270,28 @@
       return Int32Array.from(out);
     }
 
+    /** The runs whose class no line above line `from` decides (`place`: each class's
+     * deciding line, -1 for none), or line `also` does: runsAlive without marking the classes
+     * (a merge asks for hundreds of pairs). */
+    runsUndecided(place, from, also = -2) {
+      const out = [];
+      for (let r = 0; r < this.runCls.length; r++) {
+        const p = place[this.runCls[r]];
+        if (p < 0 || p >= from || p === also) out.push(r);
+      }
+      return Int32Array.from(out);
+    }
+
     /** The rows (places in the pattern) of the holds `held` plays in the classes marked. */
     playedRows(marked, held) {
       const out = [];
       for (let c = 0; c < marked.length; c++) if (marked[c]) out.push(held[c] - this.pattern.start);
       return out;
+    }
+
+    /** playedRows of the classes listed (ascending). */
+    playedRowsOf(classes, held) {
+      return Array.from(classes, (c) => held[c] - this.pattern.start);
     }
 
     /** Lines (arrays of conditions) as rows of condition indexes: {combos, width}. */
@@ -422,16 +439,14 @@
   }
 
   /** Conditions shorter than the line's own (and than `under`) that cover every hold it plays
-   * in the classes `decided` marks and are safe on the classes `alive` marks, cheapest first (a
-   * generator, resumed as Python's is: the kernels' ring of failed runs goes on between). */
-  function* descriptions(checker, line, alive, decided, held, family, under = null) {
+   * (`mine`: their rows, checker.playedRows) and are safe on the runs of the classes still to
+   * decide (`runs`: checker.runsAlive), cheapest first (a generator, resumed as Python's is: the
+   * kernels' ring of failed runs goes on between). */
+  function* descriptions(checker, line, runs, mine, family, under = null) {
     const [n, w, kind] = patternOf(line);
     const universe = rankUniverse(kind, n - w, family);
     const own = ownCost(checker, line, universe, under);
-    const runs = checker.runsAlive(alive);
-    if (!runs.length) return;
-    const mine = checker.playedRows(decided, held);
-    if (!mine.length) return;
+    if (!runs.length || !mine.length) return;
     // Single conditions true on every hold the line plays now (any other would drop one).
     const singles = covering(checker.conditions, checker.group, mine);
     const masks = valuesOf(mine.map((i) => checker.masks[i]));
@@ -518,7 +533,8 @@
       if (line.length <= 3) continue; // a bare pattern: nothing shorter
       const checker = checkerOf(checkers, data, line, counts);
       const alive = undecidedFrom(place, i);
-      const found = firstOf(descriptions(checker, line, alive, decidedBy(place, i), held, family));
+      const mine = checker.playedRows(decidedBy(place, i), held);
+      const found = firstOf(descriptions(checker, line, checker.runsAlive(alive), mine, family));
       if (found === null) continue;
       out[i] = line.slice(0, 3).concat(found);
       const met = checker.played(found, alive);
@@ -585,9 +601,7 @@
    * below it play right (the last line stays): one pass over each line's rows, the hold the
    * lines kept below play in each class kept as it goes up (shortest.without_needless). */
   function withoutNeedless(data, lines) {
-    const { place } = play(data, lines);
-    const byLine = lines.map(() => []);
-    for (let c = 0; c < data.classes; c++) if (place[c] >= 0) byLine[place[c]].push(c);
+    const byLine = classesByLine(play(data, lines).place, lines.length);
     const below = new Int32Array(data.classes).fill(-1); // the hold the lines kept below play
     const keep = lines.map(() => true);
     for (let k = lines.length - 1; k >= 0; k--) {
@@ -671,7 +685,7 @@
     const foundIn = (taken, most) => {
       searches[0] -= 1;
       if (searches[0] < 0) return null;
-      const trials = descriptions(checker, line, alive, taken, held, family, most - head + 1);
+      const trials = descriptions(checker, line, checker.runsAlive(alive), checker.playedRows(taken, held), family, most - head + 1);
       return firstOf(trials, SPLIT_TRIALS, (d) => chars(notation(head3.concat(d))) <= most);
     };
     while (parts.length < SPLIT_PARTS) {
@@ -720,10 +734,13 @@
     const checkers = new Map();
     const failed = new Set();
     const state = { searches: MERGE_SEARCHES };
-    const description = (i, j, alive, decided, held) => {
+    // (runs: of the classes left to the merged line, given the checker; mine: the rows it is to
+    // play, given the checker)
+    const description = (i, j, runs, mine) => {
       state.searches -= 1;
       const both = out[i].concat(out[j].slice(3)); // (its cost: the budget, the two lines' together)
-      const trials = descriptions(checkerOf(checkers, data, out[i], counts), both, alive, decided, held, family);
+      const checker = checkerOf(checkers, data, out[i], counts);
+      const trials = descriptions(checker, both, runs(checker), mine(checker), family);
       return firstOf(trials, SPLIT_TRIALS, (d) => chars(notation(out[i].slice(0, 3).concat(d))) <= limit);
     };
     while (state.searches > 0) {
@@ -734,21 +751,42 @@
     return out;
   }
 
+  /** Each line's classes (ascending), by `place` (play's deciding lines). */
+  function classesByLine(place, nLines) {
+    const byLine = Array.from({ length: nLines }, () => []);
+    for (let c = 0; c < place.length; c++) if (place[c] >= 0) byLine[place[c]].push(c);
+    return byLine;
+  }
+
+  /** Two ascending lists as one (each value once). */
+  function sortedUnion(a, b) {
+    const out = [];
+    let i = 0, j = 0;
+    while (i < a.length || j < b.length) {
+      if (j >= b.length || (i < a.length && a[i] < b[j])) out.push(a[i++]);
+      else if (i >= a.length || b[j] < a[i]) out.push(b[j++]);
+      else { out.push(a[i++]); j++; }
+    }
+    return out;
+  }
+
   /** The table with the first pair that merges merged, or null (merged's one_merge). */
   function oneMerge(data, out, failed, state, description) {
     const { place, held } = play(data, out);
+    const byLine = classesByLine(place, out.length);
     for (let j = 1; j < out.length - 1; j++) {
       for (let i = j - 1; i >= 0; i--) {
         const pair = `${lineKey(out[i])}/${lineKey(out[j])}`;
         if (lineKey(out[i].slice(0, 3)) !== lineKey(out[j].slice(0, 3)) || failed.has(pair)) continue;
         if (state.searches <= 0) return null;
-        const decided = decidedBy(place, i, j);
-        let found = description(i, j, undecidedFrom(place, i), decided, held);
+        const decided = sortedUnion(byLine[i], byLine[j]);
+        const mine = (checker) => checker.playedRowsOf(decided, held);
+        let found = description(i, j, (checker) => checker.runsUndecided(place, i), mine);
         if (found !== null) {
           const trial = out.slice(0, i).concat([out[i].slice(0, 3).concat(found)], out.slice(i + 1, j), out.slice(j + 1));
           if (playsRightBelow(data, trial, place, i)) return trial;
         }
-        found = description(i, j, undecidedFrom(place, j, i), decided, held);
+        found = description(i, j, (checker) => checker.runsUndecided(place, j, i), mine);
         if (found !== null) {
           const trial = out.slice(0, i).concat(out.slice(i + 1, j), [out[i].slice(0, 3).concat(found)], out.slice(j + 1));
           if (playsRightBelow(data, trial, place, i)) return trial;
