@@ -29,6 +29,13 @@
   const BIG = 1 << 30;
   const RECENT_FAILS = 16;
 
+  /** The number of bits set in a 32-bit word. */
+  function bitCount(x) {
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+
   /** Whether ascending `list` holds `x`. */
   function sortedHas(list, x) {
     let lo = 0, hi = list.length - 1;
@@ -68,6 +75,7 @@
       this.slotRows = []; // places in the pattern (ascending)
       this.slotBits = []; // Uint32Array over the pattern's rows
       this.bySlotPattern = data.patterns.map(() => []); // pattern -> its slots
+      this.metBits = new Map(); // pattern index | condition -> the rows meeting it (conditionBits)
       this.order = lines.map((line) => this.newSlot(line));
       this.failedOn = -1;
       this.recentFails = []; // classes, the latest failure first
@@ -82,17 +90,36 @@
       for (const [f, , v] of conditions.slice(0, 3)) base[f] = v;
       const index = this.places.indexOf.get((base[F_N] * 6 + base[F_W]) * N_KINDS + base[F_KIND]);
       if (index === undefined) return { index: -1, rows: new Int32Array(0) };
-      const g = D.wholeGroup(this.data, this.data.patterns[index]);
-      const where = new Uint8Array(g.length).fill(1);
+      const length = this.data.patterns[index].length;
+      const where = new Int32Array((length + 31) >> 5).fill(-1);
       for (const condition of conditions.slice(3)) {
-        const met = D.rowsMeet(g, condition);
-        for (let i = 0; i < where.length; i++) where[i] &= met[i];
+        const met = this.conditionBits(index, condition);
+        for (let k = 0; k < where.length; k++) where[k] &= met[k];
       }
+      if (length & 31) where[where.length - 1] &= (1 << (length & 31)) - 1;
       let n = 0;
-      for (let i = 0; i < where.length; i++) n += where[i];
+      for (let k = 0; k < where.length; k++) n += bitCount(where[k]);
       const rows = new Int32Array(n);
-      for (let i = 0, j = 0; i < where.length; i++) if (where[i]) rows[j++] = i;
+      for (let k = 0, j = 0; k < where.length; k++) {
+        for (let x = where[k]; x !== 0; x &= x - 1) rows[j++] = (k << 5) + 31 - Math.clz32(x & -x);
+      }
       return { index, rows };
+    }
+
+    /** The rows of pattern `index` meeting one condition, as bits, found once: an edit of a
+     * line asks again for the conditions it keeps. */
+    conditionBits(index, condition) {
+      const key = `${index}|${conditionKey(condition)}`;
+      let bits = this.metBits.get(key);
+      if (!bits) {
+        const g = D.wholeGroup(this.data, this.data.patterns[index]);
+        this.scratch = this.scratch && this.scratch.length >= g.length ? this.scratch : new Uint8Array(g.length);
+        const met = D.rowsMeet(g, condition, this.scratch.subarray(0, g.length));
+        bits = new Int32Array((g.length + 31) >> 5);
+        for (let i = 0; i < g.length; i++) if (met[i]) bits[i >> 5] |= 1 << (i & 31);
+        this.metBits.set(key, bits);
+      }
+      return bits;
     }
 
     newSlot(conditions) {
