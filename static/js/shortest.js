@@ -774,6 +774,11 @@
   function oneMerge(data, out, failed, state, description) {
     const { place, held } = play(data, out);
     const byLine = classesByLine(place, out.length);
+    const runsFrom = new Map(); // line i -> the runs undecided above it (its pattern's checker)
+    const runsBelow = (i) => (checker) => {
+      if (!runsFrom.has(i)) runsFrom.set(i, checker.runsUndecided(place, i));
+      return runsFrom.get(i);
+    };
     for (let j = 1; j < out.length - 1; j++) {
       for (let i = j - 1; i >= 0; i--) {
         const pair = `${lineKey(out[i])}/${lineKey(out[j])}`;
@@ -781,7 +786,7 @@
         if (state.searches <= 0) return null;
         const decided = sortedUnion(byLine[i], byLine[j]);
         const mine = (checker) => checker.playedRowsOf(decided, held);
-        let found = description(i, j, (checker) => checker.runsUndecided(place, i), mine);
+        let found = description(i, j, runsBelow(i), mine);
         if (found !== null) {
           const trial = out.slice(0, i).concat([out[i].slice(0, 3).concat(found)], out.slice(i + 1, j), out.slice(j + 1));
           if (playsRightBelow(data, trial, place, i)) return trial;
