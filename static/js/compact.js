@@ -112,11 +112,7 @@
       const key = `${index}|${conditionKey(condition)}`;
       let bits = this.metBits.get(key);
       if (!bits) {
-        const g = D.wholeGroup(this.data, this.data.patterns[index]);
-        this.scratch = this.scratch && this.scratch.length >= g.length ? this.scratch : new Uint8Array(g.length);
-        const met = D.rowsMeet(g, condition, this.scratch.subarray(0, g.length));
-        bits = new Int32Array((g.length + 31) >> 5);
-        for (let i = 0; i < g.length; i++) if (met[i]) bits[i >> 5] |= 1 << (i & 31);
+        bits = D.meetBits(D.wholeGroup(this.data, this.data.patterns[index]), condition);
         this.metBits.set(key, bits);
       }
       return bits;

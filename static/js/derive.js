@@ -138,6 +138,37 @@
     return out;
   }
 
+  /** rowsMeet as bits, 32 rows a word (an Int32Array, as derive-kernels' packed): the form
+   * the checkers and the compaction keep, made without the bytes between. */
+  function meetBits(g, [feature, op, value]) {
+    const x = g.column(feature);
+    const n = x.length;
+    const bits = new Int32Array((n + 31) >> 5);
+    let low = 0, table = null;
+    if (op === OP_IN) {
+      low = Math.min(...value);
+      table = new Uint8Array(value.length ? Math.max(...value) - low + 1 : 0);
+      for (const v of value) table[v - low] = 1;
+    }
+    for (let w = 0; w < bits.length; w++) {
+      let word = 0;
+      const end = Math.min(n, (w + 1) << 5);
+      for (let i = w << 5, b = 0; i < end; i++, b++) {
+        let met;
+        if (op === OP_EQ) met = x[i] === value;
+        else if (op === OP_GE) met = x[i] >= value;
+        else if (op === OP_LE) met = x[i] <= value;
+        else if (op === OP_BIT) met = (x[i] >> value) & 1;
+        else if (op === OP_NOBIT) met = !((x[i] >> value) & 1);
+        else if (op === OP_IN) met = x[i] >= low && x[i] - low < table.length && table[x[i] - low];
+        else throw new Error(`a condition's operator: ${op}`);
+        if (met) word |= 1 << b;
+      }
+      bits[w] = word;
+    }
+    return bits;
+  }
+
   function allOf(g, conditions) {
     const where = new Uint8Array(g.length).fill(1);
     for (const c of conditions) {
@@ -553,5 +584,5 @@
     return lines.map((line) => line.map(([f, op, v]) => [R.FEATURES[f], OP_NAMES[op], v]));
   }
 
-  ns.derive = { derive, named, COUNTS, SCORES, rowsMeet, Group, wholeGroup, thresholds, penaltyConditions };
+  ns.derive = { derive, named, COUNTS, SCORES, rowsMeet, meetBits, Group, wholeGroup, thresholds, penaltyConditions };
 })(globalThis);

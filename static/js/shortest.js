@@ -245,12 +245,8 @@
 
     /** The rows condition `j` meets, as bits (found the first time). */
     met(j) {
-      if (this.meets[j] === null) {
-        // (each condition's bytes are packed at once: one scratch array for them all, where
-        // a new one each took 600 MB of short-lived arrays on 9/6 Jacks or Better)
-        this.scratch = this.scratch || new Uint8Array(this.group.length);
-        this.meets[j] = K.packed(D.rowsMeet(this.group, this.byIndex[j], this.scratch));
-      }
+      // (as bits: bytes, a new array each, took 600 MB of short-lived arrays on 9/6 Jacks or Better)
+      if (this.meets[j] === null) this.meets[j] = D.meetBits(this.group, this.byIndex[j]);
       return this.meets[j];
     }
 
