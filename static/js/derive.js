@@ -144,28 +144,22 @@
     const x = g.column(feature);
     const n = x.length;
     const bits = new Int32Array((n + 31) >> 5);
-    let low = 0, table = null;
-    if (op === OP_IN) {
-      low = Math.min(...value);
-      table = new Uint8Array(value.length ? Math.max(...value) - low + 1 : 0);
+    // (a loop per operator: one testing the operator per row was twice as slow)
+    if (op === OP_EQ) for (let i = 0; i < n; i++) bits[i >> 5] |= (x[i] === value) << (i & 31);
+    else if (op === OP_GE) for (let i = 0; i < n; i++) bits[i >> 5] |= (x[i] >= value) << (i & 31);
+    else if (op === OP_LE) for (let i = 0; i < n; i++) bits[i >> 5] |= (x[i] <= value) << (i & 31);
+    else if (op === OP_BIT) for (let i = 0; i < n; i++) bits[i >> 5] |= ((x[i] >> value) & 1) << (i & 31);
+    else if (op === OP_NOBIT) for (let i = 0; i < n; i++) bits[i >> 5] |= (~(x[i] >> value) & 1) << (i & 31);
+    else if (op === OP_IN) {
+      const low = Math.min(...value);
+      const table = new Uint8Array(value.length ? Math.max(...value) - low + 2 : 1); // (last: 0)
       for (const v of value) table[v - low] = 1;
-    }
-    for (let w = 0; w < bits.length; w++) {
-      let word = 0;
-      const end = Math.min(n, (w + 1) << 5);
-      for (let i = w << 5, b = 0; i < end; i++, b++) {
-        let met;
-        if (op === OP_EQ) met = x[i] === value;
-        else if (op === OP_GE) met = x[i] >= value;
-        else if (op === OP_LE) met = x[i] <= value;
-        else if (op === OP_BIT) met = (x[i] >> value) & 1;
-        else if (op === OP_NOBIT) met = !((x[i] >> value) & 1);
-        else if (op === OP_IN) met = x[i] >= low && x[i] - low < table.length && table[x[i] - low];
-        else throw new Error(`a condition's operator: ${op}`);
-        if (met) word |= 1 << b;
+      const last = table.length - 1;
+      for (let i = 0; i < n; i++) {
+        const at = x[i] - low;
+        bits[i >> 5] |= table[at >= 0 && at < last ? at : last] << (i & 31);
       }
-      bits[w] = word;
-    }
+    } else throw new Error(`a condition's operator: ${op}`);
     return bits;
   }
 
