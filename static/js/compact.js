@@ -26,15 +26,9 @@
   const { F_N, F_W, F_KIND, F_RANKS } = R.FEATURE_NUMBERS;
   const { OP_EQ, OP_IN } = R.OP_NUMBERS;
   const N_KINDS = R.KIND_NAMES.length;
+  const { bitCount } = ns.deriveKernels;
   const BIG = 1 << 30;
   const RECENT_FAILS = 16;
-
-  /** The number of bits set in a 32-bit word. */
-  function bitCount(x) {
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
 
   /** Whether ascending `list` holds `x`. */
   function sortedHas(list, x) {

@@ -279,5 +279,5 @@
     return { found: best, joined: bestJoined, deadEnds };
   }
 
-  ns.deriveKernels = { played, safeWeight, classPlaysRight, growRankSet, packed, pairVerdicts, bestRankedPair };
+  ns.deriveKernels = { played, safeWeight, classPlaysRight, growRankSet, bitCount, packed, pairVerdicts, bestRankedPair };
 })(globalThis);

@@ -124,18 +124,24 @@
     else if (op === OP_BIT) for (let i = 0; i < x.length; i++) out[i] = (x[i] >> value) & 1;
     else if (op === OP_NOBIT) for (let i = 0; i < x.length; i++) out[i] = 1 - ((x[i] >> value) & 1);
     else if (op === OP_IN) {
-      // (a table over the values' span, not a Set: rank masks are 13 bits, and a Set's lookup
-      // per row was most of the time of a long list's rows)
-      let low = Infinity, high = -Infinity;
-      for (const v of value) { if (v < low) low = v; if (v > high) high = v; }
-      const table = new Uint8Array(value.length ? high - low + 1 : 0);
-      for (const v of value) table[v - low] = 1;
+      const { low, table, last } = spanTable(value);
       for (let i = 0; i < x.length; i++) {
         const at = x[i] - low;
-        out[i] = at >= 0 && at < table.length ? table[at] : 0;
+        out[i] = table[at >= 0 && at < last ? at : last];
       }
     } else throw new Error(`a condition's operator: ${op}`);
     return out;
+  }
+
+  /** A set condition's values as a table over their span: table[v - low] is 1 for each value,
+   * and its last entry 0, where a value outside the span looks. (Not a Set: rank masks are 13
+   * bits, and a Set's lookup per row was most of the time of a long list's rows.) */
+  function spanTable(values) {
+    const low = values.length ? Math.min(...values) : 0;
+    const high = values.length ? Math.max(...values) : -1;
+    const table = new Uint8Array(high - low + 2);
+    for (const v of values) table[v - low] = 1;
+    return { low, table, last: table.length - 1 };
   }
 
   /** rowsMeet as bits, 32 rows a word (an Int32Array, as derive-kernels' packed): the form
@@ -151,10 +157,7 @@
     else if (op === OP_BIT) for (let i = 0; i < n; i++) bits[i >> 5] |= ((x[i] >> value) & 1) << (i & 31);
     else if (op === OP_NOBIT) for (let i = 0; i < n; i++) bits[i >> 5] |= (~(x[i] >> value) & 1) << (i & 31);
     else if (op === OP_IN) {
-      const low = Math.min(...value);
-      const table = new Uint8Array(value.length ? Math.max(...value) - low + 2 : 1); // (last: 0)
-      for (const v of value) table[v - low] = 1;
-      const last = table.length - 1;
+      const { low, table, last } = spanTable(value);
       for (let i = 0; i < n; i++) {
         const at = x[i] - low;
         bits[i >> 5] |= table[at >= 0 && at < last ? at : last] << (i & 31);

@@ -501,20 +501,17 @@
   // five different ones, was a second of a joker game's chart.)
 
   /** 1 for each class no line above line `i` decides (its deciding line, `place`, is none, or
-   * `i` or below), and those line `also` decides. */
-  function undecidedFrom(place, i, also = -2) {
+   * `i` or below). */
+  function undecidedFrom(place, i) {
     const out = new Uint8Array(place.length);
-    for (let c = 0; c < place.length; c++) {
-      const p = place[c];
-      if (p < 0 || p >= i || p === also) out[c] = 1;
-    }
+    for (let c = 0; c < place.length; c++) if (place[c] < 0 || place[c] >= i) out[c] = 1;
     return out;
   }
 
-  /** 1 for each class line `i` (or line `j`) decides. */
-  function decidedBy(place, i, j = -2) {
+  /** 1 for each class line `i` decides. */
+  function decidedBy(place, i) {
     const out = new Uint8Array(place.length);
-    for (let c = 0; c < place.length; c++) if (place[c] === i || place[c] === j) out[c] = 1;
+    for (let c = 0; c < place.length; c++) if (place[c] === i) out[c] = 1;
     return out;
   }
 
