@@ -422,13 +422,17 @@ def _exception_lines(groups, data: HoldData, alive, classes):
     return plan
 
 
-def condition_rows(group: PatternGroup, conditions: list) -> np.ndarray:
+def condition_rows(group: PatternGroup, conditions: list, out: np.ndarray | None = None
+                   ) -> np.ndarray:
     """(conditions, rows) bool: the group's rows meeting each single condition (no rank or
-    deal sets), in one numba call (`rows_meet` is the same test, one condition at a time)."""
+    deal sets), in one numba call (`rows_meet` is the same test, one condition at a time);
+    written into `out` where given (rows of a larger matrix: no copy)."""
     from . import derive_kernels  # (lazy: numba)
 
     features, ops, values = (np.array(x, np.int64) for x in zip(*conditions))
-    return derive_kernels.condition_rows(group.by_feature, features, ops, values)
+    if out is None:
+        out = np.empty((len(conditions), group.by_feature.shape[1]), np.bool_)
+    return derive_kernels.condition_rows(group.by_feature, features, ops, values, out)
 
 
 def _packed(matrix: np.ndarray) -> np.ndarray:

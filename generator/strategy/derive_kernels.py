@@ -355,13 +355,13 @@ def best_ranked_pair(meets, pairs, skip, by_mask, sorted_masks, start, candidate
 
 
 @njit(cache=True)
-def condition_rows(by_feature, features, ops, values):
-    """(conditions, rows) bool: which rows meet each single condition (features[k], ops[k],
-    values[k]; no rank or deal sets), by_feature being (features, rows). A split tries a
-    hundred conditions on the same rows, thousands of times in a build: one call, each
-    condition one run over its feature's column, where numpy made an array per condition and
-    then a copy of them all."""
-    out = np.empty((features.shape[0], by_feature.shape[1]), np.bool_)
+def condition_rows(by_feature, features, ops, values, out):
+    """Fill out[k] with which rows meet single condition k (features[k], ops[k], values[k]; no
+    rank or deal sets), by_feature being (features, rows). A split tries a hundred conditions on
+    the same rows, thousands of times in a build: one call, each condition one run over its
+    feature's column, where numpy made an array per condition and then a copy of them all. The
+    caller allocates `out` (numpy's allocation of a large array asks for huge pages, numba's
+    does not) and may hand in the rows of a larger matrix, which are then not copied again."""
     for k in range(features.shape[0]):
         x = by_feature[features[k]]
         v = values[k]

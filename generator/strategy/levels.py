@@ -270,6 +270,8 @@ class PlayedList:
         """Play again the classes the last edit touched: (place of the line deciding each
         class, [(cost of deleting, slot)] of every line but the last whose deletion keeps the
         rules)."""
+        from .play_kernels import scatter_add  # (lazy: numba)
+
         line_bits, order = self.line_bits, self.order
         position = line_bits.positions(order)
         if self.changed is None:
@@ -287,13 +289,13 @@ class PlayedList:
         hold, fall = hold.astype(np.int64), fall.astype(np.int64)
         old = self.decider[classes]
         was = old >= 0
-        np.subtract.at(deletion, old[was], self.growth[classes][was])
-        np.subtract.at(blocked, old[was], self.breaks[classes][was])
+        scatter_add(deletion, old[was], self.growth[classes][was], -1)
+        scatter_add(blocked, old[was], self.breaks[classes][was], -1)
         new = np.where(place >= 0, np.array(order, np.int64)[place], -1)
         now_decided = new >= 0
         bad = self.breaks_rule(classes, fall)
-        np.add.at(deletion, new[now_decided], grow[now_decided])
-        np.add.at(blocked, new[now_decided], bad[now_decided])
+        scatter_add(deletion, new[now_decided], grow[now_decided], 1)
+        scatter_add(blocked, new[now_decided], bad[now_decided], 1)
         self.decider[classes], self.held[classes] = new, hold
         self.growth[classes], self.breaks[classes] = grow, bad
         places = np.where(self.decider >= 0, position[self.decider], -1)
@@ -566,7 +568,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, rule:
     below: each then holds the line's own hold, so what a line saves at every place is one
     suffix sum over those classes. With `enough`, it stops at the first table costing no more.
     """
-    from .play_kernels import line_holds  # (lazy: numba)
+    from .play_kernels import line_holds, scatter_add  # (lazy: numba)
 
     bound, allowed = rule
     sizes = data.sizes.astype(np.int64)
@@ -593,7 +595,7 @@ def swapped(data: HoldData, evs: np.ndarray, start: Candidate, pool: list, rule:
                 continue
             q = place[met]
             saved = np.zeros(len(lines) + 1, np.int64)
-            np.add.at(saved, q, now[met] - loss)
+            scatter_add(saved, q, now[met] - loss, 1)
             saved = np.cumsum(saved[::-1])[::-1]  # saved[p]: put in at place p
             lowest = int(q[bad].max()) + 1 if bad.any() else 0
             if lowest < len(lines):  # (above the last line: it meets every class)

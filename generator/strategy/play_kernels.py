@@ -288,3 +288,12 @@ def merge_takes(met, loss_if, unpat, place, at, bound, sizes, now, decided_a, de
     for c in met:
         marks[c] = False
     return keeps, cost, rest[:count]
+
+
+@njit(cache=True)
+def scatter_add(target, index, values, sign):
+    """target[index[i]] += sign * values[i] for every i, repeated indexes summed: `np.add.at`
+    (exact in int64 as it is), which goes element by element through numpy's generic ufunc
+    machinery and took seconds of a 700,544-class game's levels."""
+    for i in range(index.shape[0]):
+        target[index[i]] += sign * values[i]

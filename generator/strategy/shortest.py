@@ -257,7 +257,7 @@ class _Checker:
         singles = [c for c in new if c[1] != P.OP_IN]
         at = len(self.index)
         if singles:
-            self._rows[at:at + len(singles)] = condition_rows(self.group, singles)
+            condition_rows(self.group, singles, self._rows[at:at + len(singles)])
         for c in singles:
             self.index[c] = len(self.index)
         for c in new:
