@@ -204,6 +204,39 @@ def test_plays_right_is_the_check_of_every_class(solved):
     assert not all(S.plays_right(data, lines[:k] + lines[k + 1:]) for k in range(len(lines)))
 
 
+
+@pytest.mark.parametrize("slug", ["9-6-jacks-or-better", "joker-poker-kings-or-better"])
+def test_plays_right_below_agrees_with_playing_the_whole_trial(slug, solved):
+    """The merges' and splits' check, which plays only the classes the unchanged lines above
+    `start` leave open and stops at the first wrong one, against `plays_right` on the whole
+    trial: for trials that delete a line, move one down, put a copy of a lower line higher,
+    and widen a line (one of its conditions dropped), each from its first changed line, right
+    and wrong ones both."""
+    s = solved(slug)
+    data, lines = _table(s)
+    place, _ = play(data, lines)
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(120):
+        i = rng.randrange(len(lines) - 1)
+        j = rng.randrange(i + 1, len(lines))
+        kind = rng.randrange(4)
+        if kind == 0:
+            trial = lines[:i] + lines[i + 1:]
+        elif kind == 1:
+            trial = lines[:i] + lines[i + 1:j] + [lines[i]] + lines[j:]
+        elif kind == 2:
+            trial = lines[:i] + [lines[j]] + lines[i:]
+        else:
+            if len(lines[i]) <= 3:
+                continue
+            drop = rng.randrange(3, len(lines[i]))
+            trial = lines[:i] + [lines[i][:drop] + lines[i][drop + 1:]] + lines[i + 1:]
+        right = S.plays_right(data, trial)
+        assert S.plays_right_below(data, trial, place, i) == right, (kind, i, j)
+        seen.add(right)
+    assert seen == {True, False}
+
 def test_a_split_stays_whole_where_no_few_short_lines_say_it(solved):
     """A limit no description meets leaves every line as it was."""
     s = solved("9-6-bonus-poker-deluxe")

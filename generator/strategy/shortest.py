@@ -518,7 +518,7 @@ def _split(data: HoldData, lines: list[tuple], i: int, family: str, high: int, c
         # every class): 10/7 Double Bonus's "3F: any but QJ7 or QJ6 or ... (26 sets), no hp"
         # is "3F: no J held, no hp" and "3F: h≥2", and J65 is left to "3F: h≥1, no T
         # discarded", 17 lines down.
-        if parts and plays_right(data, lines[:i] + parts + lines[i + 1:]):
+        if parts and plays_right_below(data, lines[:i] + parts + lines[i + 1:], place, i):
             return parts
         # (the whole line has no short description: `shortest` found its shortest)
         whole = None if not parts else found_in(left, min(limit, within - spent - 1))
@@ -604,13 +604,13 @@ def merged(data: HoldData, lines: list[tuple], family: str, high: int = 13,
                 found = description(i, j, (place < 0) | (place >= i), decided, held)
                 if found is not None:
                     trial = out[:i] + [out[i][:3] + found] + out[i + 1:j] + out[j + 1:]
-                    if plays_right(data, trial):
+                    if plays_right_below(data, trial, place, i):
                         return trial
                 found = description(i, j, (place < 0) | (place >= j) | (place == i), decided,
                                     held)
                 if found is not None:
                     trial = out[:i] + out[i + 1:j] + [out[i][:3] + found] + out[j + 1:]
-                    if plays_right(data, trial):
+                    if plays_right_below(data, trial, place, i):
                         return trial
                 failed.add((out[i], out[j]))
         return None
@@ -686,6 +686,23 @@ def plays_right(data: HoldData, lines: list[tuple]) -> bool:
     no line meets is played wrongly, as `verify.class_check` counts it)."""
     place, held = play(data, lines)
     return bool((place >= 0).all() and data.optimal[np.arange(len(held)) * 32 + held].all())
+
+
+def plays_right_below(data: HoldData, lines: list[tuple], place: np.ndarray, start: int) -> bool:
+    """`plays_right(data, lines)` where the first `start` lines are those of an exact table
+    whose play is `place` (`play`): the classes those lines decide there are decided alike and
+    right, so only the others are played, by the lines from `start` on, stopping at the first
+    class played wrongly (a merge's or a split's trial, which changes no line above `start`;
+    the browser's `playsRightBelow` is the same check)."""
+    from .shortest_kernels import plays_right_below as kernel  # (lazy: numba)
+
+    open_classes = ((place < 0) | (place >= start)).astype(np.uint8)
+    rows = [rows_meeting(data, line) for line in lines[start:]]
+    starts = np.zeros(len(rows) + 1, np.int64)
+    starts[1:] = np.cumsum([len(r) for r in rows])
+    flat = np.concatenate(rows) if rows else np.empty(0, np.int64)
+    return bool(kernel(flat, starts, data.choice_keys[P.HIGHER], data.optimal, open_classes,
+                       int(open_classes.sum())))
 
 
 def without_needless(data: HoldData, lines: list[tuple]) -> list[tuple]:

@@ -123,3 +123,33 @@ def next_description(meets, trials, any_but, at, masks, covered, most, starts, r
                 return end, left_out.copy()
         at = end + 1
     return -1, none
+
+
+@njit(cache=True)
+def plays_right_below(rows, starts, keys, optimal, open_classes, left):
+    """Whether lines play every open class right: line i meets rows[starts[i]:starts[i + 1]]
+    (ascending: a class's rows together), an open class is decided by the first line meeting
+    any of its holds and held there at its top key (the lowest mask among equal keys, as
+    `play_kernels.first_lines`), and must be `optimal`; `left` classes are open. Stops at the
+    first class played wrongly, and once every open class is decided. `open_classes` (uint8)
+    is written."""
+    for i in range(starts.shape[0] - 1):
+        j, end = starts[i], starts[i + 1]
+        while j < end:
+            c = rows[j] // 32
+            if not open_classes[c]:
+                j += 1
+                continue
+            top, held = keys[rows[j]], rows[j]
+            j += 1
+            while j < end and rows[j] // 32 == c:
+                if keys[rows[j]] > top:
+                    top, held = keys[rows[j]], rows[j]
+                j += 1
+            if not optimal[held]:
+                return False
+            open_classes[c] = 0
+            left -= 1
+            if left == 0:
+                return True
+    return left == 0
