@@ -805,3 +805,22 @@ def test_view_helpers_read_example_deals():
     assert [(c.text, c.held, c.red) for c in cards] == [
         ("T♣", True, False), ("J♣", True, False), ("2♦", False, True), ("Jk", False, False),
         ("3♥", False, True)]
+
+
+def test_a_last_line_deciding_no_deal_is_in_the_checker_with_no_printed_number():
+    """A wild game's level whose catch-all decides no deal (a card of Joker Poker Two Pair
+    16/8/5/4 once did): no section prints that line, so it has no printed number, and the
+    checker still embeds it (it never names it: no deal reaches it) where the build stopped
+    on a KeyError."""
+    from generator.core.records import from_json, to_json
+    from generator.export.records import Level
+    from generator.site.paytable import checker_levels
+    from tests.exports import level_json
+
+    lines = [_exported(1, (1, 1, "WILD"), family="joker", wild_dealt=[1]),
+             _exported(2, (2, 0, "PAIR"), family="joker", row=2, wild_dealt=[0]),
+             _exported(3, (0, 0, "NONE"), family="joker", row=3, wild_dealt=[])]
+    level = from_json(Level, level_json(lines=[to_json(line) for line in lines], printed=3))
+    said = checker_levels({"exact": level, "card": level, "simple": level}, "joker")
+    assert [line["printed"] for line in said["tables"][0]] == [
+        [[1, 1, "With the joker"]], [[0, 2, "Without the joker"]], []]

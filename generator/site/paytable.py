@@ -104,7 +104,9 @@ def checker_levels(levels: dict | None, wild: str | None = None) -> dict:
     said = []
     for lines in tables:
         printed = view.printed_numbers(lines, wild)
-        said.append([dict(view.for_checker(line), printed=printed[line.number])
+        # (a level's last line, "Discard everything", may decide no deal: no section prints it,
+        # and the checker, which names the line deciding a deal, never says it)
+        said.append([dict(view.for_checker(line), printed=printed.get(line.number, []))
                      for line in lines])
     return {"tables": said, "levels": info or None}
 
