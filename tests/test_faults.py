@@ -385,6 +385,35 @@ def test_a_lower_hand_paid_more_is_accepted_with_one_warning(tmp_path, capsys):
     assert "Return" in out
 
 
+def test_a_pay_meant_above_a_higher_hand_is_not_warned_about_and_only_that_one(tmp_path, capsys):
+    from tests.test_bad_input import GOOD, pays
+
+    path = tmp_path / "odd.toml"
+    meant = 'pays_more_than_higher = ["flush"]\n'
+    path.write_text(meant + pays(GOOD, "flush", "10"))
+    assert main(["solve", str(path)]) == 0
+    assert capsys.readouterr().err == ""
+    # A second lower hand paid more still warns: the field names one pay, not the whole table.
+    path.write_text(meant + pays(pays(GOOD, "flush", "10"), "three_of_a_kind", "7"))
+    assert main(["solve", str(path)]) == 0
+    assert capsys.readouterr().err == (f"vpcharts: warning: {path}: pays.three_of_a_kind = 7 is "
+                                       "more than pays.straight = 4, a higher hand: accepted as "
+                                       "written\n")
+
+
+@pytest.mark.parametrize("value, shown", [('["straight"]', "'straight'"), ('"flush"', "'flush'"),
+                                          ("[]", "[]")])
+def test_a_pay_said_to_be_meant_above_a_higher_hand_must_be_one(tmp_path, capsys, value, shown):
+    from tests.test_bad_input import GOOD, pays
+
+    path = tmp_path / "odd.toml"
+    path.write_text(f"pays_more_than_higher = {value}\n" + pays(GOOD, "flush", "10"))
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and "pays_more_than_higher" in err
+    assert shown in err and "on purpose: flush" in err
+
+
 def test_no_shipped_pay_table_warns():
     from generator.solve.paytable import load_paytables
 

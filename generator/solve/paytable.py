@@ -235,21 +235,44 @@ def shown_number(n: int) -> str:
     return text if len(text) <= 40 else f"a number of {len(str(n))} digits"
 
 
-def _order_warning(lines, family: "Family", path) -> tuple[str, ...]:
-    """One line if some hand pays more than a hand ranked above it (the solver plays it as
-    written, but it is usually a typing mistake). Quads paying more than a straight flush is
-    a real game (Bonus Poker Deluxe pays 80 and 50; Black Jack Bonus, four aces with a black
-    jack 800), not a mistake."""
+def _out_of_order(lines, family: "Family") -> list[tuple[PayLine, PayLine]]:
+    """(lower hand, higher hand) where the lower pays more. Quads paying more than a straight
+    flush is a real game (Bonus Poker Deluxe pays 80 and 50; Black Jack Bonus, four aces with
+    a black jack 800), not a mistake, so it is not among them."""
     hand = {c.key: c.hand for c in family.categories}
     ranked = [line for line in lines if not line.key.startswith("quads:")]
-    for i, high in enumerate(ranked):
-        for low in ranked[i + 1:]:
-            if hand.get(low.key) == "four_of_a_kind" and hand.get(high.key) == "straight_flush":
-                continue
-            if low.pay > high.pay:
-                return (f"{path}: pays.{low.key} = {low.pay} is more than pays.{high.key} = "
-                        f"{high.pay}, a higher hand: accepted as written",)
+    return [(low, high) for i, high in enumerate(ranked) for low in ranked[i + 1:]
+            if low.pay > high.pay
+            and not (hand.get(low.key) == "four_of_a_kind" and hand.get(high.key) == "straight_flush")]
+
+
+def _order_warning(lines, family: "Family", path, meant: frozenset[str]) -> tuple[str, ...]:
+    """One line if some hand pays more than a hand ranked above it (the solver plays it as
+    written, but it is usually a typing mistake), unless the file says that pay is meant
+    (`pays_more_than_higher`: a machine whose top award is five of a kind, not the royal)."""
+    for low, high in _out_of_order(lines, family):
+        if low.key not in meant:
+            return (f"{path}: pays.{low.key} = {low.pay} is more than pays.{high.key} = "
+                    f"{high.pay}, a higher hand: accepted as written",)
     return ()
+
+
+def _parse_meant(data: dict, lines, family: "Family", path) -> frozenset[str]:
+    """`pays_more_than_higher = ["five_of_a_kind"]`: pay keys the file says pay more than a
+    higher hand on purpose. Each must be one that does (else the field hides nothing, or hides
+    a mistake made later)."""
+    if "pays_more_than_higher" not in data:
+        return frozenset()
+    value = data["pays_more_than_higher"]
+    above = {low.key for low, _ in _out_of_order(lines, family)}
+    expected = ("a list of the pay keys that pay more than a higher hand on purpose: "
+                + (", ".join(sorted(above)) if above else "none here, so no such field"))
+    if not isinstance(value, list) or not value:
+        raise ContentError(path, "pays_more_than_higher", value, expected)
+    for key in value:
+        if not isinstance(key, str) or key not in above:
+            raise ContentError(path, "pays_more_than_higher", key, expected)
+    return frozenset(value)
 
 
 PAY_CHARS = 100  # characters of a pay written as a string: far more than the largest pay takes
@@ -376,7 +399,7 @@ def pair_label(min_pair: int) -> str:
 def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     """Validate a pay table's parsed TOML and build the model."""
     allowed_top = {"name", "family", "jokers", "min_pair", "pays", "quads", "slug",
-                   "published_return", "source", "coins"}
+                   "published_return", "source", "coins", "pays_more_than_higher"}
     for key in data:
         if key not in allowed_top:
             raise ContentError(path, key, None, "only the fields " + ", ".join(sorted(allowed_top)))
@@ -461,7 +484,8 @@ def parse_paytable(data: dict, path: Path | str, slug: str) -> PayTable:
     _check_pay_range(lines, quad_rules, family.deck_size, path)
     published, source = _parse_published(data, path)
     return PayTable(slug, name.strip(), family, min_pair, tuple(lines), quad_rules, str(path),
-                    _order_warning(lines, family, path), published, source, coins)
+                    _order_warning(lines, family, path, _parse_meant(data, lines, family, path)),
+                    published, source, coins)
 
 
 _PUBLISHED = re.compile(r"^\d{1,3}(\.\d{1,12})?%$|^\d(\.\d{1,14})?$", re.ASCII)
