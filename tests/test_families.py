@@ -126,6 +126,16 @@ PUBLISHED = [
     # vpDecisions (PAYTABLES.md), the same pays: "101.00%".
     ("joker-poker-kings-4700-20-7-5", "101", 0),
     ("joker-poker-kings-4700-20-7-5", "101.00", 2),
+    # Microgaming All Aces (hundredpercentgambling.com/microgaming_all_aces_video_poker.htm):
+    # "the return is a creditable 99.92%" (its flush and straight rows are missing from the page;
+    # its text says the flush is cut from 6 to 5 and names no change to the straight, and its
+    # return table, 2.05% of the return from royals, 9.5% from four aces, fits these pays);
+    # topnewshunt.com, "Best video poker games on online casinos": All Aces "99.92%".
+    ("all-aces", "99.92", 2),
+    # bunchbunchbunch/vpDecisions (PayTableData.swift, Double Jackpot 8/5): "99.63% return (Full
+    # Pay)". Its calculator (scripts/rust_calculator/src/main.rs) counts an ace as a kicker to
+    # four jacks, queens or kings ("J, Q, K, A"); without it the return is 99.40%.
+    ("8-5-double-jackpot", "99.63", 2),
 ]
 
 
