@@ -234,3 +234,25 @@ def test_the_sample_site_prices_each_game_on_its_pages_and_json(sample_site):
         assert sum(link.endswith(".pdf") for link in page.links) == sum(
             row["level"] == "card" for row in rows)
     assert alone and priced >= 10
+
+
+def test_a_price_job_weighs_its_tables_rounds_windows_so_the_six_coin_game_starts_early():
+    """The build starts the heaviest price job first (orchestrate._played_here): the six-coin
+    game's one table, whose rounds' FFT window is five times a five-coin table's, before a game
+    of four Jacks or Better tables; a game weighs the sum of its tables."""
+    from generator.bankroll.rounds import window
+    from generator.pricing.prices import job_weight
+
+    six_coin, jacks = _table("deuces-wild-double-double-bonus-20-10-8"), _table("9-6-jacks-or-better")
+    assert job_weight([jacks]) == window(800) == 8192  # (the royal's 800, 10 hands a round)
+    assert job_weight([six_coin]) == window(4000) == 40960  # (800 x 5/6 a coin bet, in sixths)
+    assert job_weight([jacks] * 4) == 4 * 8192 < job_weight([six_coin])
+
+
+@pytest.mark.parametrize("top", [1, 7, 80, 800, 801, 940, 1000, 4000, 4700, 10 ** 6])
+def test_the_rounds_window_is_the_shortest_two_and_five_smooth_length_holding_every_total(top):
+    from generator.bankroll.rounds import window
+
+    need = 10 * top + 1
+    smooth = sorted(2 ** a * 5 ** b for a in range(40) for b in range(12))
+    assert window(top) == next(n for n in smooth if n >= need)

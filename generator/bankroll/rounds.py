@@ -14,9 +14,9 @@ largest pay), so nothing wraps; the counts behind q_c are exact, the FFT is doub
 (each chance within about 1e-16 of the exact one; the tests compare 3-play with an exact
 integer convolution). Chances under CUTOFF are left out, their sum kept as `dropped`.
 
-The build computes MULTI_SIZES only: for 50 and 100 hands the window grows with N (2^17 totals
-for 100-play), and one FFT per distinct q_c then takes 15 s for 9/6 Jacks or Better and 57 s
-for Full Pay Deuces a level, so `vpcharts bankroll --hands 50` computes them when asked.
+The build computes MULTI_SIZES only: for 50 and 100 hands the window grows with N (81,920
+totals for 100-play, ten times 10-play's), and so does every FFT, so `vpcharts bankroll --hands
+50` computes them when asked.
 """
 
 import math
@@ -87,13 +87,26 @@ def _powers(spectrum: np.ndarray, sizes) -> dict[int, np.ndarray]:
     return {n: power(n) for n in sizes}
 
 
+def window(largest_scaled_pay: int, sizes=MULTI_SIZES) -> int:
+    """The FFT's length: every total of the largest round (its hands times the largest pay, in
+    units of 1/scale bet) fits, so that none wraps round. The shortest 2^a * 5^b that does (as
+    fast an FFT a point as a power of two: 40,960 for a six-coin game's 40,001 totals, in
+    sixths, where the next power of two, 65,536, took about twice as long)."""
+    need = max(sizes) * largest_scaled_pay + 1
+    best, five = 1 << math.ceil(math.log2(need)), 5
+    while five < best:  # (5^b times the least power of two that reaches `need`)
+        best = min(best, five << max(0, math.ceil(math.log2(need / five))))
+        five *= 5
+    return best
+
+
 def round_results(solution, holds, sizes=MULTI_SIZES, counts=None) -> dict[int, RoundResult]:
     """{hands: RoundResult} of playing `holds` (a mask per suit class) on `solution`'s pays
     (`counts`: `hold_counts(solution, holds)` where the caller has them already)."""
     rows, weights = distinct_hands(solution, holds, counts)
     pays = np.asarray(solution.cats.scaled_pays, np.int64)
     scale = int(solution.cats.scale)
-    size = 1 << math.ceil(math.log2(max(sizes) * int(pays.max()) + 1))
+    size = window(int(pays.max()), sizes)
     share = weights / weights.sum()
     spectra = {n: np.zeros(size // 2 + 1, complex) for n in sizes}
     # Rows at a time: 512 KB of floats, which stay in the processor's cache (at 16 MB a block,

@@ -32,7 +32,7 @@ from ..core.errors import ContentError
 from ..core.records import to_json
 from ..export.cache import digest as export_digest, dumps, export, read_cached_entry
 from ..export.records import Export
-from ..pricing.prices import cached_bankroll, cached_rows, offered, price_game
+from ..pricing.prices import cached_bankroll, cached_rows, job_weight, offered, price_game
 from ..site import any_paytable, offline, view
 from ..site.folders import ROOT, STATIC, TEMPLATES
 from ..site.pages import figures_of, fill_figures, load_pages
@@ -340,7 +340,7 @@ def _played_here(config: BuildConfig, tables, exports: list[Export]) -> tuple[di
         else:
             missing.append((name, game_tables, offers))
     if missing and config.use_cache:
-        missing.sort(key=lambda game: (-len(game[1]), game[0]))
+        missing.sort(key=lambda game: (-job_weight(game[1]), game[0]))  # (the longest first)
         workers.run_prices([workers.Game(*game) for game in missing], config.progress,
                            config.scheduler)
     for name, game_tables, offers in missing:

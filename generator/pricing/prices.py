@@ -211,6 +211,23 @@ def cached_rows(tables: list, offers: dict) -> dict[str, tuple[PriceRow, ...]]:
     return out
 
 
+def job_weight(tables: list) -> int:
+    """How long a game's price job takes, roughly, to start the longest first: the bankroll
+    rounds' FFTs dominate it (each pay table's window, bankroll/rounds.py, is ten times its
+    largest pay in units of its pays' common denominator: six times longer for a six-coin
+    game's sixths, whose one table took a minute where a Jacks or Better table takes a second
+    or two)."""
+    from math import lcm
+
+    from ..bankroll.rounds import window  # (lazy: numpy)
+
+    def scaled_top(table) -> int:
+        pays = [line.pay for line in table.lines]
+        return int(max(pays) * lcm(*(pay.denominator for pay in pays)))
+
+    return sum(window(scaled_top(table)) for table in tables)
+
+
 def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict, dict, dict]:
     """({slug: rows}, {slug: bankroll figures} of every pay table of one game, {cache path:
     sealed bytes} of the entries written). `tables` are the game's PayTables, `offers`
