@@ -33,6 +33,7 @@ import functools
 import hashlib
 import json
 from fractions import Fraction
+from math import lcm
 from pathlib import Path
 
 from ..bankroll.records import LevelBankroll
@@ -217,8 +218,6 @@ def job_weight(tables: list) -> int:
     largest pay in units of its pays' common denominator: six times longer for a six-coin
     game's sixths, whose one table took a minute where a Jacks or Better table takes a second
     or two)."""
-    from math import lcm
-
     from ..bankroll.rounds import window  # (lazy: numpy)
 
     def scaled_top(table) -> int:
