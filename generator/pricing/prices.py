@@ -33,7 +33,6 @@ import functools
 import hashlib
 import json
 from fractions import Fraction
-from math import lcm
 from pathlib import Path
 
 from ..bankroll.records import LevelBankroll
@@ -214,17 +213,13 @@ def cached_rows(tables: list, offers: dict) -> dict[str, tuple[PriceRow, ...]]:
 
 def job_weight(tables: list) -> int:
     """How long a game's price job takes, roughly, to start the longest first: the bankroll
-    rounds' FFTs dominate it (each pay table's window, bankroll/rounds.py, is ten times its
-    largest pay in units of its pays' common denominator: six times longer for a six-coin
-    game's sixths, whose one table took a minute where a Jacks or Better table takes a second
-    or two)."""
+    rounds' FFTs dominate it, and each pay table's window (bankroll/rounds.py) grows with its
+    largest pay in units of its pays' common denominator: five times a Jacks or Better table's
+    for the six-coin game's sixths, whose one table took a minute where a Jacks or Better
+    table takes a second or two."""
     from ..bankroll.rounds import window  # (lazy: numpy)
 
-    def scaled_top(table) -> int:
-        pays = [line.pay for line in table.lines]
-        return int(max(pays) * lcm(*(pay.denominator for pay in pays)))
-
-    return sum(window(scaled_top(table)) for table in tables)
+    return sum(window(int(max(line.pay for line in t.lines) * t.scale)) for t in tables)
 
 
 def price_game(tables: list, offers: dict, use_cache: bool = True) -> tuple[dict, dict, dict]:

@@ -7,7 +7,6 @@ final-hand table lists exactly the lines a player sees on the machine.
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 
 import numpy as np
 
@@ -48,7 +47,7 @@ def categories(table: PayTable) -> Categories:
     keys = tuple(line.key for line in table.lines) + ("nothing",)
     labels = tuple(line.label for line in table.lines) + ("Nothing",)
     pays = tuple(line.pay for line in table.lines) + (Fraction(0),)
-    scale = lcm(*(p.denominator for p in pays))
+    scale = table.scale
     index = {key: i for i, key in enumerate(keys)}
     n_codes = code_count(table.family)
     code_map = np.array([index[_line_key(table, code) or "nothing"] for code in range(n_codes)],

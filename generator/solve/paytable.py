@@ -112,6 +112,11 @@ class PayTable:
         return self.family.deck_size
 
     @property
+    def scale(self) -> int:
+        """The pays' common denominator: each pay times it is whole (the solver sums in it)."""
+        return lcm(*(line.pay.denominator for line in self.lines))
+
+    @property
     def game(self) -> str:
         """The game a player looks for, its varying pays left out (`game_name`)."""
         return game_name(self.name, self.family.key, self.family.title)
