@@ -824,3 +824,18 @@ def test_a_last_line_deciding_no_deal_is_in_the_checker_with_no_printed_number()
     said = checker_levels({"exact": level, "card": level, "simple": level}, "joker")
     assert [line["printed"] for line in said["tables"][0]] == [
         [[1, 1, "With the joker"]], [[0, 2, "Without the joker"]], []]
+
+
+def test_the_pay_tables_unit_note_names_its_top_pay_not_its_first_line():
+    """Joker Poker Two Pair 500 Royal pays five of a kind 800 a coin and its natural royal,
+    listed first, 100: the note on the units names the five of a kind (the first of equal top
+    pays otherwise, as for every royal-topped table)."""
+    from fractions import Fraction
+
+    from generator.export.records import Pay
+    from generator.site.view import per_coin_example
+
+    royal = Pay("natural_royal", "Natural Royal Flush", Fraction(100))
+    five = Pay("five_of_a_kind", "Five of a Kind", Fraction(800))
+    assert per_coin_example([royal, five]) == "Five of a Kind: 4,000 for 5 coins is 800 a coin"
+    assert per_coin_example([replace(royal, pay=Fraction(800)), five]).startswith("Natural Royal")

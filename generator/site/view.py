@@ -559,11 +559,13 @@ def typed_extras(rules) -> tuple[str, str] | None:
     return ("Write the joker" if rules.deck_size == 53 else "Write each joker"), "Jk"
 
 
-def per_coin_example(pay) -> str:
-    """The pay table's note on its units, by its top pay (`Pay`): "Royal Flush: 4,000 for 5
-    coins is 800 a coin" (Sevens and Joker Wild's top pay is its five wilds, not a royal)."""
+def per_coin_example(pays) -> str:
+    """The pay table's note on its units, by its top pay (of its `Pay`s, the first paying the
+    most): "Royal Flush: 4,000 for 5 coins is 800 a coin" (Sevens and Joker Wild's top pay is
+    its five wilds; a Joker Poker's with a 500-coin royal, its five of a kind)."""
     def shown(value: Fraction) -> str:
         return f"{int(value):,}" if value.denominator == 1 else number_text(value)
 
+    pay = max(pays, key=lambda pay: Fraction(pay.pay))  # (the first of equals)
     each = Fraction(pay.pay)
     return f"{pay.label}: {shown(5 * each)} for 5 coins is {shown(each)} a coin"
