@@ -105,7 +105,33 @@ def case(table, solution) -> dict:
             "published": lines_json(lines),
             "choices": [None if rule is None else P.CHOICES[rule] for rule in choices],
             "notation_lengths": asked,
-            "chart": chart(table, solution, data, strategy)}
+            "chart": chart(table, solution, data, strategy),
+            "levels": levels_start(solution, data, lines)}
+
+
+def levels_start(solution, data, published) -> dict:
+    """Where the card's search starts (`levels.find`, route 2), as `build.build_levels` sets it
+    up: the holds sure to pay (`sure_to_pay`) and the holds the levels may play
+    (`allowed_holds`, from the published exact table's play), counted; then the table derived
+    with every allowed hold within the first tolerance of the best counted as right
+    (`tolerant`), compacted, ending with its catch-all line (static/js/levels.js)."""
+    import numpy as np
+
+    from generator.strategy import levels
+    from generator.strategy.compact import compact
+    from generator.strategy.derive import derive
+    from generator.strategy.holds import named
+
+    _, held = levels.play(data, published)
+    pays = levels.sure_to_pay(solution)
+    allowed = levels.allowed_holds(held == 31, pays, held)
+    tolerance = levels.TOLERANCES[0]
+    loose = levels.tolerant(data, solution.evs, int(tolerance * solution.unit), allowed)
+    derived = levels.with_catch_all(named(compact(loose, derive(loose))))
+    return {"tolerance": [tolerance.numerator, tolerance.denominator],
+            "sure_to_pay": int(pays.sum()), "pat": int((held == 31).sum()),
+            "allowed": int(allowed.sum()), "right": int(np.count_nonzero(loose.optimal)),
+            "derived": lines_json(derived)}
 
 
 def chart(table, solution, data, strategy) -> dict:

@@ -69,6 +69,7 @@ def js_test_count() -> int:
                   "progressive.test.mjs": len(fixtures.PROGRESSIVE_CASES),
                   "hold-names.test.mjs": len(fixtures.EV_TABLES),
                   "derive.test.mjs": len(derive_fixtures.CHECKED_IN),
+                  "levels.test.mjs": len(derive_fixtures.CHECKED_IN),
                   "describe.test.mjs": len(describe_fixtures.CHECKED_IN)}
         count += outside.count("\ntest(") + inside.count("\n  test(") * tables.get(path.name, 0)
     return count

@@ -1,0 +1,51 @@
+// The card level's start in the browser against the build's (static/js/levels.js against
+// generator/strategy/levels.py, as build.build_levels sets it up): for each case of
+// derive.json.gz (tests/make_derive_fixtures.py), the pays are solved, the holds described and the
+// published exact table taken from the fixture (derive.test.mjs holds the browser's to it); then
+// the holds sure to pay, the stood-on deals, the holds a level may play and the holds counted
+// right within the first tolerance are counted as Python counts them, and route 2's table derived
+// within that tolerance equals Python's, line for line.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FIXTURES, fixtureJson } from "./fixtures.mjs";
+import "../../static/js/cards.js";
+import "../../static/js/evaluator.js";
+import "../../static/js/combinatorics.js";
+import "../../static/js/solver.js";
+import "../../static/js/rules-core.js";
+import "../../static/js/hold-data.js";
+import "../../static/js/derive-kernels.js";
+import "../../static/js/derive.js";
+import "../../static/js/compact.js";
+import "../../static/js/shortest-kernels.js";
+import "../../static/js/levels.js";
+
+const { solver, rules: R, holdData, derive, levels } = globalThis.vpcharts;
+const folder = process.env.VPCHARTS_DERIVE_FIXTURE || FIXTURES;
+const cases = fixtureJson("derive.json.gz", folder);
+
+/** Lines as the fixtures write them ([name, op, value]) as derive.js writes them. */
+function numbered(lines) {
+  return lines.map((line) => line.map(([name, op, value]) => [R.FEATURES.indexOf(name), R.OPS[op], value]));
+}
+
+const count = (array) => array.reduce((sum, x) => sum + (x ? 1 : 0), 0);
+
+for (const c of cases) {
+  test(`${c.slug}: the levels' rules and route 2's first table are the build's`, () => {
+    const solution = solver.solve(c.rules);
+    const game = R.gameOf(c.rules);
+    const data = holdData.holdData(solution, game);
+    assert.deepEqual(levels.TOLERANCES[0].map(Number), c.levels.tolerance);
+    const start = levels.start(data, solution, numbered(c.published));
+    assert.equal(count(start.pays), c.levels.sure_to_pay, `${c.slug}: holds sure to pay`);
+    assert.equal(count(start.held.map((m) => m === 31)), c.levels.pat, `${c.slug}: deals stood on`);
+    assert.equal(count(start.allowed), c.levels.allowed, `${c.slug}: holds a level may play`);
+    const loose = levels.tolerant(data, solution, levels.unitsOf(solution, levels.TOLERANCES[0]), start.allowed);
+    assert.equal(count(loose.optimalAt), c.levels.right, `${c.slug}: holds right within the tolerance`);
+    const got = derive.named(start.derived);
+    for (let i = 0; i < Math.max(got.length, c.levels.derived.length); i++) {
+      assert.deepEqual(got[i], c.levels.derived[i], `${c.slug}, derived within the tolerance: line ${i + 1} of ${c.levels.derived.length}`);
+    }
+  });
+}
