@@ -114,7 +114,8 @@ def levels_start(solution, data, published) -> dict:
     up: the holds sure to pay (`sure_to_pay`) and the holds the levels may play
     (`allowed_holds`, from the published exact table's play), counted; then the table derived
     with every allowed hold within the first tolerance of the best counted as right
-    (`tolerant`), compacted, ending with its catch-all line (static/js/levels.js)."""
+    (`tolerant`), compacted, ending with its catch-all line; and that table priced as the
+    descent from it starts (static/js/levels.js)."""
     import numpy as np
 
     from generator.strategy import levels
@@ -128,10 +129,18 @@ def levels_start(solution, data, published) -> dict:
     tolerance = levels.TOLERANCES[0]
     loose = levels.tolerant(data, solution.evs, int(tolerance * solution.unit), allowed)
     derived = levels.with_catch_all(named(compact(loose, derive(loose))))
+    # The descent's first step on it, under the card's rule: the table's cost and the price of
+    # deleting each line but the last, where the deletion keeps the rule (`PlayedList.stand`).
+    bound = int(levels.CARD_BOUND * solution.unit)
+    played = levels.PlayedList(data, solution.evs, derived, [levels.Rule(bound, allowed)])
+    _, deletions = played.stand()
     return {"tolerance": [tolerance.numerator, tolerance.denominator],
             "sure_to_pay": int(pays.sum()), "pat": int((held == 31).sum()),
             "allowed": int(allowed.sum()), "right": int(np.count_nonzero(loose.optimal)),
-            "derived": lines_json(derived)}
+            "derived": lines_json(derived),
+            "card_bound": [levels.CARD_BOUND.numerator, levels.CARD_BOUND.denominator],
+            "cost": int(played.now.sum()),
+            "deletions": [[int(cost), int(slot)] for cost, slot in deletions]}
 
 
 def chart(table, solution, data, strategy) -> dict:

@@ -3,8 +3,9 @@
 // by tests/js/levels.test.mjs. So far its start: the rules every level keeps on each deal (the
 // pat hands stood on, a paying hand kept paying: `allowedHolds` from `surePays`), and route 2's
 // first table, derived with every allowed hold within a tolerance of the best counted as right
-// (`derivedWithin`), from which the card's descent starts. The descent, the swaps and the pick
-// of the card are not ported yet, and no page shows a level from here.
+// (`derivedWithin`), from which the card's descent starts, and the descent's first step on it:
+// the table played on every class and every deletion priced (`priced`). The rest of the descent,
+// the swaps and the pick of the card are not ported yet, and no page shows a level from here.
 //
 // In: the solution (solver.js), its hold data (hold-data.js) and the published exact table's
 // lines (published.js). Out: (classes * 32) Uint8Arrays by row (class * 32 + hold mask), and lines
@@ -100,6 +101,88 @@
     return withCatchAll(ns.compact.compact(loose, ns.derive.derive(loose)));
   }
 
+  const BIG = 1 << 30;
+
+  /** Row `row`'s first and second lines in the list (places by `position`; BIG: none), from the
+   * list's bits (compact.LineBits), into out[0] and out[1]. */
+  function firstTwo(bits, row, position, out) {
+    const index = bits.data.patternOfRow[row];
+    const p = bits.data.columnOf[row] - bits.places.starts[index];
+    let first = BIG;
+    let second = BIG;
+    for (const slot of bits.bySlotPattern[index]) {
+      const at = position[slot];
+      if (at < 0 || !((bits.slotBits[slot][p >> 5] >>> (p & 31)) & 1)) continue;
+      if (at < first) {
+        second = first;
+        first = at;
+      } else if (at < second) {
+        second = at;
+      }
+    }
+    out[0] = first;
+    out[1] = second;
+  }
+
+  /** The list played on every class and every deletion priced, as a descent's first step
+   * (levels.PlayedList.stand, with the kernel play_and_price): {place (each class's deciding
+   * line or -1), held (its hold mask), cost (each class's loss times its deals, summed),
+   * deletions: [[what deleting the line adds to the cost, its slot]] for every line but the
+   * last whose deletion leaves no class losing more than `bound` or playing a hold `allowed`
+   * does not allow}. A class falls, when its line goes, to the first line below it that any of
+   * its holds meets (the top order key there, the lowest mask among equal keys). */
+  function priced(data, solution, lines, bound, allowed) {
+    const bits = new ns.compact.LineBits(data, lines);
+    const order = bits.order;
+    const position = bits.positions(order);
+    const { evs, bestEv, sizes } = solution;
+    const deletion = new Float64Array(bits.slots.length);
+    const blocked = new Int32Array(bits.slots.length);
+    const place = new Int32Array(data.classes).fill(-1);
+    const held = new Int32Array(data.classes);
+    const firsts = new Int32Array(32);
+    const seconds = new Int32Array(32);
+    const two = new Int32Array(2);
+    let cost = 0;
+    for (let c = 0; c < data.classes; c++) {
+      let best = BIG, top = -1, hold = 0;
+      for (let m = 0; m < 32; m++) {
+        const row = c * 32 + m;
+        firstTwo(bits, row, position, two);
+        firsts[m] = two[0];
+        seconds[m] = two[1];
+        const key = data.keyAt[data.columnOf[row]];
+        if (two[0] < best || (two[0] === best && key > top)) {
+          best = two[0];
+          top = key;
+          hold = m;
+        }
+      }
+      if (best !== BIG) {
+        place[c] = best;
+        held[c] = hold;
+        let after = BIG, fallback = 0;
+        top = -1;
+        for (let m = 0; m < 32; m++) {
+          const g = firsts[m] > best ? firsts[m] : seconds[m];
+          const key = data.keyAt[data.columnOf[c * 32 + m]];
+          if (g < after || (g === after && key > top)) {
+            after = g;
+            top = key;
+            fallback = m;
+          }
+        }
+        if (after === BIG) fallback = 0;
+        const slot = order[best];
+        deletion[slot] += sizes[c] * (evs[c * 32 + hold] - evs[c * 32 + fallback]);
+        if (bestEv[c] - evs[c * 32 + fallback] > bound || !allowed[c * 32 + fallback]) blocked[slot] += 1;
+      }
+      cost += sizes[c] * (bestEv[c] - evs[c * 32 + held[c]]);
+    }
+    const deletions = order.slice(0, -1).filter((slot) => !blocked[slot]).map((slot) => [deletion[slot], slot]);
+    return { place, held, cost, deletions };
+  }
+
   /** Where the card's search starts, as build.build_levels sets it up: {pays (surePays), held
    * (the published exact table's hold masks), allowed (allowedHolds), derived (route 2's table
    * within the first tolerance)}. */
@@ -111,5 +194,5 @@
     return { pays, held, allowed, derived };
   }
 
-  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, start };
+  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, start };
 })(globalThis);

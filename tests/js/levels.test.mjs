@@ -4,7 +4,8 @@
 // published exact table taken from the fixture (derive.test.mjs holds the browser's to it); then
 // the holds sure to pay, the stood-on deals, the holds a level may play and the holds counted
 // right within the first tolerance are counted as Python counts them, and route 2's table derived
-// within that tolerance equals Python's, line for line.
+// within that tolerance equals Python's, line for line; played on every class under the card's
+// rule, its cost and the price of each deletion the rule allows are Python's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FIXTURES, fixtureJson } from "./fixtures.mjs";
@@ -32,7 +33,7 @@ function numbered(lines) {
 const count = (array) => array.reduce((sum, x) => sum + (x ? 1 : 0), 0);
 
 for (const c of cases) {
-  test(`${c.slug}: the levels' rules and route 2's first table are the build's`, () => {
+  test(`${c.slug}: the levels' rules, route 2's first table and its deletions' prices are the build's`, () => {
     const solution = solver.solve(c.rules);
     const game = R.gameOf(c.rules);
     const data = holdData.holdData(solution, game);
@@ -47,5 +48,12 @@ for (const c of cases) {
     for (let i = 0; i < Math.max(got.length, c.levels.derived.length); i++) {
       assert.deepEqual(got[i], c.levels.derived[i], `${c.slug}, derived within the tolerance: line ${i + 1} of ${c.levels.derived.length}`);
     }
+    // The descent's first step on it, under the card's rule: the cost and every deletion priced.
+    const [num, den] = c.levels.card_bound.map(BigInt);
+    const bound = Number((solution.unit * num) / den);
+    const played = levels.priced(data, solution, start.derived, bound, start.allowed);
+    assert.ok(Number.isSafeInteger(played.cost), `${c.slug}: the cost is summed exactly`);
+    assert.equal(played.cost, c.levels.cost, `${c.slug}: the table's cost`);
+    assert.deepEqual(played.deletions, c.levels.deletions, `${c.slug}: the deletions kept and their prices`);
   });
 }
