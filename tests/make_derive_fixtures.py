@@ -106,10 +106,10 @@ def case(table, solution) -> dict:
             "choices": [None if rule is None else P.CHOICES[rule] for rule in choices],
             "notation_lengths": asked,
             "chart": chart(table, solution, data, strategy),
-            "levels": levels_start(solution, data, lines)}
+            "levels": levels_start(solution, data, lines, stages[next(k for k in stages if k.startswith("compacted "))])}
 
 
-def levels_start(solution, data, published) -> dict:
+def levels_start(solution, data, published, plain) -> dict:
     """Where the card's search starts (`levels.find`, route 2), as `build.build_levels` sets it
     up: the holds sure to pay (`sure_to_pay`) and the holds the levels may play
     (`allowed_holds`, from the published exact table's play), counted; then the table derived
@@ -134,13 +134,29 @@ def levels_start(solution, data, published) -> dict:
     bound = int(levels.CARD_BOUND * solution.unit)
     played = levels.PlayedList(data, solution.evs, derived, [levels.Rule(bound, allowed)])
     _, deletions = played.stand()
+    # Route 2's descent as `levels.find` runs it: under the card's rule, then the simple
+    # level's; to the first table dearer than the simple level may be, or down the whole curve
+    # (with the pat-hand rule last) where the exact table is over twice as long.
+    exact = levels.with_catch_all(named(plain))
+    whole_curve = not len(exact) <= 2 * len(derived)
+    rules = [levels.Rule(bound, allowed),
+             levels.Rule(int(levels.SIMPLE_BOUND * solution.unit), allowed),
+             levels.Rule(int(solution.evs.max()) + 1, levels.allowed_holds(held == 31))]
+    route = f"derived within {tolerance} units"
+    dearest = int(levels.SIMPLE_COST * solution.unit * solution.deck.deals)
+    found = (levels.descend(data, solution.evs, derived, rules, route) if whole_curve else
+             levels.descend(data, solution.evs, derived, rules[:2], route, dearest=dearest))
     return {"tolerance": [tolerance.numerator, tolerance.denominator],
             "sure_to_pay": int(pays.sum()), "pat": int((held == 31).sum()),
             "allowed": int(allowed.sum()), "right": int(np.count_nonzero(loose.optimal)),
             "derived": lines_json(derived),
             "card_bound": [levels.CARD_BOUND.numerator, levels.CARD_BOUND.denominator],
             "cost": int(played.now.sum()),
-            "deletions": [[int(cost), int(slot)] for cost, slot in deletions]}
+            "deletions": [[int(cost), int(slot)] for cost, slot in deletions],
+            "descent": {"whole_curve": whole_curve, "dearest": dearest,
+                        "bounds": [rule.bound for rule in rules],
+                        "found": [{"printed": c.printed, "cost": int(c.cost), "bound": c.bound,
+                                   "lines": lines_json(c.lines)} for c in found]}}
 
 
 def chart(table, solution, data, strategy) -> dict:

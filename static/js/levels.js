@@ -3,9 +3,11 @@
 // by tests/js/levels.test.mjs. So far its start: the rules every level keeps on each deal (the
 // pat hands stood on, a paying hand kept paying: `allowedHolds` from `surePays`), and route 2's
 // first table, derived with every allowed hold within a tolerance of the best counted as right
-// (`derivedWithin`), from which the card's descent starts, and the descent's first step on it:
-// the table played on every class and every deletion priced (`priced`). The rest of the descent,
-// the swaps and the pick of the card are not ported yet, and no page shows a level from here.
+// (`derivedWithin`), from which the card's descent starts; and route 2's descent from it
+// (`descend`: deletions, merges of two lines of one pattern, a lone made hand's line moved into a
+// run of them, batches of deletions in a long list), each table it finds priced exactly. Route
+// 1 (the descent from the exact table), the swaps, the pick of the card and its re-description
+// are not ported yet, and no page shows a level from here.
 //
 // In: the solution (solver.js), its hold data (hold-data.js) and the published exact table's
 // lines (published.js). Out: (classes * 32) Uint8Arrays by row (class * 32 + hold mask), and lines
@@ -183,6 +185,392 @@
     return { place, held, cost, deletions };
   }
 
+  // A list over this many lines loses its cheapest lines in batches, deletions alone; merges
+  // and joins are priced only in lists of at most this many (levels.CAREFUL_LINES, MERGE_LINES,
+  // JOIN_LINES).
+  const CAREFUL_LINES = 60;
+  const MERGE_LINES = 60;
+  const JOIN_LINES = 60;
+  const FLOOR = 5; // a descent runs down to this many printed lines
+  const SCRATCH = -1; // stands in a trial order for a merged line until it is chosen
+
+  const madeHand = (line) => ns.published.holdsMadeHand(line);
+  const hasException = (line) => line.some(([f]) => f === R.FEATURE_NUMBERS.F_DEAL);
+
+  /** Printed lines of a list whose lines hold a made hand or not (levels._runs): a run of made
+   * hands prints as one. */
+  function runs(made) {
+    let n = 0;
+    made.forEach((m, i) => { if (!(i && m && made[i - 1])) n += 1; });
+    return n;
+  }
+
+  const printedLength = (lines) => runs(lines.map(madeHand));
+
+  /** The words of slot bits a row had in the build's LineBits for a list of n lines: when to
+   * start afresh is decided by it (levels.Descent). */
+  const wordsFor = (n) => Math.max(1, Math.floor((2 * n) / 32) + 2);
+
+  /** Each class's hold played by the list `order` (the top key among the holds meeting the
+   * first line any meets; 0 where none does), for the given classes (holds_on_classes). */
+  function holdsOn(bits, order, classes) {
+    const position = bits.positions(order);
+    const two = new Int32Array(2);
+    return classes.map((c) => {
+      let best = BIG, top = -1, hold = 0;
+      for (let m = 0; m < 32; m++) {
+        firstTwo(bits, c * 32 + m, position, two);
+        const key = bits.data.keyAt[bits.data.columnOf[c * 32 + m]];
+        if (two[0] < best || (two[0] === best && key > top)) {
+          best = two[0];
+          top = key;
+          hold = m;
+        }
+      }
+      return best === BIG ? 0 : hold;
+    });
+  }
+
+  /** The list as it stands during one descent, played on every class under the rule it is
+   * held to, every deletion priced (levels.PlayedList): an edit plays again only the classes
+   * meeting the lines it removed or added. */
+  class PlayedList {
+    constructor(data, solution, lines, rules) {
+      this.data = data;
+      this.solution = solution;
+      this.rules = rules.slice();
+      ({ bound: this.bound, allowed: this.allowed } = this.rules.shift());
+      this.fresh(lines);
+      const n = data.classes;
+      this.decider = new Int32Array(n).fill(-1);
+      this.held = new Int32Array(n);
+      this.growth = new Float64Array(n);
+      this.breaks = new Int32Array(n);
+      this.now = new Float64Array(n); // each class's loss as the list stands, times its deals
+    }
+
+    fresh(lines) {
+      this.bits = new ns.compact.LineBits(this.data, lines);
+      this.words = wordsFor(lines.length);
+      this.changed = null; // the slots the last edit removed or added (null: every class)
+    }
+
+    get order() { return this.bits.order; }
+
+    lines() { return this.order.map((slot) => this.bits.slots[slot]); }
+
+    cost() { return this.now.reduce((a, b) => a + b, 0); }
+
+    candidate(route) { return { lines: this.lines(), cost: this.cost(), route, bound: this.bound }; }
+
+    exceptions() { return this.order.filter((slot) => hasException(this.bits.slots[slot])); }
+
+    breaksRule(c, hold) {
+      const { bestEv, evs } = this.solution;
+      return bestEv[c] - evs[c * 32 + hold] > this.bound || !this.allowed[c * 32 + hold];
+    }
+
+    /** Go on under the next rule, if any is left (every class is played again). */
+    loosen() {
+      if (!this.rules.length) return false;
+      ({ bound: this.bound, allowed: this.allowed } = this.rules.shift());
+      this.changed = null;
+      return true;
+    }
+
+    reorder(order, changed) {
+      this.bits.order = order;
+      this.changed = changed;
+    }
+
+    /** Play again the classes the last edit touched: {places (each class's deciding line's
+     * place, -1: none), deletions ([cost of deleting, slot] of every line but the last whose
+     * deletion keeps the rule)}. */
+    stand() {
+      const { data, solution, bits } = this;
+      const { evs, bestEv, sizes } = solution;
+      const order = this.order;
+      const position = bits.positions(order);
+      let classes;
+      if (this.changed === null) {
+        classes = Array.from({ length: data.classes }, (_, c) => c);
+        this.decider.fill(-1);
+        this.growth.fill(0);
+        this.breaks.fill(0);
+        this.deletion = new Float64Array(32 * this.words);
+        this.blocked = new Int32Array(32 * this.words);
+      } else {
+        classes = bits.touched(this.changed);
+      }
+      const firsts = new Int32Array(32), seconds = new Int32Array(32), two = new Int32Array(2);
+      for (const c of classes) {
+        let best = BIG, top = -1, hold = 0, fall = 0, grow = 0;
+        for (let m = 0; m < 32; m++) {
+          firstTwo(bits, c * 32 + m, position, two);
+          firsts[m] = two[0];
+          seconds[m] = two[1];
+          const key = data.keyAt[data.columnOf[c * 32 + m]];
+          if (two[0] < best || (two[0] === best && key > top)) {
+            best = two[0];
+            top = key;
+            hold = m;
+          }
+        }
+        if (best === BIG) {
+          hold = 0;
+        } else {
+          let after = BIG;
+          top = -1;
+          for (let m = 0; m < 32; m++) {
+            const g = firsts[m] > best ? firsts[m] : seconds[m];
+            const key = data.keyAt[data.columnOf[c * 32 + m]];
+            if (g < after || (g === after && key > top)) {
+              after = g;
+              top = key;
+              fall = m;
+            }
+          }
+          if (after === BIG) fall = 0;
+          grow = sizes[c] * (evs[c * 32 + hold] - evs[c * 32 + fall]);
+        }
+        const old = this.decider[c];
+        if (old >= 0) {
+          this.deletion[old] -= this.growth[c];
+          this.blocked[old] -= this.breaks[c];
+        }
+        const slot = best === BIG ? -1 : order[best];
+        const bad = this.breaksRule(c, fall) ? 1 : 0;
+        if (slot >= 0) {
+          this.deletion[slot] += grow;
+          this.blocked[slot] += bad;
+        }
+        this.decider[c] = slot;
+        this.held[c] = hold;
+        this.growth[c] = grow;
+        this.breaks[c] = bad;
+        this.now[c] = sizes[c] * (bestEv[c] - evs[c * 32 + hold]);
+      }
+      const places = new Int32Array(data.classes);
+      for (let c = 0; c < data.classes; c++) places[c] = this.decider[c] >= 0 ? position[this.decider[c]] : -1;
+      const deletions = order.slice(0, -1).filter((slot) => !this.blocked[slot]).map((slot) => [this.deletion[slot], slot]);
+      return { places, deletions };
+    }
+  }
+
+  /** A move's score, cost per printed line saved, as a fraction [num, den] (den > 0). */
+  const below = (a, b) => a[0] * b[1] < b[0] * a[1];
+
+  /** The search for a descent's next move (levels.Descent): deleting a line, merging two lines
+   * of one pattern or moving a lone made hand's line into a run of them; a long list loses its
+   * cheapest lines in batches, a batch undone where it breaks a rule. */
+  class Descent {
+    constructor(played) {
+      this.played = played;
+      this.batched = null; // [the order before a batch of deletions, the slots it cut]
+      this.limit = null; // the last batch was undone: the next takes half as many lines
+      this.mergedHolds = new Map(); // merged line -> {met, lossIf, unpat}, under the rule
+    }
+
+    loosen() {
+      const allowed = this.played.allowed;
+      if (!this.played.loosen()) return false;
+      if (this.played.allowed !== allowed) this.mergedHolds.clear();
+      return true;
+    }
+
+    batchUndone() {
+      if (this.batched === null) return false;
+      const played = this.played;
+      const [before, cut] = this.batched;
+      this.batched = null;
+      const moved = played.bits.touched(cut);
+      if (moved.some((c) => played.breaksRule(c, played.held[c]))) {
+        played.reorder(before, cut);
+        this.limit = Math.max(1, Math.floor(cut.length / 2));
+        return true;
+      }
+      this.limit = null;
+      return false;
+    }
+
+    deleteBatch(deletions) {
+      const played = this.played;
+      const order = played.order;
+      let batch = Math.max(1, Math.floor((order.length - CAREFUL_LINES) / 3));
+      if (this.limit) batch = Math.min(batch, this.limit);
+      const sorted = deletions.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      const cut = sorted.slice(0, batch).map(([, slot]) => slot);
+      if (batch > 1) this.batched = [order, cut];
+      played.reorder(order.filter((slot) => !cut.includes(slot)), cut);
+      if (!this.batched && 32 * played.words > 2 * played.order.length + 96) played.fresh(played.lines());
+    }
+
+    *merges(places, decided) {
+      const { order } = this.played;
+      const slots = this.played.bits.slots;
+      const byPattern = new Map();
+      order.slice(0, -1).forEach((slot, i) => {
+        const key = JSON.stringify(slots[slot].slice(0, 3));
+        if (!byPattern.has(key)) byPattern.set(key, []);
+        byPattern.get(key).push(i);
+      });
+      for (const at of byPattern.values()) {
+        for (let x = 0; x < at.length; x++) {
+          for (const j of at.slice(x + 1)) {
+            const i = at[x];
+            const [a, b] = [order[i], order[j]];
+            const merged = ns.compact.looselyMerged(slots[a], slots[b]);
+            if (merged === null || hasException(merged)) continue;
+            const cost = this.priceMerge(places, decided, i, j, merged);
+            if (cost === null) continue;
+            const trial = order.slice(0, i).concat([SCRATCH], order.slice(i + 1, j), order.slice(j + 1));
+            yield { cost, order: trial, merged, removed: [a, b] };
+          }
+        }
+      }
+    }
+
+    /** What the merged line costs at place i in place of lines a and b, or null where it breaks
+     * the rule (levels.Descent._price_merge, with merge_takes). */
+    priceMerge(places, decided, i, j, merged) {
+      const played = this.played;
+      const { data, solution, bits } = played;
+      const { evs, bestEv, sizes } = solution;
+      const order = played.order;
+      const key = JSON.stringify(merged);
+      if (!this.mergedHolds.has(key)) {
+        const met = [], lossIf = [], unpat = [];
+        const { index, rows } = bits.rowsMeeting(merged);
+        const start = index < 0 ? 0 : data.patterns[index].start;
+        // (rows by class, each class's top key first: its first row is the hold it takes)
+        let last = -1;
+        for (const p of rows) {
+          const c = data.classAt[start + p];
+          if (c === last) continue;
+          last = c;
+          let hold = -1;
+          for (let m = 0; m < 32; m++) if (data.columnOf[c * 32 + m] === start + p) hold = m;
+          met.push(c);
+          lossIf.push(bestEv[c] - evs[c * 32 + hold]);
+          unpat.push(!played.allowed[c * 32 + hold]);
+        }
+        this.mergedHolds.set(key, { met, lossIf, unpat });
+      }
+      const { met, lossIf, unpat } = this.mergedHolds.get(key);
+      const taken = new Set();
+      let cost = 0;
+      for (let k = 0; k < met.length; k++) {
+        const c = met[k];
+        if (places[c] >= i || places[c] < 0) {
+          if (lossIf[k] > played.bound || unpat[k]) return null;
+          taken.add(c);
+          cost += sizes[c] * lossIf[k] - played.now[c];
+        }
+      }
+      const rest = decided.get(order[i]).concat(decided.get(order[j])).filter((c) => !taken.has(c));
+      if (rest.length) {
+        const left = order.slice(0, i).concat(order.slice(i + 1, j), order.slice(j + 1));
+        const holds = holdsOn(bits, left, rest);
+        if (rest.some((c, k) => played.breaksRule(c, holds[k]))) return null;
+        rest.forEach((c, k) => { cost += sizes[c] * (bestEv[c] - evs[c * 32 + holds[k]]) - played.now[c]; });
+      }
+      return cost;
+    }
+
+    *joins(made) {
+      const played = this.played;
+      const { evs, bestEv, sizes } = played.solution;
+      const order = played.order;
+      for (const [i, places] of ns.published.joinPlaces(order.map((slot) => made.get(slot)))) {
+        const slot = order[i];
+        const rest = order.slice(0, i).concat(order.slice(i + 1));
+        const classes = played.bits.touched([slot]);
+        for (const to of places) {
+          const trial = rest.slice(0, to).concat([slot], rest.slice(to));
+          const holds = holdsOn(played.bits, trial, classes);
+          if (classes.some((c, k) => played.breaksRule(c, holds[k]))) continue;
+          let cost = 0;
+          classes.forEach((c, k) => { cost += sizes[c] * (bestEv[c] - evs[c * 32 + holds[k]]) - played.now[c]; });
+          yield { cost, order: trial, merged: null, removed: [slot] };
+        }
+      }
+    }
+
+    /** The move costing least per printed line saved (while a deal exception is left, the
+     * cheapest deletion), or null: every move breaks the rule (levels.Descent.cheapest_move). */
+    cheapestMove(places, deletions, exceptions) {
+      const { order } = this.played;
+      const slots = this.played.bits.slots;
+      const moves = deletions.map(([cost, slot]) => ({ cost, order: order.filter((s) => s !== slot), merged: null, removed: [slot] }));
+      if (!exceptions.length && MERGE_LINES && order.length <= MERGE_LINES) {
+        const decided = new Map(order.map((slot) => [slot, []]));
+        for (let c = 0; c < places.length; c++) if (places[c] >= 0) decided.get(order[places[c]]).push(c);
+        moves.push(...this.merges(places, decided));
+      }
+      const made = new Map(order.map((slot) => [slot, madeHand(slots[slot])]));
+      const printedNow = runs(order.map((slot) => made.get(slot)));
+      if (!exceptions.length && JOIN_LINES && order.length <= JOIN_LINES) moves.push(...this.joins(made));
+      let best = null, bestScore = null;
+      for (const move of moves) {
+        const saved = printedNow - runs(move.order.map((s) => (s === SCRATCH ? madeHand(move.merged) : made.get(s))));
+        if (saved <= 0 && move.cost > 0) continue;
+        const score = exceptions.length || saved <= 0 ? [move.cost, 1] : [move.cost, saved];
+        if (best === null || below(score, bestScore)) [best, bestScore] = [move, score];
+      }
+      return best;
+    }
+
+    take(move) {
+      const played = this.played;
+      let { removed: changed, order: trial } = move;
+      if (move.merged !== null) {
+        const slot = played.bits.newSlot(move.merged);
+        changed = changed.concat([slot]);
+        trial = trial.map((s) => (s === SCRATCH ? slot : s));
+      }
+      played.reorder(trial, changed);
+      if (played.bits.slots.length >= 2 * played.order.length + 32) played.fresh(played.lines());
+    }
+  }
+
+  /** Tables from `lines` down to FLOOR printed lines, one move at a time, each the cheapest per
+   * printed line saved that keeps the rule, the first of `rules` ({bound, allowed}) until no move
+   * keeps it, then the next (levels.descend); with `dearest`, it stops at the first table
+   * costing more. [{lines, cost, route, bound}] */
+  function descend(data, solution, lines, rules, route, dearest = null) {
+    const played = new PlayedList(data, solution, lines, rules);
+    const descent = new Descent(played);
+    const out = [];
+    for (;;) {
+      let { places, deletions } = played.stand();
+      if (descent.batchUndone()) continue;
+      const exceptions = played.exceptions();
+      if (!exceptions.length) out.push(played.candidate(route));
+      if (printedLength(played.lines()) <= FLOOR
+          || (dearest !== null && !exceptions.length && out[out.length - 1].cost > dearest)) break;
+      if (exceptions.length) {
+        const named = deletions.filter(([, slot]) => exceptions.includes(slot));
+        if (named.length) deletions = named;
+      }
+      const careful = played.order.length > CAREFUL_LINES;
+      if (careful && !deletions.length) {
+        if (!descent.loosen()) break;
+        continue;
+      }
+      if (careful && !exceptions.length) {
+        descent.deleteBatch(deletions);
+        continue;
+      }
+      const move = descent.cheapestMove(places, deletions, exceptions);
+      if (move === null) {
+        if (!descent.loosen()) break;
+        continue;
+      }
+      descent.take(move);
+    }
+    return out;
+  }
+
   /** Where the card's search starts, as build.build_levels sets it up: {pays (surePays), held
    * (the published exact table's hold masks), allowed (allowedHolds), derived (route 2's table
    * within the first tolerance)}. */
@@ -194,5 +582,5 @@
     return { pays, held, allowed, derived };
   }
 
-  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, start };
+  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, start };
 })(globalThis);

@@ -5,7 +5,9 @@
 // the holds sure to pay, the stood-on deals, the holds a level may play and the holds counted
 // right within the first tolerance are counted as Python counts them, and route 2's table derived
 // within that tolerance equals Python's, line for line; played on every class under the card's
-// rule, its cost and the price of each deletion the rule allows are Python's.
+// rule, its cost and the price of each deletion the rule allows are Python's; and the descent
+// from it (levels.descend, as levels.find runs route 2) finds Python's tables, in order: each
+// one's lines, printed length, cost and the bound it was held to.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FIXTURES, fixtureJson } from "./fixtures.mjs";
@@ -19,6 +21,9 @@ import "../../static/js/derive-kernels.js";
 import "../../static/js/derive.js";
 import "../../static/js/compact.js";
 import "../../static/js/shortest-kernels.js";
+import "../../static/js/rank-words.js";
+import "../../static/js/shortest.js";
+import "../../static/js/published.js";
 import "../../static/js/levels.js";
 
 const { solver, rules: R, holdData, derive, levels } = globalThis.vpcharts;
@@ -33,7 +38,7 @@ function numbered(lines) {
 const count = (array) => array.reduce((sum, x) => sum + (x ? 1 : 0), 0);
 
 for (const c of cases) {
-  test(`${c.slug}: the levels' rules, route 2's first table and its deletions' prices are the build's`, () => {
+  test(`${c.slug}: the levels' rules, route 2's first table and its descent are the build's`, () => {
     const solution = solver.solve(c.rules);
     const game = R.gameOf(c.rules);
     const data = holdData.holdData(solution, game);
@@ -55,5 +60,20 @@ for (const c of cases) {
     assert.ok(Number.isSafeInteger(played.cost), `${c.slug}: the cost is summed exactly`);
     assert.equal(played.cost, c.levels.cost, `${c.slug}: the table's cost`);
     assert.deepEqual(played.deletions, c.levels.deletions, `${c.slug}: the deletions kept and their prices`);
+    // Route 2's descent, as levels.find runs it: every table it finds, in order.
+    const { whole_curve: wholeCurve, dearest, bounds, found } = c.levels.descent;
+    const standOnly = levels.allowedHolds(start.held, new Uint8Array(start.pays.length));
+    const rules = [{ bound: bounds[0], allowed: start.allowed }, { bound: bounds[1], allowed: start.allowed },
+      { bound: bounds[2], allowed: standOnly }];
+    const route = "derived within 1/100 units";
+    const tables = wholeCurve ? levels.descend(data, solution, start.derived, rules, route)
+      : levels.descend(data, solution, start.derived, rules.slice(0, 2), route, dearest);
+    tables.forEach((t, k) => {
+      const want = found[k];
+      assert.ok(want, `${c.slug}: the descent finds a table more than the build's ${found.length}`);
+      assert.deepEqual([levels.printedLength(t.lines), t.cost, t.bound], [want.printed, want.cost, want.bound], `${c.slug}, descent: table ${k + 1} of ${found.length}`);
+      assert.deepEqual(derive.named(t.lines), want.lines, `${c.slug}, descent: table ${k + 1}'s lines`);
+    });
+    assert.equal(tables.length, found.length, `${c.slug}: the tables the descent finds`);
   });
 }
