@@ -153,10 +153,32 @@ def levels_start(solution, data, published, plain) -> dict:
             "card_bound": [levels.CARD_BOUND.numerator, levels.CARD_BOUND.denominator],
             "cost": int(played.now.sum()),
             "deletions": [[int(cost), int(slot)] for cost, slot in deletions],
+            "found": _found(solution, data, plain, held, allowed),
             "descent": {"whole_curve": whole_curve, "dearest": dearest,
                         "bounds": [rule.bound for rule in rules],
                         "found": [{"printed": c.printed, "cost": int(c.cost), "bound": c.bound,
                                    "lines": lines_json(c.lines)} for c in found]}}
+
+
+def _found(solution, data, plain, held, allowed) -> dict:
+    """The card and simple tables `levels.find` picks (before `build.build_levels` re-describes
+    them), each with its route and cost, and the card before swaps shortened it (or None)."""
+    from generator.strategy import levels
+    from generator.strategy.holds import named
+
+    found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, plain,
+                        solution.table.family.key, pat=held == 31, allowed=allowed)
+
+    def level(strategy, route):
+        if strategy is None:
+            return None
+        lines = named(strategy)
+        return {"lines": lines_json(lines), "route": route,
+                "cost": int(levels.lost(data, solution.evs, lines)[1].sum())}
+
+    return {"card": level(found.card, found.card_route),
+            "simple": level(found.simple, found.simple_route),
+            "unswapped": level(found.unswapped_card, found.unswapped_route)}
 
 
 def chart(table, solution, data, strategy) -> dict:

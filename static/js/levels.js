@@ -3,11 +3,12 @@
 // by tests/js/levels.test.mjs. So far its start: the rules every level keeps on each deal (the
 // pat hands stood on, a paying hand kept paying: `allowedHolds` from `surePays`), and route 2's
 // first table, derived with every allowed hold within a tolerance of the best counted as right
-// (`derivedWithin`), from which the card's descent starts; and route 2's descent from it
-// (`descend`: deletions, merges of two lines of one pattern, a lone made hand's line moved into a
-// run of them, batches of deletions in a long list), each table it finds priced exactly. Route
-// 1 (the descent from the exact table), the swaps, the pick of the card and its re-description
-// are not ported yet, and no page shows a level from here.
+// (`derivedWithin`); the descents from it and from the exact table (`descend`: deletions, merges
+// of two lines of one pattern, a lone made hand's line moved into a run of them, batches of
+// deletions in a long list), each table they find priced exactly; the swaps that shorten the
+// card and the simple level (`swapped`, `shortened`); and the pick of both (`find`). Not ported
+// yet: the re-description build.build_levels gives the tables found (the shortest words within
+// the allowance, the choice rules priced) and the curve; no page shows a level from here.
 //
 // In: the solution (solver.js), its hold data (hold-data.js) and the published exact table's
 // lines (published.js). Out: (classes * 32) Uint8Arrays by row (class * 32 + hold mask), and lines
@@ -533,11 +534,11 @@
     }
   }
 
-  /** Tables from `lines` down to FLOOR printed lines, one move at a time, each the cheapest per
+  /** Tables from `lines` down to `floor` printed lines, one move at a time, each the cheapest per
    * printed line saved that keeps the rule, the first of `rules` ({bound, allowed}) until no move
    * keeps it, then the next (levels.descend); with `dearest`, it stops at the first table
    * costing more. [{lines, cost, route, bound}] */
-  function descend(data, solution, lines, rules, route, dearest = null) {
+  function descend(data, solution, lines, rules, route, dearest = null, floor = FLOOR) {
     const played = new PlayedList(data, solution, lines, rules);
     const descent = new Descent(played);
     const out = [];
@@ -546,7 +547,7 @@
       if (descent.batchUndone()) continue;
       const exceptions = played.exceptions();
       if (!exceptions.length) out.push(played.candidate(route));
-      if (printedLength(played.lines()) <= FLOOR
+      if (printedLength(played.lines()) <= floor
           || (dearest !== null && !exceptions.length && out[out.length - 1].cost > dearest)) break;
       if (exceptions.length) {
         const named = deletions.filter(([, slot]) => exceptions.includes(slot));
@@ -571,6 +572,211 @@
     return out;
   }
 
+  // What the levels may cost and lose (levels.CARD_COST, CARD_BOUND, SIMPLE_COST, SIMPLE_BOUND),
+  // as fractions of the unit bet; the card's goal in printed lines by whether the game has wild
+  // cards, and the tolerances tried more where it is missed by a little (CARD_GOAL,
+  // EXTRA_CARD_TOLERANCES); the swaps' rounds and tries (SWAP_ROUNDS, SWAP_TRIES).
+  const CARD_COST = [1n, 10000n];
+  const CARD_BOUND = [1n, 4n];
+  const SIMPLE_COST = [10n, 10000n];
+  const SIMPLE_BOUND = [1n, 2n];
+  const CARD_GOAL = { natural: 40, wild: 50 };
+  const EXTRA_CARD_TOLERANCES = [[3n, 1000n]];
+  const SWAP_ROUNDS = 4;
+  const SWAP_TRIES = 3;
+
+  /** Whether a table's cost (EV integers summed over the deals) is within `fraction` of the bet
+   * per hand, exactly. */
+  const within = (solution, cost, [num, den]) => BigInt(cost) * den <= solution.unit * solution.deals * num;
+
+  const lineKey = (line) => JSON.stringify(line);
+
+  /** Each class's deciding line (-1: none) and loss times its deals, played as the table plays
+   * (levels.lost: a class no line decides discards everything). */
+  function lost(data, solution, lines) {
+    const { place, held } = ns.shortestKernels.play(data, lines);
+    const { evs, bestEv, sizes } = solution;
+    const now = new Float64Array(data.classes);
+    for (let c = 0; c < data.classes; c++) {
+      const m = held[c] < 0 ? 0 : maskAt(data, c, held[c]);
+      now[c] = sizes[c] * (bestEv[c] - evs[c * 32 + m]);
+    }
+    return { place, now };
+  }
+
+  function maskAt(data, c, p) {
+    let m = 0;
+    while (data.columnOf[c * 32 + m] !== p) m += 1;
+    return m;
+  }
+
+  /** The classes a line meets and the hold it takes in each (its top-key row: the lowest mask
+   * among equal keys), as line_holds does. */
+  function lineHolds(bits, line) {
+    const { data } = bits;
+    const { index, rows } = bits.rowsMeeting(line);
+    const met = [], holds = [];
+    if (index < 0) return { met, holds };
+    const start = data.patterns[index].start;
+    let last = -1;
+    for (const p of rows) {
+      const c = data.classAt[start + p];
+      if (c === last) continue;
+      last = c;
+      met.push(c);
+      holds.push(maskAt(data, c, start + p));
+    }
+    return { met, holds };
+  }
+
+  /** A cheaper table of at most `limit` printed lines than `start`, or `start`: each round puts
+   * in the line of `pool` that saves most where it saves most, then descends back to `limit`
+   * lines; kept while the cost falls (levels.swapped). With `enough`, it stops at the first
+   * table costing no more. */
+  function swapped(data, solution, start, pool, rule, limit, enough = null) {
+    const { evs, bestEv, sizes } = solution;
+    const bits = new ns.compact.LineBits(data, []);
+    const meets = [];
+    const seen = new Set();
+    for (const line of pool) {
+      const key = lineKey(line);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (hasException(line)) continue;
+      const { met, holds } = lineHolds(bits, line);
+      if (!met.length) continue;
+      const loss = met.map((c, k) => sizes[c] * (bestEv[c] - evs[c * 32 + holds[k]]));
+      const bad = met.map((c, k) => bestEv[c] - evs[c * 32 + holds[k]] > rule.bound || !rule.allowed[c * 32 + holds[k]]);
+      meets.push({ key, line, met, loss, bad });
+    }
+    let best = start;
+    for (let round = 0; round < SWAP_ROUNDS; round++) {
+      if (enough !== null && best.cost <= enough) break;
+      const lines = best.lines;
+      const listed = new Set(lines.map(lineKey));
+      const { place, now } = lost(data, solution, lines);
+      const gains = [];
+      for (const { key, line, met, loss, bad } of meets) {
+        if (listed.has(key)) continue;
+        const saved = new Float64Array(lines.length + 1);
+        let lowest = 0;
+        met.forEach((c, k) => {
+          const q = place[c] < 0 ? lines.length : place[c];
+          saved[q] += now[c] - loss[k];
+          if (bad[k] && q + 1 > lowest) lowest = q + 1;
+        });
+        for (let p = lines.length - 1; p >= 0; p--) saved[p] += saved[p + 1]; // saved[p]: put in at p
+        if (lowest >= lines.length) continue; // (above the last line: it meets every class)
+        let at = lowest;
+        for (let p = lowest + 1; p < lines.length; p++) if (saved[p] > saved[at]) at = p;
+        if (saved[at] > 0) gains.push([saved[at], at, line]);
+      }
+      gains.sort((a, b) => b[0] - a[0]);
+      const found = [];
+      for (const [, at, line] of gains.slice(0, SWAP_TRIES)) {
+        const trial = lines.slice(0, at).concat([line], lines.slice(at));
+        for (const c of descend(data, solution, trial, [rule], start.route, null, limit)) {
+          if (printedLength(c.lines) <= limit) found.push(c);
+        }
+      }
+      let cheapest = null;
+      for (const c of found) {
+        if (cheapest === null || c.cost < cheapest.cost
+            || (c.cost === cheapest.cost && printedLength(c.lines) < printedLength(cheapest.lines))) cheapest = c;
+      }
+      if (cheapest === null || cheapest.cost >= best.cost) break;
+      best = cheapest;
+    }
+    if (best !== start) {
+      const route = start.route.endsWith(", lines swapped") ? start.route : `${start.route}, lines swapped`;
+      best = { lines: best.lines, cost: best.cost, route, bound: rule.bound };
+    }
+    return best;
+  }
+
+  /** Tables shorter than `level` within the same allowance and rule, each by swaps from the
+   * cheapest table found one printed line shorter; the last then made as cheap as swaps make it
+   * at its length (levels.shortened). */
+  function shortened(data, solution, level, found, pool, rule, allowance) {
+    const out = [];
+    while (printedLength(level.lines) - 1 > FLOOR) {
+      const k = printedLength(level.lines) - 1;
+      const starts = found.concat(out).filter((c) => printedLength(c.lines) <= k && c.bound <= rule.bound);
+      if (!starts.length) break;
+      const cheapest = starts.reduce((a, b) => (b.cost < a.cost ? b : a));
+      const shorter = swapped(data, solution, cheapest, pool, rule, k, allowance);
+      if (shorter.cost > allowance) break;
+      level = shorter;
+      out.push(level);
+    }
+    if (out.length) out.push(swapped(data, solution, level, pool, rule, printedLength(level.lines)));
+    return out;
+  }
+
+  /** [card, simple] among the tables found (the first the exact table): the shortest within
+   * each level's allowance and held to its bound, the cheaper of two as short; the exact table
+   * for the card where it is as short (levels._pick). Either null where none qualifies. */
+  function pick(found, solution) {
+    const units = (fraction) => Number((solution.unit * fraction[0]) / fraction[1]);
+    const shortest = (allowance, bound) => {
+      let best = null;
+      for (const c of found) {
+        if (!within(solution, c.cost, allowance) || c.bound > bound) continue;
+        const key = [printedLength(c.lines), c.cost];
+        if (best === null || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1])) best = { c, key };
+      }
+      return best && best.c;
+    };
+    let card = shortest(CARD_COST, units(CARD_BOUND));
+    if (card !== null && found[0].cost === 0 && printedLength(card.lines) >= printedLength(found[0].lines)) card = found[0];
+    return [card, shortest(SIMPLE_COST, units(SIMPLE_BOUND))];
+  }
+
+  /** The card and simple tables of a pay table, as levels.find finds them (before
+   * build.build_levels re-describes them): {card, simple, unswapped (the card before swaps
+   * shortened it, or null)}, each {lines, cost, route, bound}. `exact`: the first offer's
+   * derived and compacted table (published.js's step "compacted ..."); `held`, `allowed`: as
+   * `start` gives them. */
+  function find(data, solution, game, exact, held, allowed) {
+    const units = (fraction) => Number((solution.unit * fraction[0]) / fraction[1]);
+    const allowance = (fraction) => Number((solution.unit * solution.deals * fraction[0]) / fraction[1]);
+    const exactLines = withCatchAll(exact);
+    const standOnly = allowedHolds(held, new Uint8Array(held.length * 32));
+    let maxEv = 0;
+    for (let row = 0; row < solution.evs.length; row++) if (solution.evs[row] > maxEv) maxEv = solution.evs[row];
+    const rules = [{ bound: units(CARD_BOUND), allowed }, { bound: units(SIMPLE_BOUND), allowed },
+      { bound: maxEv + 1, allowed: standOnly }];
+    const simpleAllowance = allowance(SIMPLE_COST);
+    const found = [{ lines: exactLines, cost: 0, route: "exact", bound: 0 }];
+    const derivedRoute = ([num, den], lines = null, wholeCurve = false) => {
+      lines = lines || derivedWithin(data, solution, units([num, den]), allowed);
+      const route = `derived within ${num}/${den} units`;
+      return wholeCurve ? descend(data, solution, lines, rules, route)
+        : descend(data, solution, lines, rules.slice(0, 2), route, simpleAllowance);
+    };
+    const first = derivedWithin(data, solution, units(TOLERANCES[0]), allowed);
+    const shortenExact = exactLines.length <= 2 * first.length;
+    found.push(...derivedRoute(TOLERANCES[0], first, !shortenExact));
+    if (shortenExact) found.push(...descend(data, solution, exactLines, rules, "exact table, shortened"));
+    let [card] = pick(found, solution);
+    const goal = CARD_GOAL[ns.describeData[game.family].wild_count ? "wild" : "natural"];
+    if (goal < printedLength(card.lines) && printedLength(card.lines) <= Math.floor((goal * 5) / 4)) {
+      for (const tolerance of EXTRA_CARD_TOLERANCES) found.push(...derivedRoute(tolerance));
+    }
+    let simple;
+    [card, simple] = pick(found, solution);
+    const unswapped = card;
+    const pool = exactLines.concat(card.lines, first);
+    found.push(...shortened(data, solution, card, found, pool, rules[0], allowance(CARD_COST)));
+    const shorter = shortened(data, solution, simple, found, pool, rules[1], simpleAllowance);
+    found.push(...shorter);
+    if (!shorter.length && simple.cost) {
+      found.push(swapped(data, solution, simple, pool, rules[1], printedLength(simple.lines)));
+    }
+    [card, simple] = pick(found, solution);
+    return { card, simple, unswapped: card === unswapped ? null : unswapped };
+  }
+
   /** Where the card's search starts, as build.build_levels sets it up: {pays (surePays), held
    * (the published exact table's hold masks), allowed (allowedHolds), derived (route 2's table
    * within the first tolerance)}. */
@@ -582,5 +788,5 @@
     return { pays, held, allowed, derived };
   }
 
-  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, start };
+  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, swapped, shortened, pick, find, start };
 })(globalThis);

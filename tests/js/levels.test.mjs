@@ -7,7 +7,9 @@
 // within that tolerance equals Python's, line for line; played on every class under the card's
 // rule, its cost and the price of each deletion the rule allows are Python's; and the descent
 // from it (levels.descend, as levels.find runs route 2) finds Python's tables, in order: each
-// one's lines, printed length, cost and the bound it was held to.
+// one's lines, printed length, cost and the bound it was held to; and the card and simple tables
+// levels.find picks from both routes and the swaps (before build.build_levels re-describes
+// them) are Python's: route, cost and lines.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FIXTURES, fixtureJson } from "./fixtures.mjs";
@@ -24,6 +26,7 @@ import "../../static/js/shortest-kernels.js";
 import "../../static/js/rank-words.js";
 import "../../static/js/shortest.js";
 import "../../static/js/published.js";
+import "../../static/js/describe-data.js";
 import "../../static/js/levels.js";
 
 const { solver, rules: R, holdData, derive, levels } = globalThis.vpcharts;
@@ -38,7 +41,7 @@ function numbered(lines) {
 const count = (array) => array.reduce((sum, x) => sum + (x ? 1 : 0), 0);
 
 for (const c of cases) {
-  test(`${c.slug}: the levels' rules, route 2's first table and its descent are the build's`, () => {
+  test(`${c.slug}: the levels' rules, route 2's descent and the card and simple tables found are the build's`, () => {
     const solution = solver.solve(c.rules);
     const game = R.gameOf(c.rules);
     const data = holdData.holdData(solution, game);
@@ -75,5 +78,15 @@ for (const c of cases) {
       assert.deepEqual(derive.named(t.lines), want.lines, `${c.slug}, descent: table ${k + 1}'s lines`);
     });
     assert.equal(tables.length, found.length, `${c.slug}: the tables the descent finds`);
+    // The card and simple tables levels.find picks from both routes, the swaps included.
+    const picked = levels.find(data, solution, game, numbered(c.derivations[0].compacted), start.held, start.allowed);
+    for (const name of ["card", "simple", "unswapped"]) {
+      const want = c.levels.found[name];
+      const got = picked[name];
+      assert.equal(got === null, want === null, `${c.slug}: a ${name} table found`);
+      if (want === null) continue;
+      assert.deepEqual([got.route, got.cost], [want.route, want.cost], `${c.slug}: the ${name} table's route and cost`);
+      assert.deepEqual(derive.named(got.lines), want.lines, `${c.slug}: the ${name} table's lines`);
+    }
   });
 }
