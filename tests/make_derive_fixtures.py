@@ -162,7 +162,8 @@ def levels_start(solution, data, published, plain) -> dict:
 
 def _found(solution, data, plain, held, allowed) -> dict:
     """The card and simple tables `levels.find` picks (before `build.build_levels` re-describes
-    them), each with its route and cost, and the card before swaps shortened it (or None)."""
+    them), each with its route and cost, the card before swaps shortened it (or None), and the
+    card re-described as the page prints it before its choice rules (`build.described_card`)."""
     from generator.strategy import levels
     from generator.strategy.holds import named
 
@@ -176,9 +177,12 @@ def _found(solution, data, plain, held, allowed) -> dict:
         return {"lines": lines_json(lines), "route": route,
                 "cost": int(levels.lost(data, solution.evs, lines)[1].sum())}
 
+    from generator.strategy.build import described_card
+
     return {"card": level(found.card, found.card_route),
             "simple": level(found.simple, found.simple_route),
-            "unswapped": level(found.unswapped_card, found.unswapped_route)}
+            "unswapped": level(found.unswapped_card, found.unswapped_route),
+            "described_card": level(*described_card(solution, data, found, allowed))}
 
 
 def chart(table, solution, data, strategy) -> dict:

@@ -136,33 +136,13 @@ def build_levels(solution, examples: int = 3) -> Levels:
     family = solution.table.family.key
     high = P.high_rank(family, solution.table.min_pair)
 
-    def described(s: Strategy):
-        return tidy(no_worse(data, solution.evs, named(s), allowed), named(s), family)
-
-    def card_of(s: Strategy):
-        # A card line still listing scores of rank sets is written shortly at a little cost,
-        # within the card's allowance and its bound on one deal: re-described, or else with the
-        # nearest sets a short phrase names.
-        bound = int(levels.CARD_BOUND * solution.unit)
-        allowance = int(levels.CARD_COST * solution.unit * solution.deck.deals)
-        short = trimmed(data, solution.evs, described(s), allowed, family, bound, allowance)
-        return indexed(levels.without_idle(data, phrased(
-            data, solution.evs, short, allowed, family, high, bound, allowance)))
-
-    # The card swaps shortened, or the one before them where that ends shorter (or as short
-    # and cheaper) once re-described.
-    cards = [(card_of(found.card), found.card_route)]
-    if found.unswapped_card is not None:
-        cards.append((card_of(found.unswapped_card), found.unswapped_route))
-    card, card_route = min(cards, key=lambda c: (
-        levels.printed_length(named(c[0])),
-        int(levels.lost(data, solution.evs, named(c[0]))[1].sum())))
+    card, card_route = described_card(solution, data, found, allowed)
     # The simple level is the shortest found, but a list no phrase names takes the nearest sets
     # a short phrase does where that costs nothing, and a list over LONG_NOTATION characters
     # does for at most SIMPLE_WORDS_COST more (within the simple level's allowance): a
     # beginner cannot learn a line listing dozens of rank sets (10/7 Double Bonus's "3 to a
     # Flush: any but QJ7 or ..." is "3 to a Flush: at least 1 high card", and cheaper).
-    simple = described(found.simple)
+    simple = _no_worse_described(solution, data, found.simple, allowed)
     bound = int(levels.SIMPLE_BOUND * solution.unit)
     cost = int(levels.lost(data, solution.evs, simple)[1].sum())
     simple = phrased(data, solution.evs, simple, allowed, family, high, bound, cost)
@@ -198,6 +178,38 @@ def build_levels(solution, examples: int = 3) -> Levels:
                     None if simple_cost is None else Fraction(simple_cost, scale))
                    for route, card, cost, simple, simple_cost in found.routes)
     return Levels(exact, card, simple, curve, time.perf_counter() - start, routes)
+
+
+def _no_worse_described(solution, data, s: Strategy, allowed) -> list:
+    """A level's lines, each as briefly as it can be said where no deal plays worse."""
+    family = solution.table.family.key
+    return tidy(no_worse(data, solution.evs, named(s), allowed), named(s), family)
+
+
+def described_card(solution, data, found: levels.Found, allowed) -> tuple[Strategy, str]:
+    """(the card as the page prints it, before its choice rules are stated; its route): the
+    card the swaps shortened, or the one before them where that ends shorter (or as short and
+    cheaper), each re-described. A card line still listing scores of rank sets is written
+    shortly at a little cost, within the card's allowance and its bound on one deal:
+    re-described, or else with the nearest sets a short phrase names. (static/js/levels.js's
+    `card` is held to this.)"""
+    family = solution.table.family.key
+    high = P.high_rank(family, solution.table.min_pair)
+    bound = int(levels.CARD_BOUND * solution.unit)
+    allowance = int(levels.CARD_COST * solution.unit * solution.deck.deals)
+
+    def card_of(s: Strategy):
+        short = trimmed(data, solution.evs, _no_worse_described(solution, data, s, allowed),
+                        allowed, family, bound, allowance)
+        return indexed(levels.without_idle(data, phrased(
+            data, solution.evs, short, allowed, family, high, bound, allowance)))
+
+    cards = [(card_of(found.card), found.card_route)]
+    if found.unswapped_card is not None:
+        cards.append((card_of(found.unswapped_card), found.unswapped_route))
+    return min(cards, key=lambda c: (
+        levels.printed_length(named(c[0])),
+        int(levels.lost(data, solution.evs, named(c[0]))[1].sum())))
 
 
 def with_choices(data, evs, strategy: Strategy, bound: int | None = None,

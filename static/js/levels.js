@@ -1,14 +1,15 @@
 // The card level of a pay table solved in the browser, as the build finds it: a port of
 // generator/strategy/levels.py (issue 57), step by step, held to the build's lists line for line
-// by tests/js/levels.test.mjs. So far its start: the rules every level keeps on each deal (the
-// pat hands stood on, a paying hand kept paying: `allowedHolds` from `surePays`), and route 2's
-// first table, derived with every allowed hold within a tolerance of the best counted as right
-// (`derivedWithin`); the descents from it and from the exact table (`descend`: deletions, merges
-// of two lines of one pattern, a lone made hand's line moved into a run of them, batches of
-// deletions in a long list), each table they find priced exactly; the swaps that shorten the
-// card and the simple level (`swapped`, `shortened`); and the pick of both (`find`). Not ported
-// yet: the re-description build.build_levels gives the tables found (the shortest words within
-// the allowance, the choice rules priced) and the curve; no page shows a level from here.
+// by tests/js/levels.test.mjs. The rules every level keeps on each deal (the pat hands stood on,
+// a paying hand kept paying: `allowedHolds` from `surePays`); route 2's first table, derived with
+// every allowed hold within a tolerance of the best counted as right (`derivedWithin`); the
+// descents from it and from the exact table (`descend`: deletions, merges of two lines of one
+// pattern, a lone made hand's line moved into a run of them, batches of deletions in a long
+// list), each table they find priced exactly; the swaps that shorten the card and the simple
+// level (`swapped`, `shortened`); the pick of both (`find`); and the card re-described as the
+// page prints it (`card`: build.described_card). Not ported yet: the card's choice rules priced
+// against the EVs (choices.py with a bound), the simple level's re-description and the curve;
+// no page shows a level from here.
 //
 // In: the solution (solver.js), its hold data (hold-data.js) and the published exact table's
 // lines (published.js). Out: (classes * 32) Uint8Arrays by row (class * 32 + hold mask), and lines
@@ -74,14 +75,11 @@
     return Number((solution.unit * num) / den);
   }
 
-  /** The same hold data with every allowed hold within `tolerance` (EV integers) of the best
-   * counted as right (levels.tolerant); the rows meeting a line do not change. */
-  function tolerant(data, solution, tolerance, allowed) {
+  /** The same hold data with `right(row)` marking the holds a class may be played with
+   * (HoldData.judged_by); the rows meeting a line do not change. */
+  function judgedBy(data, right) {
     const optimalAt = new Uint8Array(data.rows);
-    for (let row = 0; row < data.rows; row++) {
-      const right = allowed[row] && solution.bestEv[row >> 5] - solution.evs[row] <= tolerance;
-      optimalAt[data.columnOf[row]] = right ? 1 : 0;
-    }
+    for (let row = 0; row < data.rows; row++) optimalAt[data.columnOf[row]] = right(row) ? 1 : 0;
     // Patterns of their own: derive.js keeps a pattern's whole group, which holds the rows'
     // optimality, on the pattern. What does not depend on it (the discards' candidate conditions,
     // the runs of classes) is shared.
@@ -89,6 +87,13 @@
       key, code, start, length, ...(penalties ? { penalties } : {}), ...(runs ? { runs } : {}),
     }));
     return { ...data, optimalAt, patterns };
+  }
+
+  /** The same hold data with every allowed hold within `tolerance` (EV integers) of the best
+   * counted as right (levels.tolerant). */
+  function tolerant(data, solution, tolerance, allowed) {
+    const { bestEv, evs } = solution;
+    return judgedBy(data, (row) => allowed[row] && bestEv[row >> 5] - evs[row] <= tolerance);
   }
 
   /** The lines ending with CATCH_ALL (levels.with_catch_all). */
@@ -777,6 +782,145 @@
     return { card, simple, unswapped: card === unswapped ? null : unswapped };
   }
 
+  // ---- the tables found, re-described as build.build_levels does (card_of) ----
+
+  const TRIMMED_TRIES = 30; // descriptions of a long card line priced (shortest.TRIMMED_TRIES)
+  const PHRASED_TRIES = 30; // phrases of a long rank list priced (shortest.PHRASED_TRIES)
+  const TRIMMED_LONGER_THAN = 40; // a line re-described by `trimmed` costs more characters
+
+  /** {place: each class's deciding line or -1, held: its hold mask (0 where none decides)}
+   * (levels.play). */
+  function playMasks(data, lines) {
+    const { place, held } = ns.shortestKernels.play(data, lines);
+    const masks = new Int32Array(data.classes);
+    for (let c = 0; c < data.classes; c++) if (held[c] >= 0) masks[c] = maskAt(data, c, held[c]);
+    return { place, held: masks };
+  }
+
+  /** The holds as a level's table is re-described: right where at least as good as the hold
+   * the table plays now and allowed (shortest.no_worse). */
+  function noWorse(data, solution, lines, allowed) {
+    const { held } = playMasks(data, lines);
+    const { evs } = solution;
+    return judgedBy(data, (row) => allowed[row] && evs[row] >= evs[(row & ~31) + held[row >> 5]]);
+  }
+
+  /** The hold mask each class plays when line i of a table is replaced by `line`: classes
+   * decided above i keep theirs, the others go to the new line where it meets them, else to
+   * the lines below (shortest._played_instead). */
+  function playedInstead(data, bits, place, held, below, i, line) {
+    const out = new Int32Array(data.classes);
+    for (let c = 0; c < data.classes; c++) out[c] = place[c] >= 0 && place[c] < i ? held[c] : below[c];
+    const { met, holds } = lineHolds(bits, line);
+    met.forEach((c, k) => { if (!(place[c] >= 0 && place[c] < i)) out[c] = holds[k]; });
+    return out;
+  }
+
+  /** Whether a table playing `played` keeps the level's rules and allowance. */
+  function keeps(solution, played, allowed, bound, limit) {
+    const { evs, bestEv, sizes } = solution;
+    let cost = 0;
+    for (let c = 0; c < played.length; c++) {
+      const loss = bestEv[c] - evs[c * 32 + played[c]];
+      if (loss > bound || !allowed[c * 32 + played[c]]) return false;
+      cost += sizes[c] * loss;
+    }
+    return cost <= limit;
+  }
+
+  /** A level's lines whose descriptions cost over TRIMMED_LONGER_THAN characters re-described,
+   * from the top, as if every allowed hold within `bound` of the best were right, each kept only
+   * while the table keeps the rules and costs at most `limit` (shortest.trimmed). */
+  function trimmed(data, solution, lines, allowed, family, bound, limit) {
+    const S = ns.shortest;
+    const loose = tolerant(data, solution, bound, allowed);
+    const bits = new ns.compact.LineBits(data, []);
+    let out = lines.slice();
+    for (let i = 0; i < out.length; i++) {
+      const line = out[i];
+      if (S.lineCost(line, family) <= TRIMMED_LONGER_THAN) continue;
+      const played = ns.shortestKernels.play(data, out);
+      const { place, held } = playMasks(data, out);
+      const below = playMasks(data, out.slice(i + 1)).held;
+      const { index } = ns.shortestKernels.rowsOf(data, line.slice(0, 3));
+      const checker = new S.Checker(loose, loose.patterns[index]);
+      const alive = new Uint8Array(data.classes);
+      const mine = new Uint8Array(data.classes);
+      for (let c = 0; c < data.classes; c++) {
+        alive[c] = place[c] < 0 || place[c] >= i ? 1 : 0;
+        mine[c] = place[c] === i ? 1 : 0;
+      }
+      const found = S.descriptions(checker, line, checker.runsAlive(alive), checker.playedRows(mine, played.held), family);
+      for (let tried = 0; tried < TRIMMED_TRIES; tried++) {
+        const { value, done } = found.next();
+        if (done) break;
+        const trial = line.slice(0, 3).concat(value);
+        if (keeps(solution, playedInstead(data, bits, place, held, below, i, trial), allowed, bound, limit)) {
+          out = out.slice(0, i).concat([trial], out.slice(i + 1));
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A level's lines still listing MIN_LISTED or more rank sets that no phrase names exactly,
+   * each given the nearest sets a short phrase names where the table then keeps the rules and
+   * costs at most `limit` (shortest.phrased). */
+  function phrased(data, solution, lines, allowed, family, high, bound, limit, longerThan = 0) {
+    const S = ns.shortest;
+    const RW = ns.rankWords;
+    const bits = new ns.compact.LineBits(data, []);
+    const out = lines.slice();
+    for (let i = 0; i < out.length; i++) {
+      const line = out[i];
+      const [n, w, kind] = S.patternOf(line);
+      const ranks = line.slice(3).find(([f, op]) => f === R.FEATURE_NUMBERS.F_RANKS && op === R.OP_NUMBERS.OP_IN);
+      // (describe.js's universe, a sorted list, as rank_words reads it)
+      const universe = ns.describe.rankUniverse(kind, n - w, family);
+      if (!ranks || universe === null || n - w < 2) continue;
+      const listed = ns.describe.conditionText(ranks[0], ranks[1], 0, [ranks[2]], universe)[0];
+      const length = [...listed].length;
+      const there = RW.narrowed(universe, line.slice(3), high);
+      if (listed.split(" or ").length < RW.MIN_LISTED || length <= longerThan
+          || RW.rankPhrase(ranks[2], there, kind, n - w, w, high, listed) !== null) continue;
+      const { place, held } = playMasks(data, out);
+      const below = playMasks(data, out.slice(i + 1)).held;
+      const longest = Math.min(S.SHORT_NOTATION, Math.floor(RW.SHORTER * length));
+      for (const [sets] of RW.nearPhrases(ranks[2], there, kind, n - w, w, high, longest).slice(0, PHRASED_TRIES)) {
+        const trial = line.map((c) => (c === ranks ? [c[0], c[1], sets] : c));
+        if (keeps(solution, playedInstead(data, bits, place, held, below, i, trial), allowed, bound, limit)) {
+          out[i] = trial;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A table found, as build.build_levels re-describes the card: each line as briefly as it
+   * can be said where no deal plays worse (tidy on noWorse), a long line re-described and a long
+   * rank list phrased within the card's allowance and bound, idle lines gone. */
+  function cardOf(data, solution, game, lines, allowed) {
+    const S = ns.shortest;
+    const bound = Number((solution.unit * CARD_BOUND[0]) / CARD_BOUND[1]);
+    const limit = Number((solution.unit * solution.deals * CARD_COST[0]) / CARD_COST[1]);
+    const described = S.tidy(noWorse(data, solution, lines, allowed), lines, game.family);
+    const short = trimmed(data, solution, described, allowed, game.family, bound, limit);
+    return S.withoutIdle(data, phrased(data, solution, short, allowed, game.family, game.high, bound, limit));
+  }
+
+  /** The card a pay table's page prints before its choice rules are stated: the swapped card
+   * and the one before the swaps, each re-described (cardOf), the one printing fewer lines,
+   * then the cheaper. */
+  function card(data, solution, game, picked, allowed) {
+    const cost = (lines) => lost(data, solution, lines).now.reduce((a, b) => a + b, 0);
+    const cards = [picked.card].concat(picked.unswapped ? [picked.unswapped] : [])
+      .map((c) => ({ lines: cardOf(data, solution, game, c.lines, allowed), route: c.route }));
+    cards.forEach((c) => { c.printed = printedLength(c.lines); c.cost = cost(c.lines); });
+    return cards.reduce((a, b) => (b.printed < a.printed || (b.printed === a.printed && b.cost < a.cost) ? b : a));
+  }
+
   /** Where the card's search starts, as build.build_levels sets it up: {pays (surePays), held
    * (the published exact table's hold masks), allowed (allowedHolds), derived (route 2's table
    * within the first tolerance)}. */
@@ -788,5 +932,5 @@
     return { pays, held, allowed, derived };
   }
 
-  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, swapped, shortened, pick, find, start };
+  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, swapped, shortened, pick, find, noWorse, trimmed, phrased, cardOf, card, start };
 })(globalThis);

@@ -8,8 +8,8 @@
 // rule, its cost and the price of each deletion the rule allows are Python's; and the descent
 // from it (levels.descend, as levels.find runs route 2) finds Python's tables, in order: each
 // one's lines, printed length, cost and the bound it was held to; and the card and simple tables
-// levels.find picks from both routes and the swaps (before build.build_levels re-describes
-// them) are Python's: route, cost and lines.
+// levels.find picks from both routes and the swaps are Python's (route, cost and lines), and so
+// is the card re-described as the page prints it before its choice rules (build.described_card).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FIXTURES, fixtureJson } from "./fixtures.mjs";
@@ -27,6 +27,8 @@ import "../../static/js/rank-words.js";
 import "../../static/js/shortest.js";
 import "../../static/js/published.js";
 import "../../static/js/describe-data.js";
+import "../../static/js/describe.js";
+import "../../static/js/choices.js";
 import "../../static/js/levels.js";
 
 const { solver, rules: R, holdData, derive, levels } = globalThis.vpcharts;
@@ -41,7 +43,7 @@ function numbered(lines) {
 const count = (array) => array.reduce((sum, x) => sum + (x ? 1 : 0), 0);
 
 for (const c of cases) {
-  test(`${c.slug}: the levels' rules, route 2's descent and the card and simple tables found are the build's`, () => {
+  test(`${c.slug}: the levels' rules, route 2's descent, the tables found and the card are the build's`, () => {
     const solution = solver.solve(c.rules);
     const game = R.gameOf(c.rules);
     const data = holdData.holdData(solution, game);
@@ -88,5 +90,10 @@ for (const c of cases) {
       assert.deepEqual([got.route, got.cost], [want.route, want.cost], `${c.slug}: the ${name} table's route and cost`);
       assert.deepEqual(derive.named(got.lines), want.lines, `${c.slug}: the ${name} table's lines`);
     }
+    // The card re-described as the page prints it, before its choice rules (build.described_card).
+    const card = levels.card(data, solution, game, picked, start.allowed);
+    const want = c.levels.found.described_card;
+    assert.deepEqual([card.route, card.cost], [want.route, want.cost], `${c.slug}: the described card's route and cost`);
+    assert.deepEqual(derive.named(card.lines), want.lines, `${c.slug}: the described card's lines`);
   });
 }
