@@ -177,12 +177,20 @@ def _found(solution, data, plain, held, allowed) -> dict:
         return {"lines": lines_json(lines), "route": route,
                 "cost": int(levels.lost(data, solution.evs, lines)[1].sum())}
 
-    from generator.strategy.build import described_card
+    from generator.strategy import features as P
+    from generator.strategy.build import described_card, with_choices
+
+    card = described_card(solution, data, found, allowed)
+
+    def choice_names(choices):
+        return [None if rule is None else P.CHOICES[rule] for rule in choices]
 
     return {"card": level(found.card, found.card_route),
             "simple": level(found.simple, found.simple_route),
             "unswapped": level(found.unswapped_card, found.unswapped_route),
-            "described_card": level(*described_card(solution, data, found, allowed))}
+            "described_card": dict(level(*card), choices=choice_names(with_choices(
+                data, solution.evs, card[0], int(levels.CARD_BOUND * solution.unit),
+                allowed).choices))}
 
 
 def chart(table, solution, data, strategy) -> dict:

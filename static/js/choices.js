@@ -1,7 +1,7 @@
 // Choice rules of the exact table: which of a line's holds it keeps where it fits a deal in more
 // than one way; the port of generator/strategy/choices.py's `choose` with no bound (the exact
 // table's: "the higher cards" wherever a rule is needed, the order the lines were derived under)
-// and `decided_by_rule`. A level's rules, priced against the EVs, are not ported yet.
+// and `decided_by_rule`. A level's rules, priced against the EVs, are levels.js's `choicesOf`.
 //
 // In: hold-data.js's holdData, a table's lines (rank sets inline) and each class's deciding line
 // (shortest-kernels.js's play). Out: per line, "higher" or null where it fits every deal it

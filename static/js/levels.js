@@ -7,9 +7,9 @@
 // pattern, a lone made hand's line moved into a run of them, batches of deletions in a long
 // list), each table they find priced exactly; the swaps that shorten the card and the simple
 // level (`swapped`, `shortened`); the pick of both (`find`); and the card re-described as the
-// page prints it (`card`: build.described_card). Not ported yet: the card's choice rules priced
-// against the EVs (choices.py with a bound), the simple level's re-description and the curve;
-// no page shows a level from here.
+// page prints it (`card`: build.described_card) with its choice rules priced against the EVs
+// (`choicesOf`: choices.choose with a bound). Not ported yet: the simple level's re-description,
+// the curve and the card's description; no page shows a level from here.
 //
 // In: the solution (solver.js), its hold data (hold-data.js) and the published exact table's
 // lines (published.js). Out: (classes * 32) Uint8Arrays by row (class * 32 + hold mask), and lines
@@ -921,6 +921,51 @@
     return cards.reduce((a, b) => (b.printed < a.printed || (b.printed === a.printed && b.cost < a.cost) ? b : a));
   }
 
+  // ---- a level's choice rules, priced (choices.choose with a bound) ----
+
+  const KEY_SPAN = 5 * 14 ** 5; // a choice rule's count before the ranks (features.KEY_SPAN)
+  // The rules in features.CHOICES order, each with the feature it counts first (-1: none).
+  const RULES = [["higher", -1], ["straights", R.FEATURE_NUMBERS.F_S], ["high", R.FEATURE_NUMBERS.F_H]];
+
+  /** Per line, the rule it plays where it fits some deal it decides in more than one way (in
+   * ranks), else null: the cheapest over those deals of the rules that keep the level's bound
+   * and allowed holds there, the higher cards on a tie (and wherever no other keeps them)
+   * (choices.choose with a bound). */
+  function choicesOf(data, solution, lines, bound, allowed) {
+    const { evs, bestEv, sizes } = solution;
+    const { place } = ns.shortestKernels.play(data, lines);
+    return lines.map((line, i) => {
+      const classes = new Set(ns.choices.ways(data, line, place, i));
+      if (!classes.size) return null;
+      const { index, places } = ns.shortestKernels.rowsOf(data, line);
+      const start = data.patterns[index].start;
+      const rowsOf = new Map(); // class -> its positions meeting the line
+      for (const p of places) {
+        const c = data.classAt[start + p];
+        if (classes.has(c)) (rowsOf.get(c) || rowsOf.set(c, []).get(c)).push(start + p);
+      }
+      let best = null;
+      for (const [name, count] of RULES) {
+        let cost = 0;
+        let keeps = true;
+        for (const [c, positions] of rowsOf) {
+          let top = -1, hold = 32;
+          for (const p of positions) {
+            const key = data.keyAt[p] + (count < 0 ? 0 : data.feature(count, p) * KEY_SPAN);
+            const m = maskAt(data, c, p);
+            if (key > top || (key === top && m < hold)) [top, hold] = [key, m];
+          }
+          const loss = bestEv[c] - evs[c * 32 + hold];
+          if (loss > bound || !allowed[c * 32 + hold]) keeps = false;
+          cost += sizes[c] * loss;
+        }
+        if (name !== "higher" && !keeps) continue;
+        if (best === null || cost < best.cost) best = { cost, name };
+      }
+      return best.name;
+    });
+  }
+
   /** Where the card's search starts, as build.build_levels sets it up: {pays (surePays), held
    * (the published exact table's hold masks), allowed (allowedHolds), derived (route 2's table
    * within the first tolerance)}. */
@@ -932,5 +977,5 @@
     return { pays, held, allowed, derived };
   }
 
-  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, swapped, shortened, pick, find, noWorse, trimmed, phrased, cardOf, card, start };
+  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, swapped, shortened, pick, find, noWorse, trimmed, phrased, cardOf, card, choicesOf, start };
 })(globalThis);

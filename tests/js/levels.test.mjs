@@ -95,5 +95,6 @@ for (const c of cases) {
     const want = c.levels.found.described_card;
     assert.deepEqual([card.route, card.cost], [want.route, want.cost], `${c.slug}: the described card's route and cost`);
     assert.deepEqual(derive.named(card.lines), want.lines, `${c.slug}: the described card's lines`);
+    assert.deepEqual(levels.choicesOf(data, solution, card.lines, bound, start.allowed), want.choices, `${c.slug}: the card's choice rules`);
   });
 }
