@@ -132,63 +132,15 @@
     out[1] = second;
   }
 
-  /** The list played on every class and every deletion priced, as a descent's first step
-   * (levels.PlayedList.stand, with the kernel play_and_price): {place (each class's deciding
-   * line or -1), held (its hold mask), cost (each class's loss times its deals, summed),
-   * deletions: [[what deleting the line adds to the cost, its slot]] for every line but the
-   * last whose deletion leaves no class losing more than `bound` or playing a hold `allowed`
-   * does not allow}. A class falls, when its line goes, to the first line below it that any of
-   * its holds meets (the top order key there, the lowest mask among equal keys). */
+  /** The list played on every class under one rule ({bound, allowed}) and every deletion
+   * priced, as a descent's first step (levels.PlayedList.stand): {cost (each class's loss times
+   * its deals, summed), deletions: [[what deleting the line adds to the cost, its slot]] for
+   * every line but the last whose deletion leaves no class losing more than the bound or
+   * playing a hold the rule does not allow}. */
   function priced(data, solution, lines, bound, allowed) {
-    const bits = new ns.compact.LineBits(data, lines);
-    const order = bits.order;
-    const position = bits.positions(order);
-    const { evs, bestEv, sizes } = solution;
-    const deletion = new Float64Array(bits.slots.length);
-    const blocked = new Int32Array(bits.slots.length);
-    const place = new Int32Array(data.classes).fill(-1);
-    const held = new Int32Array(data.classes);
-    const firsts = new Int32Array(32);
-    const seconds = new Int32Array(32);
-    const two = new Int32Array(2);
-    let cost = 0;
-    for (let c = 0; c < data.classes; c++) {
-      let best = BIG, top = -1, hold = 0;
-      for (let m = 0; m < 32; m++) {
-        const row = c * 32 + m;
-        firstTwo(bits, row, position, two);
-        firsts[m] = two[0];
-        seconds[m] = two[1];
-        const key = data.keyAt[data.columnOf[row]];
-        if (two[0] < best || (two[0] === best && key > top)) {
-          best = two[0];
-          top = key;
-          hold = m;
-        }
-      }
-      if (best !== BIG) {
-        place[c] = best;
-        held[c] = hold;
-        let after = BIG, fallback = 0;
-        top = -1;
-        for (let m = 0; m < 32; m++) {
-          const g = firsts[m] > best ? firsts[m] : seconds[m];
-          const key = data.keyAt[data.columnOf[c * 32 + m]];
-          if (g < after || (g === after && key > top)) {
-            after = g;
-            top = key;
-            fallback = m;
-          }
-        }
-        if (after === BIG) fallback = 0;
-        const slot = order[best];
-        deletion[slot] += sizes[c] * (evs[c * 32 + hold] - evs[c * 32 + fallback]);
-        if (bestEv[c] - evs[c * 32 + fallback] > bound || !allowed[c * 32 + fallback]) blocked[slot] += 1;
-      }
-      cost += sizes[c] * (bestEv[c] - evs[c * 32 + held[c]]);
-    }
-    const deletions = order.slice(0, -1).filter((slot) => !blocked[slot]).map((slot) => [deletion[slot], slot]);
-    return { place, held, cost, deletions };
+    const played = new PlayedList(data, solution, lines, [{ bound, allowed }]);
+    const { deletions } = played.stand();
+    return { cost: played.cost(), deletions };
   }
 
   // A list over this many lines loses its cheapest lines in batches, deletions alone; merges
