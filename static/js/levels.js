@@ -43,15 +43,7 @@
   /** Each class's hold mask as `lines` play it (levels.play: the first line meeting a hold, its
    * higher cards; a class no line decides discards everything, mask 0). */
   function heldMasks(data, lines) {
-    const { held } = ns.shortestKernels.play(data, lines);
-    const out = new Int32Array(data.classes);
-    for (let c = 0; c < data.classes; c++) {
-      if (held[c] < 0) continue;
-      let m = 0;
-      while (data.columnOf[c * 32 + m] !== held[c]) m += 1;
-      out[c] = m;
-    }
-    return out;
+    return playMasks(data, lines).held;
   }
 
   /** (classes * 32) 1 where a level may play the hold (levels.allowed_holds): on a class the
@@ -397,21 +389,9 @@
       const order = played.order;
       const key = JSON.stringify(merged);
       if (!this.mergedHolds.has(key)) {
-        const met = [], lossIf = [], unpat = [];
-        const { index, rows } = bits.rowsMeeting(merged);
-        const start = index < 0 ? 0 : data.patterns[index].start;
-        // (rows by class, each class's top key first: its first row is the hold it takes)
-        let last = -1;
-        for (const p of rows) {
-          const c = data.classAt[start + p];
-          if (c === last) continue;
-          last = c;
-          let hold = -1;
-          for (let m = 0; m < 32; m++) if (data.columnOf[c * 32 + m] === start + p) hold = m;
-          met.push(c);
-          lossIf.push(bestEv[c] - evs[c * 32 + hold]);
-          unpat.push(!played.allowed[c * 32 + hold]);
-        }
+        const { met, holds } = lineHolds(bits, merged);
+        const lossIf = met.map((c, k) => bestEv[c] - evs[c * 32 + holds[k]]);
+        const unpat = met.map((c, k) => !played.allowed[c * 32 + holds[k]]);
         this.mergedHolds.set(key, { met, lossIf, unpat });
       }
       const { met, lossIf, unpat } = this.mergedHolds.get(key);
