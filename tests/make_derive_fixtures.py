@@ -153,17 +153,19 @@ def levels_start(solution, data, published, plain) -> dict:
             "card_bound": [levels.CARD_BOUND.numerator, levels.CARD_BOUND.denominator],
             "cost": int(played.now.sum()),
             "deletions": [[int(cost), int(slot)] for cost, slot in deletions],
-            "found": _found(solution, data, plain, held, allowed),
+            "found": _found(solution, data, plain, held, allowed, pays),
             "descent": {"whole_curve": whole_curve, "dearest": dearest,
                         "bounds": [rule.bound for rule in rules],
                         "found": [{"printed": c.printed, "cost": int(c.cost), "bound": c.bound,
                                    "lines": lines_json(c.lines)} for c in found]}}
 
 
-def _found(solution, data, plain, held, allowed) -> dict:
+def _found(solution, data, plain, held, allowed, pays) -> dict:
     """The card and simple tables `levels.find` picks (before `build.build_levels` re-describes
-    them), each with its route and cost, the card before swaps shortened it (or None), and the
-    card re-described as the page prints it before its choice rules (`build.described_card`)."""
+    them), each with its route and cost, the card before swaps shortened it (or None), the
+    card re-described as the page prints it before its choice rules (`build.described_card`),
+    and that card with its choice rules as a pay table's page prints it (`chart`: the card
+    level's rows, key and choice note)."""
     from generator.strategy import levels
     from generator.strategy.holds import named
 
@@ -177,26 +179,59 @@ def _found(solution, data, plain, held, allowed) -> dict:
         return {"lines": lines_json(lines), "route": route,
                 "cost": int(levels.lost(data, solution.evs, lines)[1].sum())}
 
+    import numpy as np
+
     from generator.strategy import features as P
-    from generator.strategy.build import described_card, with_choices
+    from generator.strategy.build import _describe, described_card, with_choices
 
     card = described_card(solution, data, found, allowed)
 
     def choice_names(choices):
         return [None if rule is None else P.CHOICES[rule] for rule in choices]
 
+    chosen = with_choices(data, solution.evs, card[0], int(levels.CARD_BOUND * solution.unit),
+                          allowed)
+    # (what the card keeps, as build_levels checks it: the exact table's pat hands and the
+    # paying hands its holds make)
+    kept = (held == 31, pays[np.arange(len(held)), held], pays)
+    described = _describe(solution, data, chosen, 1, kept, card[1])
     return {"card": level(found.card, found.card_route),
             "simple": level(found.simple, found.simple_route),
             "unswapped": level(found.unswapped_card, found.unswapped_route),
-            "described_card": dict(level(*card), choices=choice_names(with_choices(
-                data, solution.evs, card[0], int(levels.CARD_BOUND * solution.unit),
-                allowed).choices))}
+            "described_card": dict(level(*card), choices=choice_names(chosen.choices)),
+            # (in the exact chart's words, which the case has once)
+            "chart": dict({k: v for k, v in printed(solution.table, solution, described).items()
+                           if k != "words"}, **_level_figures(solution, described))}
+
+
+def _level_figures(solution, described) -> dict:
+    """What a pay table's page says of a level beside its lines (table_output.level_json):
+    its cost against perfect play per unit bet, in percent, the return played with it, whether
+    it keeps every pat hand and paying hand, and the note on its choice rules."""
+    from generator.core.records import from_json
+    from generator.export import records
+    from generator.site import view
+    from generator.strategy.table_output import level_json
+
+    # (its lines are compared by `printed`)
+    level = from_json(records.Level, dict(level_json(solution, described), lines=[]))
+    return {"cost": str(level.cost), "cost_percent": level.cost_percent,
+            "return_percent": level.return_.percent, "pat_broken": level.pat_broken,
+            "pay_dropped": level.pay_dropped, "choice_note": view.choice_note(level)}
 
 
 def chart(table, solution, data, strategy) -> dict:
-    """The published exact table as a pay table's page prints a level (view.section_rows with
-    level_rows, the key of paytable._key, view.exception_notes), and the game's words the
-    browser says it with (any_paytable.chart_words): static/js/chart.js must print the same."""
+    """The published exact table as a pay table's page prints a level (see `printed`)."""
+    from generator.strategy.build import _describe
+
+    return printed(table, solution, _describe(solution, data, strategy, 1))
+
+
+def printed(table, solution, described) -> dict:
+    """A described level (build._describe's StrategyTable) as a pay table's page prints it
+    (view.section_rows with level_rows, the key of paytable._key, view.exception_notes), and
+    the game's words the browser says it with (any_paytable.chart_words): static/js/chart.js
+    must print the same."""
     from dataclasses import replace
 
     from generator.core.line_parts import parts_json
@@ -205,10 +240,8 @@ def chart(table, solution, data, strategy) -> dict:
     from generator.export.compute import exception_holds, game, rules
     from generator.site import any_paytable, paytable, view
     from generator.strategy import features as P
-    from generator.strategy.build import _describe
     from generator.strategy.table_output import lines_json as exported_lines
 
-    described = _describe(solution, data, strategy, 1)
     wild, high = rules(table)["wild"], P.high_rank(table.family.key, table.min_pair)
     export_game = game(table)
     lines = []

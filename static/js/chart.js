@@ -12,6 +12,8 @@
 // classes, misplays, choiceDeals, sections: [{label, wild, rows}], key: [[symbol, meaning]],
 // exceptions: [{number, row, hold, deals: [[held, others]]}]}, each row {number, row, also,
 // anchored, runOn, band, lines, hold, notes, notation, marks, example} as the page prints it.
+// `levelChart` gives a level's (the pocket card's) the same way, with its figures: {cost,
+// costPercent, returnPercent, patBroken, payDropped, choiceNote}.
 //
 // No import/export: attaches to globalThis.vpcharts.chart (see cards.js for why). Load cards.js,
 // shortest-kernels.js, choices.js and describe.js first.
@@ -21,9 +23,11 @@
   const K = ns.shortestKernels;
   const W = ns.describe;
   const P = ns.published;
-  // The key's entry of the choice rule every exact line that needs one plays (choices.DEFAULT_KEY):
-  // "the higher cards" is said by the key and the note, never on the line.
+  // The key's entry of the choice rule most lines that need one play (choices.DEFAULT_KEY):
+  // "the higher cards" is said by the key and the note, never on the line; the other rules by
+  // the line, in these symbols (choices.NOTATION).
   const DEFAULT_KEY = "if several fit";
+  const CHOICE_NOTATION = { higher: "", straights: "most s", high: "most h" };
   // The key's scores (symbols._FEATURES' names that contain "−": each is one symbol, read with
   // its parts).
   const MINUS = "\u2212";
@@ -57,14 +61,27 @@
     return out;
   }
 
+  /** A choice rule as its line says it (choices.qualifier): "if several fit, the most
+   * straights (open-ended before inside)", "most s"; nothing for the higher cards, which the key
+   * says. */
+  function choiceQualifier(rule) {
+    const notation = CHOICE_NOTATION[rule];
+    return {
+      role: W.HOLD, text: notation ? `if several fit, ${ns.rules.choiceWords({ choice: rule })}` : "", notation, compact: notation,
+      deals: [], keys: (notation ? [notation] : []).concat([DEFAULT_KEY]), text_keys: [DEFAULT_KEY], marks: [],
+    };
+  }
+
   /** Each line as the build's export has it (build._describe): its parts, with its choice
    * rule's qualifier; its printed row; the wild cards dealt in the deals it decides; its first
    * example (the deal it decides with the largest value, first by class among equals), its
    * deals, and the deals it fits more than one way. And the check: every class decided, each
-   * with an optimal hold. */
-  function describedLines(data, solution, game, table) {
+   * with an optimal hold. `played` ({place, held}: the row each class holds) is the lines'
+   * play by their choice rules (levels.playedWith); by default the higher cards everywhere,
+   * the only rule an exact table plays. */
+  function describedLines(data, solution, game, table, played = null) {
     const { lines, choices } = table;
-    const { place, held } = K.play(data, lines);
+    const { place, held } = played || K.play(data, lines);
     let misplays = 0;
     for (let c = 0; c < data.classes; c++) if (place[c] < 0 || !data.optimalAt[held[c]]) misplays += solution.sizes[c];
     const byRule = ns.choices.decidedByRule(data, lines, place);
@@ -85,9 +102,7 @@
     }
     const out = lines.map((line, i) => {
       let p = parts[i];
-      if (choices[i] !== null) { // (only "higher" in an exact table: said by the key alone)
-        p = { ...p, qualifiers: p.qualifiers.concat([{ role: W.HOLD, text: "", notation: "", compact: "", deals: [], keys: [DEFAULT_KEY], text_keys: [DEFAULT_KEY], marks: [] }]) };
-      }
+      if (choices[i] !== null) p = { ...p, qualifiers: p.qualifiers.concat([choiceQualifier(choices[i])]) };
       const c = best[i];
       return {
         number: i + 1, row: rows[i] + 1, parts: p, conditions: line, choice: choices[i], choiceDeals: byRule[i],
@@ -96,6 +111,42 @@
       };
     });
     return { lines: out, misplays, place, held };
+  }
+
+  // ---- a level's figures (table_output.level_json, view.choice_note) ----
+
+  // A choice rule as the note under a level names it (view.CHOICE_WORDS).
+  const NOTE_WORDS = { higher: "the higher cards", straights: "the most straights", high: "the most high cards" };
+
+  /** What a page says of a level beside its lines: its cost against perfect play per unit bet,
+   * exactly and in percent, the return played with it, the deals it plays otherwise than the
+   * exact table stands (`exactHeld`, its hold masks: 31) or than a hold making the paying hand
+   * the exact table's makes (`pays`, levels.surePays), and the note on its choice rules.
+   * `described` is describedLines' of the level. */
+  function levelFigures(data, solution, described, exactHeld, pays) {
+    const S = ns.solver;
+    let cost = 0n, patBroken = 0, payDropped = 0;
+    for (let c = 0; c < data.classes; c++) {
+      const mask = described.place[c] < 0 ? 0 : maskAt(data, c, described.held[c]);
+      const loss = solution.bestEv[c] - solution.evs[c * 32 + mask];
+      if (loss) cost += BigInt(solution.sizes[c]) * BigInt(loss);
+      if (exactHeld[c] === 31 && mask !== 31) patBroken += solution.sizes[c];
+      if (pays[c * 32 + exactHeld[c]] && !pays[c * 32 + mask]) payDropped += solution.sizes[c];
+    }
+    const exact = S.fraction(cost, solution.unit * BigInt(solution.deals));
+    const r = solution.expectedReturn;
+    const played = S.fraction(r.num * exact.den - exact.num * r.den, r.den * exact.den);
+    const lines = described.lines;
+    const deals = lines.reduce((sum, line) => sum + line.choiceDeals, 0);
+    const others = Object.keys(NOTE_WORDS).filter((name) => name !== "higher" && lines.some((line) => line.choice === name));
+    const note = !deals ? "" : `On ${deals.toLocaleString("en-US")} deals a line fits more than one way: keep the higher cards`
+      + (others.length ? `, unless the line says ${others.map((name) => NOTE_WORDS[name]).join(" or ")}.` : ".");
+    return {
+      cost: S.fractionText(exact),
+      costPercent: S.decimalText(S.fraction(exact.num * 100n, exact.den), 4) + "%",
+      returnPercent: S.decimalText(S.fraction(played.num * 100n, played.den), 6) + "%",
+      patBroken, payDropped, choiceNote: note,
+    };
   }
 
   /** The printed row of each line (from 0): a run of lines holding made hands shares one
@@ -254,8 +305,22 @@
 
   // ---- the chart ----
 
-  function chartOf(data, solution, game, table, words) {
-    const { lines, misplays } = describedLines(data, solution, game, table);
+  /** The chart of `table` ({lines, choices}) as a page prints it; `played` as describedLines
+   * takes it (a level's play by its choice rules). */
+  function chartOf(data, solution, game, table, words, played = null) {
+    return printedChart(data, solution, game, describedLines(data, solution, game, table, played), words);
+  }
+
+  /** A level's chart (the card's) as a page prints it, with its figures (levelFigures):
+   * `played` is its play by its choice rules (levels.playedWith), `exactHeld` and `pays` what
+   * it keeps (levelFigures'). */
+  function levelChart(data, solution, game, table, words, played, exactHeld, pays) {
+    const described = describedLines(data, solution, game, table, played);
+    return { ...printedChart(data, solution, game, described, words), ...levelFigures(data, solution, described, exactHeld, pays) };
+  }
+
+  function printedChart(data, solution, game, described, words) {
+    const { lines, misplays } = described;
     const labels = words.sections || [];
     const rows = sectionRows(lines, labels);
     const firstNumber = new Map(); // a line's printed number in the first section printing it
@@ -271,5 +336,5 @@
     };
   }
 
-  ns.chart = { chartOf, describedLines, printedRows, sections, sectionRows, levelRows, keyFrom, exampleText, exceptionNotes };
+  ns.chart = { chartOf, levelChart, describedLines, levelFigures, printedRows, sections, sectionRows, levelRows, keyFrom, exampleText, exceptionNotes };
 })(globalThis);

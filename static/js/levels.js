@@ -859,6 +859,31 @@
   // The rules in features.CHOICES order, each with the feature it counts first (-1: none).
   const RULES = [["higher", -1], ["straights", R.FEATURE_NUMBERS.F_S], ["high", R.FEATURE_NUMBERS.F_H]];
 
+  /** Each of `classes`' rows meeting `line` (a Map, class -> its rows, ascending). */
+  function rowsByClass(data, line, classes) {
+    const { index, places } = ns.shortestKernels.rowsOf(data, line);
+    const start = data.patterns[index].start;
+    const out = new Map();
+    for (const p of places) {
+      const c = data.classAt[start + p];
+      if (classes.has(c)) (out.get(c) || out.set(c, []).get(c)).push(start + p);
+    }
+    return out;
+  }
+
+  /** The row class c holds among `rows` under the choice rule whose count is `count` (-1: the
+   * higher cards alone): the largest order key, the count before it; the lowest mask among
+   * equal keys (play_kernels.first_lines). */
+  function topRow(data, c, rows, count) {
+    let top = -1, hold = 32, row = -1;
+    for (const p of rows) {
+      const key = data.keyAt[p] + (count < 0 ? 0 : data.feature(count, p) * KEY_SPAN);
+      const m = maskAt(data, c, p);
+      if (key > top || (key === top && m < hold)) [top, hold, row] = [key, m, p];
+    }
+    return row;
+  }
+
   /** Per line, the rule it plays where it fits some deal it decides in more than one way (in
    * ranks), else null: the cheapest over those deals of the rules that keep the level's bound
    * and allowed holds there, the higher cards on a tie (and wherever no other keeps them)
@@ -869,24 +894,13 @@
     return lines.map((line, i) => {
       const classes = new Set(ns.choices.ways(data, line, place, i));
       if (!classes.size) return null;
-      const { index, places } = ns.shortestKernels.rowsOf(data, line);
-      const start = data.patterns[index].start;
-      const rowsOf = new Map(); // class -> its positions meeting the line
-      for (const p of places) {
-        const c = data.classAt[start + p];
-        if (classes.has(c)) (rowsOf.get(c) || rowsOf.set(c, []).get(c)).push(start + p);
-      }
+      const rowsOf = rowsByClass(data, line, classes);
       let best = null;
       for (const [name, count] of RULES) {
         let cost = 0;
         let keeps = true;
-        for (const [c, positions] of rowsOf) {
-          let top = -1, hold = 32;
-          for (const p of positions) {
-            const key = data.keyAt[p] + (count < 0 ? 0 : data.feature(count, p) * KEY_SPAN);
-            const m = maskAt(data, c, p);
-            if (key > top || (key === top && m < hold)) [top, hold] = [key, m];
-          }
+        for (const [c, rows] of rowsOf) {
+          const hold = maskAt(data, c, topRow(data, c, rows, count));
           const loss = bestEv[c] - evs[c * 32 + hold];
           if (loss > bound || !allowed[c * 32 + hold]) keeps = false;
           cost += sizes[c] * loss;
@@ -896,6 +910,21 @@
       }
       return best.name;
     });
+  }
+
+  /** {place, held}: shortestKernels.play's, each line played by its choice rule (`choices`:
+   * null or "higher" the higher cards) (levels.play with choices): held is the row held. */
+  function playedWith(data, lines, choices) {
+    const { place, held } = ns.shortestKernels.play(data, lines);
+    lines.forEach((line, i) => {
+      const rule = RULES.find(([name]) => name === choices[i]);
+      if (!rule || rule[1] < 0) return;
+      // (only a class the line fits more than one way in ranks can hold another row)
+      const classes = new Set(ns.choices.ways(data, line, place, i));
+      if (!classes.size) return;
+      for (const [c, rows] of rowsByClass(data, line, classes)) held[c] = topRow(data, c, rows, rule[1]);
+    });
+    return { place, held };
   }
 
   /** Where the card's search starts, as build.build_levels sets it up: {pays (surePays), held
@@ -909,5 +938,22 @@
     return { pays, held, allowed, derived };
   }
 
-  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, swapped, shortened, pick, find, noWorse, trimmed, phrased, cardOf, card, choicesOf, start };
+  /** The card level a pay table's page prints, as build.build_levels makes it from the
+   * published exact table (`published`, its lines) and the table the levels descend from
+   * (`plain`: the first offer's compacted): {table: {lines, choices}, played (playedWith),
+   * held (the exact table's hold masks), pays (surePays)}. onProgress(fraction, stage): stage
+   * "keeping" (the holds sure to pay: the pays solved again), then "finding" (seconds). */
+  function cardLevel(data, solution, game, published, plain, onProgress = () => {}) {
+    onProgress(0, "keeping");
+    const pays = surePays(solution.rules);
+    const held = heldMasks(data, published);
+    const allowed = allowedHolds(held, pays);
+    onProgress(0.1, "finding");
+    const { lines } = card(data, solution, game, find(data, solution, game, plain, held, allowed), allowed);
+    const bound = Number((solution.unit * CARD_BOUND[0]) / CARD_BOUND[1]);
+    const choices = choicesOf(data, solution, lines, bound, allowed);
+    return { table: { lines, choices }, played: playedWith(data, lines, choices), held, pays };
+  }
+
+  ns.levels = { TOLERANCES, CATCH_ALL, surePays, heldMasks, allowedHolds, unitsOf, tolerant, withCatchAll, derivedWithin, priced, descend, printedLength, swapped, shortened, pick, find, noWorse, trimmed, phrased, cardOf, card, choicesOf, playedWith, cardLevel, start };
 })(globalThis);

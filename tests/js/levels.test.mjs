@@ -9,10 +9,12 @@
 // from it (levels.descend, as levels.find runs route 2) finds Python's tables, in order: each
 // one's lines, printed length, cost and the bound it was held to; and the card and simple tables
 // levels.find picks from both routes and the swaps are Python's (route, cost and lines), and so
-// is the card re-described as the page prints it before its choice rules (build.described_card).
+// is the card re-described as the page prints it before its choice rules (build.described_card);
+// and, with its choice rules, the card as the page prints it (chart.js: rows, key and figures).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FIXTURES, fixtureJson } from "./fixtures.mjs";
+import { sameChart } from "./chart-compare.mjs";
 import "../../static/js/cards.js";
 import "../../static/js/evaluator.js";
 import "../../static/js/combinatorics.js";
@@ -30,8 +32,9 @@ import "../../static/js/describe-data.js";
 import "../../static/js/describe.js";
 import "../../static/js/choices.js";
 import "../../static/js/levels.js";
+import "../../static/js/chart.js";
 
-const { solver, rules: R, holdData, derive, levels } = globalThis.vpcharts;
+const { solver, rules: R, holdData, derive, levels, chart } = globalThis.vpcharts;
 const folder = process.env.VPCHARTS_DERIVE_FIXTURE || FIXTURES;
 const cases = fixtureJson("derive.json.gz", folder);
 
@@ -95,6 +98,18 @@ for (const c of cases) {
     const want = c.levels.found.described_card;
     assert.deepEqual([card.route, card.cost], [want.route, want.cost], `${c.slug}: the described card's route and cost`);
     assert.deepEqual(derive.named(card.lines), want.lines, `${c.slug}: the described card's lines`);
-    assert.deepEqual(levels.choicesOf(data, solution, card.lines, bound, start.allowed), want.choices, `${c.slug}: the card's choice rules`);
+    const choices = levels.choicesOf(data, solution, card.lines, bound, start.allowed);
+    assert.deepEqual(choices, want.choices, `${c.slug}: the card's choice rules`);
+    // The card as the page prints it: its rows, key, cost, return, the rules it keeps, the note.
+    const cardPlay = levels.playedWith(data, card.lines, choices);
+    const table = { lines: card.lines, choices };
+    const printed = c.levels.found.chart;
+    const cardChart = chart.levelChart(data, solution, game, table, c.chart.words, cardPlay, start.held, start.pays);
+    sameChart(cardChart, printed, `${c.slug}, the card`);
+    const { cost, costPercent, returnPercent, patBroken, payDropped, choiceNote } = cardChart;
+    assert.deepEqual({ cost, costPercent, returnPercent, patBroken, payDropped, choiceNote }, {
+      cost: printed.cost, costPercent: printed.cost_percent, returnPercent: printed.return_percent,
+      patBroken: printed.pat_broken, payDropped: printed.pay_dropped, choiceNote: printed.choice_note,
+    }, `${c.slug}: the card's figures`);
   });
 }
