@@ -41,9 +41,10 @@ def without_chart(page) -> None:
     page.route("**/chart-worker.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
 
 
-def wait_for_measure(page, name: str, count: int) -> None:
-    """Until the page has taken its count-th measure `name` (not wait_for_function: the CSP)."""
-    for _ in range(3000):
+def wait_for_measure(page, name: str, count: int, tries: int = 3000) -> None:
+    """Until the page has taken its count-th measure `name` (not wait_for_function: the CSP),
+    looking every 20 ms (and the time a look takes) `tries` times."""
+    for _ in range(tries):
         if page.evaluate(f"performance.getEntriesByName({name!r}).length") >= count:
             return
         page.wait_for_timeout(20)
@@ -314,23 +315,26 @@ def canonical(html: str) -> list:
     return parser.out
 
 
-def chart_markup(slug: str) -> tuple[list, list, int]:
+def chart_markup(slug: str, level: str = "exact") -> tuple[list, list, object]:
     """(the table, the key) as a catalogue page renders a level's (macros.html's level_table
-    and key), of `slug`'s exact table, with the Any page's ids; and its printed lines."""
+    and key), of `slug`'s exact table or card level, with the Any page's ids for it; and the
+    level (records.Level: its printed lines, cost and return)."""
     from generator.export.cache import export
     from generator.site import view
     from generator.site.paytable import _key
     from generator.site.render import Renderer
 
     data, _ = export(load_paytable(PAYTABLES / f"{slug}.toml"))
-    lines, wild = data.levels["exact"].lines, data.rules.wild
+    lines, wild = data.levels[level].lines, data.rules.wild
+    ids = {"exact": ("any-chart-table", "any-line-", "any-chart-key"),
+           "card": ("any-card-table", "any-card-line-", "any-card-key")}[level]
     renderer = Renderer(ROOT / "templates")
     macros = renderer.env.from_string(
         '{% from "macros.html" import level_table, key %}'
-        '{{ level_table(sections, "any-chart-table", "any-line-", wild) }}@@{{ key(entries, "any-chart-key") }}')
+        '{{ level_table(sections, ids[0], ids[1], wild) }}@@{{ key(entries, ids[2]) }}')
     table, key = macros.render(sections=view.section_rows(lines, wild, view.level_rows), wild=wild,
-                               entries=_key(lines, data.rules, data.game)).split("@@")
-    return canonical(table), canonical(key), data.levels["exact"].printed
+                               entries=_key(lines, data.rules, data.game), ids=ids).split("@@")
+    return canonical(table), canonical(key), data.levels[level]
 
 
 @pytest.mark.parametrize("game, slug", [("jacks-or-better", "9-6-jacks-or-better"),
@@ -341,7 +345,8 @@ def test_the_exact_strategy_of_typed_pays_is_printed_as_the_catalogue_prints_it(
     sections, <abbr> titles, examples and key, markup for markup; checked on every suit class
     (0 misplays). Then new pays cancel the derivation under way: only the newest pays' chart
     is shown."""
-    table, key, printed = chart_markup(slug)
+    table, key, exact = chart_markup(slug)
+    printed = exact.printed
     errors = []
     with serving(sample_site) as base:
         page = open_page(browser, f"{base}any.html#game={game}", errors)
@@ -363,10 +368,38 @@ def test_the_exact_strategy_of_typed_pays_is_printed_as_the_catalogue_prints_it(
     assert errors == []
 
 
-def test_from_disk_the_exact_strategy_is_derived_on_a_tap(sample_site, browser):
+@pytest.mark.parametrize("game, slug", [("jacks-or-better", "9-6-jacks-or-better"),
+                                        ("deuces-wild", "full-pay-deuces-wild")])
+def test_the_pocket_card_of_typed_pays_is_the_catalogue_card_and_prints_on_one_page(sample_site, browser, game, slug):
+    """Issue 57: after the exact table, the page finds the card level from it in its chart
+    worker, as the build does (static/js/levels.js), and prints it as the pay table's page
+    prints its card: the same rows, words, examples and key, markup for markup, with the same
+    return and cost. Printed, the page is that card alone, on one page."""
+    from generator.site import view
+
+    table, key, card = chart_markup(slug, "card")
+    errors = []
+    with serving(sample_site) as base:
+        page = open_page(browser, f"{base}any.html#game={game}", errors)
+        wait_for_measure(page, "any-card", 1, tries=6000)
+        assert page.inner_text("#any-card-head") == f"The pocket card for these pays: {card.printed} lines"
+        assert canonical(page.inner_html("#any-card .scroll")) == table
+        assert canonical(page.evaluate("document.getElementById('any-card-key').outerHTML")) == key
+        said = " ".join(page.inner_text("#any-card > p:nth-of-type(2)").split())
+        assert (f"these lines return {card.return_.percent}, {card.cost_percent} less than perfect "
+                f"play") in said, said
+        assert view.choice_note(card) in said, said
+        pdf = page.pdf()
+        pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+        assert pages == 1, f"the printed card takes {pages} pages"
+    assert errors == []
+
+
+def test_from_disk_the_exact_strategy_and_card_are_derived_on_a_tap(sample_site, browser):
     """Opened as a file the page has no worker: it offers the derivation, which pauses the page,
-    and derives it on a tap."""
+    and derives it on a tap, then its pocket card."""
     table, _, _ = chart_markup("9-6-jacks-or-better")
+    card_table, _, _ = chart_markup("9-6-jacks-or-better", "card")
     errors = []
     page = open_page(browser, (sample_site / "any.html").as_uri() + JOB, errors)
     wait_for_measure(page, "any-prices", 1)
@@ -374,6 +407,8 @@ def test_from_disk_the_exact_strategy_is_derived_on_a_tap(sample_site, browser):
     page.click("#any-chart button")
     wait_for_measure(page, "any-chart", 1)
     assert canonical(page.inner_html("#any-chart .scroll")) == table
+    wait_for_measure(page, "any-card", 1, tries=6000)
+    assert canonical(page.inner_html("#any-card .scroll")) == card_table
     assert errors == []
 
 

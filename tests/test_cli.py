@@ -169,8 +169,9 @@ def test_bench_any_writes_a_section_of_the_page_that_the_solver_bench_keeps(tmp_
     page = tmp_path / "bench.md"
     page.write_text("# Benchmarks\n\nintro\n\n## Strategy, every pay table\n\n| rows |\n")
     row = {"game": "jacks-or-better", "levels": 8, "cold_return": 900.0, "cold_prices": 2100.0,
-           "cold_chart": 12500.0, "warm_return": 400.0, "warm_prices": 900.0,
-           "warm_chart": 11800.0, "memory_mb": 594.2, "lines": "29", "over": True}
+           "cold_chart": 12500.0, "cold_card": 20100.0, "warm_return": 400.0,
+           "warm_prices": 900.0, "warm_chart": 11800.0, "warm_card": 19000.0, "memory_mb": 594.2,
+           "lines": "29", "card_lines": "19", "over": True}
 
     def section(memory):
         return any_page.section_text([dict(row, memory_mb=memory)], "120.0", "vpcharts bench --any",
@@ -180,7 +181,8 @@ def test_bench_any_writes_a_section_of_the_page_that_the_solver_bench_keeps(tmp_
     text = page.read_text()
     assert text.startswith("# Benchmarks\n\nintro\n\n## Strategy, every pay table\n\n| rows |\n\n")
     assert text.endswith(section(594.2))
-    assert "| jacks-or-better | 8 | 0.90 s | 2.10 s | 12.50 s | 0.40 s | 0.90 s | 11.80 s | 594 MB (over) | 29 |" in text
+    assert ("| jacks-or-better | 8 | 0.90 s | 2.10 s | 12.50 s | 20.10 s | 0.40 s | 0.90 s | 11.80 s "
+            "| 19.00 s | 594 MB (over) | 29 | 19 |") in text
     any_page.write_section(page, section(480.0))
     text = page.read_text()
     assert text.count(any_page.SECTION) == 1 and "480 MB (over)" in text and "594 MB" not in text

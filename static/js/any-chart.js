@@ -1,14 +1,17 @@
-// The Any pay table page's chart: the exact strategy derived for the typed pays (chart.js's
-// chartOf, made in the worker), printed as a catalogue page prints a level's table
-// (chart-markup.js), with what it says of itself, so a player reads it as any of our pages. And its progress while it is derived, which takes seconds: the rest of the page is
-// usable meanwhile, and new pays cancel it (any-engine.js).
+// The Any pay table page's charts: the exact strategy derived for the typed pays (chart.js's
+// chartOf, made in the worker), then the pocket card found from it (levelChart), each printed as
+// a catalogue page prints a level's table (chart-markup.js), with what it says of itself, so a
+// player reads it as any of our pages. And their
+// progress while they are derived, which takes seconds: the rest of the page is usable
+// meanwhile, and new pays cancel them (any-engine.js). From file://, both on a tap, on the
+// page's thread. The card's own part is any-card.js.
 //
 // A part of the Any pay table page (any-ui.js makes the parts in order, each over what the ones
 // before it made: c holds the page's elements, its state and messages, the engine once started,
 // and every earlier part's functions).
 (globalThis.vpcharts.anyParts = globalThis.vpcharts.anyParts || {}).chart = function makeChart(c) {
   "use strict";
-  const { ns, $, state } = c;
+  const { ns, $, state, showCard, cardProgress, clearCard, cardFailed } = c;
   const box = $("any-chart");
   const progressBox = $("any-chart-progress-box");
   const progress = $("any-chart-progress");
@@ -51,6 +54,7 @@
     progressBox.hidden = false;
     progress.value = fraction;
     progressLabel.textContent = STAGES[stage] || "Working";
+    cardProgress("waiting", 0);
   }
 
   /** New pays: the old chart goes (it is of other pays). */
@@ -59,10 +63,12 @@
     box.textContent = "";
     progressBox.hidden = true;
     $("any-chart-head").textContent = "The exact strategy for these pays";
+    clearCard();
   }
 
   /** The chart could not be derived (a worker stopped): said in its place. */
   function chartFailed(message) {
+    clearCard();
     progressBox.hidden = true;
     box.textContent = "";
     box.append(el("p", { class: "any-error", role: "alert" }, message));
@@ -90,5 +96,51 @@
     else start();
   }
 
-  return { showChart, chartProgress, clearChart, chartFailed, chartOffer, chartAsked };
+  /** A message of the chart's derivation (the worker's, or deriveHere's) shown: true if it is
+   * one (the engine has dropped an older run's). */
+  function chartMessage(message) {
+    const shown = {
+      "chart-progress": () => chartProgress(message.stage, message.fraction),
+      "chart-error": () => chartFailed(message.message),
+      chart: () => {
+        showChart(message.chart);
+        performance.measure("any-chart", { start: state.changed, end: performance.now() });
+      },
+      "card-progress": () => cardProgress(message.stage, message.fraction),
+      "card-error": () => cardFailed(message.message),
+      card: () => {
+        showCard(message.card);
+        performance.measure("any-card", { start: state.changed, end: performance.now() });
+      },
+    }[message.type];
+    if (shown) shown();
+    return Boolean(shown);
+  }
+
+  /** From file://, where the page has no worker: the chart, then the card, on the page's
+   * thread, when the player asks (it pauses the page). */
+  function deriveHere(id, rules) {
+    const W = ns.chartWork;
+    const later = (f) => setTimeout(() => id === state.run && f(), 20); // (a repaint first)
+    const attempt = (type, f) => {
+      try {
+        chartMessage({ type, [type]: f() });
+        return true;
+      } catch (error) {
+        chartMessage({ type: `${type}-error`, message: String(error && error.message) });
+        return false;
+      }
+    };
+    chartOffer(() => {
+      chartMessage({ type: "chart-progress", stage: "deriving", fraction: 0.15 });
+      later(() => {
+        let work;
+        if (!attempt("chart", () => (work = W.exactWork(rules, state.data.chart)).chart)) return;
+        chartMessage({ type: "card-progress", stage: "finding", fraction: 0.1 });
+        later(() => attempt("card", () => W.cardChart(work, state.data.chart)));
+      });
+    }, state.data.chart_ask);
+  }
+
+  return { showChart, chartProgress, clearChart, chartFailed, chartOffer, chartAsked, chartMessage, deriveHere };
 };

@@ -2,8 +2,8 @@
 // meanwhile only the newest), or from file://, where browsers refuse workers, on the page's own
 // thread between repaints; and its answers (progress, the return, the prices, a deal's EVs) shown,
 // an older run's dropped. The exact strategy of the pays is derived in a second worker
-// (chart-worker.js), which new pays end and start again: a derivation takes seconds, and the
-// checker and the meter answer meanwhile. From file:// it is derived on a tap, on the page's
+// (chart-worker.js), then its pocket card, which new pays end and start again: a derivation takes
+// seconds, and the checker and the meter answer meanwhile. From file:// it is derived on a tap, on the page's
 // thread, which pauses while it works.
 //
 // A part of the Any pay table page (any-ui.js makes the parts in order, each over what the ones
@@ -15,34 +15,24 @@
     fail, showReturn, showPrices, checkDeal, showDeal, showMeter, meterFailed } = c;
   let chartWorker = null;
 
-  /** Derive the exact strategy of `rules` (run `id`) in a worker of its own, ending the one
-   * deriving the pays before: a derivation is cancelled by changing the pays. */
+  /** Derive the exact strategy of `rules` (run `id`), then its pocket card, in a worker of its
+   * own, ending the one deriving the pays before: a derivation is cancelled by changing the
+   * pays. */
   function chartInWorker(id, rules) {
     endChart();
     chartWorker = new Worker(app.dataset.chartWorker);
-    chartWorker.onmessage = (event) => receive(event.data);
-    chartWorker.onerror = () => receive({ type: "chart-error", id, message: "The strategy's worker stopped: reload the page to try again." });
+    let charted = false; // (a worker that stops after the exact chart stops in the card)
+    chartWorker.onmessage = (event) => {
+      if (event.data.type === "chart") charted = true;
+      receive(event.data);
+    };
+    chartWorker.onerror = () => receive({ type: charted ? "card-error" : "chart-error", id, message: "The strategy's worker stopped: reload the page to try again." });
     chartWorker.postMessage({ id, rules, words: state.data.chart });
   }
 
   function endChart() {
     if (chartWorker) chartWorker.terminate();
     chartWorker = null;
-  }
-
-  /** From file://: the chart on the page's thread, when the player asks (it pauses the page). */
-  function chartHere(id, rules) {
-    c.chartOffer(() => {
-      receive({ type: "chart-progress", id, stage: "deriving", fraction: 0.15 });
-      setTimeout(() => {
-        if (id !== state.run) return;
-        try {
-          receive({ type: "chart", id, chart: ns.chartWork.exactChart(rules, state.data.chart) });
-        } catch (error) {
-          receive({ type: "chart-error", id, message: String(error && error.message) });
-        }
-      }, 20);
-    }, state.data.chart_ask);
   }
 
   function startEngine() {
@@ -90,7 +80,7 @@
     const later = (f) => setTimeout(f, 20); // (a repaint between stages shows the progress)
     return {
       background: false,
-      chart: chartHere,
+      chart: c.deriveHere,
       cancelChart() {},
       post(message) {
         const id = message.id;
@@ -127,13 +117,7 @@
     if (message.type === "meter") return message.id === state.meterRun && showMeter(message.report);
     if (message.type === "error" && message.id === state.meterRun) return meterFailed(message.message); // ("meter-N": never a solve's id)
     if (message.id !== state.run) return; // an older run's answer: newer pays were typed
-    if (message.type === "chart-progress") return c.chartProgress(message.stage, message.fraction);
-    if (message.type === "chart-error") return c.chartFailed(message.message);
-    if (message.type === "chart") {
-      c.showChart(message.chart);
-      performance.measure("any-chart", { start: state.changed, end: performance.now() });
-      return;
-    }
+    if (c.chartMessage(message)) return;
     if (message.type === "progress") {
       progressBox.hidden = false;
       progress.value = message.fraction;

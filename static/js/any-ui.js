@@ -10,7 +10,7 @@
 // The parts, in the order the page loads them: any-address.js (the address read and written),
 // any-answers.js (the return and the levels' prices shown), any-pays.js (the pays' fields, checked
 // and solved), any-deal.js (a deal's 32 holds), any-meter-plot.js and any-meter.js (a pay as a
-// progressive meter, and its plot), any-chart.js (the exact strategy of the pays), any-engine.js (the worker or the page's own thread, and its
+// progressive meter, and its plot), any-card.js (its pocket card), any-chart.js (the exact strategy of the pays), any-engine.js (the worker or the page's own thread, and its
 // answers), any-game.js (a game loaded and chosen). This file reads the page, makes them, starts
 // the engine and binds the player's events.
 //
@@ -62,7 +62,7 @@
     dealInput, dealError, dealResult, SEPARATOR, STAGES, state, DEAL_PROBLEM, notice, fail, engine: null,
   };
   const P = ns.anyParts;
-  for (const make of [P.address, P.answers, P.pays, P.deal, P.meterPlot, P.meter, P.chart, P.engine, P.game]) {
+  for (const make of [P.address, P.answers, P.pays, P.deal, P.meterPlot, P.meter, P.card, P.chart, P.engine, P.game]) {
     Object.assign(c, make(c));
   }
   const { readAddress, closestTable, typedPays, solveNow, checkDeal, startEngine, chooseGame } = c;

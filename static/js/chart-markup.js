@@ -95,21 +95,24 @@
     return out;
   }
 
-  const sectionId = (label) => `${TABLE_ID}-${label.toLowerCase().replaceAll(" ", "-")}`;
+  const sectionId = (label, tableId = TABLE_ID) => `${tableId}-${label.toLowerCase().replaceAll(" ", "-")}`;
 
-  function tableOf(chart, key) {
-    const table = el("table", { id: TABLE_ID, class: "strategy level" });
+  /** The table of `chart`; `ids` its element ids (the page's second table, the card, has its
+   * own): {table, row} (a line's row is row + its number). */
+  function tableOf(chart, key, ids = { table: TABLE_ID, row: ROW_PREFIX }) {
+    const ROW = ids.row;
+    const table = el("table", { id: ids.table, class: "strategy level" });
     const head = el("tr");
     for (const name of ["#", "Hold", "Penalty notes", "Short", "Example"]) head.append(el("th", { scope: "col" }, name));
     table.append(el("thead", {}, head));
     for (const { label, wild, rows } of chart.sections) {
       const body = el("tbody", label ? { class: "section" } : {});
-      if (label) body.append(el("tr", { class: "section-head", id: sectionId(label) }, el("th", { scope: "rowgroup", colspan: "5" }, label)));
+      if (label) body.append(el("tr", { class: "section-head", id: sectionId(label, ids.table) }, el("th", { scope: "rowgroup", colspan: "5" }, label)));
       for (const row of rows) {
-        const tr = el("tr", row.anchored ? { id: ROW_PREFIX + row.number } : {});
+        const tr = el("tr", row.anchored ? { id: ROW + row.number } : {});
         const number = el("td", { class: "num", "data-label": "#" }, String(row.row));
-        for (const n of row.also) number.append(el("span", { id: ROW_PREFIX + n }));
-        if (wild !== null) for (const n of row.lines) number.append(el("span", { id: `${ROW_PREFIX}${n}-w${wild}` }));
+        for (const n of row.also) number.append(el("span", { id: ROW + n }));
+        if (wild !== null) for (const n of row.lines) number.append(el("span", { id: `${ROW}${n}-w${wild}` }));
         tr.append(number,
           el("td", { class: "hold", "data-label": "Hold" }, ...(row.also.length ? [row.hold] : longText(row.hold))),
           el("td", { class: "notes" + (row.notes.length ? "" : " none"), "data-label": "Penalty notes" },
@@ -123,21 +126,21 @@
     return table;
   }
 
-  function keyOf(entries) {
+  function keyOf(entries, id = "any-chart-key") {
     const list = el("dl");
     for (const [symbol, meaning] of entries) list.append(el("div", {}, el("dt", {}, el("abbr", { title: meaning }, symbol)), el("dd", {}, meaning)));
-    return el("details", { class: "key", id: "any-chart-key", open: "" }, el("summary", {}, "Key to the notation"), list);
+    return el("details", { class: "key", id, open: "" }, el("summary", {}, "Key to the notation"), list);
   }
 
-  function jumpOf(sections) {
+  function jumpOf(sections, tableId = TABLE_ID) {
     const labels = sections.map((s) => s.label).filter(Boolean);
     if (labels.length < 2) return [];
     const nav = el("nav", { class: "section-jump", "aria-label": "Sections of the table" }, el("span", {}, "Go to your deal:"));
-    for (const label of labels) nav.append(" ", el("a", { href: "#" + sectionId(label) }, label));
+    for (const label of labels) nav.append(" ", el("a", { href: "#" + sectionId(label, tableId) }, label));
     return [nav];
   }
 
-  function exceptionsOf(chart) {
+  function exceptionsOf(chart, rowPrefix = ROW_PREFIX) {
     if (!chart.exceptions.length) return [];
     const list = el("dl", { class: "exception-deals" });
     const deals = (pairs) => {
@@ -152,7 +155,7 @@
       return out;
     };
     for (const note of chart.exceptions) {
-      list.append(el("dt", {}, el("a", { href: `#${ROW_PREFIX}${note.number}` }, `Line ${note.row}`), `: ${note.hold}`));
+      list.append(el("dt", {}, el("a", { href: `#${rowPrefix}${note.number}` }, `Line ${note.row}`), `: ${note.hold}`));
       list.append(el("dd", {}, ...(note.deals.length > SHOWN_DEALS
         ? [el("details", { class: "long-list" }, el("summary", {}, ...deals(note.deals.slice(0, SHOWN_DEALS)), " … ",
           el("span", { class: "more" }, `(${thousands(note.deals.length)} deals in all)`)), ...deals(note.deals))]
