@@ -114,38 +114,37 @@ def levels_start(solution, data, published, plain) -> dict:
     up: the holds sure to pay (`sure_to_pay`) and the holds the levels may play
     (`allowed_holds`, from the published exact table's play), counted; then the table derived
     with every allowed hold within the first tolerance of the best counted as right
-    (`tolerant`), compacted, ending with its catch-all line; and that table priced as the
-    descent from it starts (static/js/levels.js)."""
+    (`tolerant`), compacted, ending with its catch-all line; that table priced as the descent
+    from it starts (static/js/levels.js); and every table route 2's descent finds, as
+    `levels.find` runs it (its `candidates`: the search is run once, for these and `_found`)."""
     import numpy as np
 
     from generator.strategy import levels
-    from generator.strategy.compact import compact
-    from generator.strategy.derive import derive
-    from generator.strategy.holds import named
 
     _, held = levels.play(data, published)
     pays = levels.sure_to_pay(solution)
     allowed = levels.allowed_holds(held == 31, pays, held)
     tolerance = levels.TOLERANCES[0]
     loose = levels.tolerant(data, solution.evs, int(tolerance * solution.unit), allowed)
-    derived = levels.with_catch_all(named(compact(loose, derive(loose))))
+    found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, plain,
+                        solution.table.family.key, pat=held == 31, allowed=allowed)
+    derived = list(found.first)
     # The descent's first step on it, under the card's rule: the table's cost and the price of
     # deleting each line but the last, where the deletion keeps the rule (`PlayedList.stand`).
     bound = int(levels.CARD_BOUND * solution.unit)
     played = levels.PlayedList(data, solution.evs, derived, [levels.Rule(bound, allowed)])
     _, deletions = played.stand()
-    # Route 2's descent as `levels.find` runs it: under the card's rule, then the simple
+    # Route 2's descent as `levels.find` runs it (under the card's rule, then the simple
     # level's; to the first table dearer than the simple level may be, or down the whole curve
-    # (with the pat-hand rule last) where the exact table is over twice as long.
-    exact = levels.with_catch_all(named(plain))
-    whole_curve = not len(exact) <= 2 * len(derived)
-    rules = [levels.Rule(bound, allowed),
-             levels.Rule(int(levels.SIMPLE_BOUND * solution.unit), allowed),
-             levels.Rule(int(solution.evs.max()) + 1, levels.allowed_holds(held == 31))]
+    # where the exact table is over twice as long):
     route = f"derived within {tolerance} units"
-    dearest = int(levels.SIMPLE_COST * solution.unit * solution.deck.deals)
-    found = (levels.descend(data, solution.evs, derived, rules, route) if whole_curve else
-             levels.descend(data, solution.evs, derived, rules[:2], route, dearest=dearest))
+    # (found right after the exact table; swaps that find nothing better add a table of it
+    # again, the same object)
+    descent = []
+    for c in found.candidates[1:]:
+        if c.route != route or any(c is d for d in descent):
+            break
+        descent.append(c)
     return {"tolerance": [tolerance.numerator, tolerance.denominator],
             "sure_to_pay": int(pays.sum()), "pat": int((held == 31).sum()),
             "allowed": int(allowed.sum()), "right": int(np.count_nonzero(loose.optimal)),
@@ -153,14 +152,12 @@ def levels_start(solution, data, published, plain) -> dict:
             "card_bound": [levels.CARD_BOUND.numerator, levels.CARD_BOUND.denominator],
             "cost": int(played.now.sum()),
             "deletions": [[int(cost), int(slot)] for cost, slot in deletions],
-            "found": _found(solution, data, plain, held, allowed, pays),
-            "descent": {"whole_curve": whole_curve, "dearest": dearest,
-                        "bounds": [rule.bound for rule in rules],
-                        "found": [{"printed": c.printed, "cost": int(c.cost), "bound": c.bound,
-                                   "lines": lines_json(c.lines)} for c in found]}}
+            "found": _found(solution, data, found, held, allowed, pays),
+            "descent": {"found": [{"printed": c.printed, "cost": int(c.cost), "bound": c.bound,
+                                   "lines": lines_json(c.lines)} for c in descent]}}
 
 
-def _found(solution, data, plain, held, allowed, pays) -> dict:
+def _found(solution, data, found, held, allowed, pays) -> dict:
     """The card and simple tables `levels.find` picks (before `build.build_levels` re-describes
     them), each with its route and cost, the card before swaps shortened it (or None), the
     card re-described as the page prints it before its choice rules (`build.described_card`),
@@ -168,9 +165,6 @@ def _found(solution, data, plain, held, allowed, pays) -> dict:
     level's rows, key and choice note)."""
     from generator.strategy import levels
     from generator.strategy.holds import named
-
-    found = levels.find(data, solution.evs, solution.unit, solution.deck.deals, plain,
-                        solution.table.family.key, pat=held == 31, allowed=allowed)
 
     def level(strategy, route):
         if strategy is None:

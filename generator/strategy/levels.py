@@ -712,6 +712,11 @@ class Found:
     # 19 once re-described, against 20 swapped).
     unswapped_card: Strategy | None = None
     unswapped_route: str = ""
+    # Every table found, in the order found (the exact table first), and the table route 2
+    # descends from (derived within the first tolerance): what the browser's levels.js is held
+    # to stage by stage (tests/make_derive_fixtures.py).
+    candidates: tuple = ()
+    first: tuple = ()
 
 
 def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy,
@@ -802,7 +807,8 @@ def find(data: HoldData, evs: np.ndarray, unit: int, deals: int, exact: Strategy
     return Found(indexed(list(card.lines)), card.route, indexed(list(simple.lines)),
                   simple.route, [(k, c.cost, c.bound <= kept) for k, c in reversed(curve)], pat,
                   allowed, routes,
-                  None if card is unswapped else indexed(list(unswapped.lines)), unswapped.route)
+                  None if card is unswapped else indexed(list(unswapped.lines)), unswapped.route,
+                  tuple(found), tuple(first))
 
 
 def _pick(found: list, unit: int, deals: int) -> tuple:

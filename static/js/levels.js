@@ -671,7 +671,8 @@
 
   /** The card and simple tables of a pay table, as levels.find finds them (before
    * build.build_levels re-describes them): {card, simple, unswapped (the card before swaps
-   * shortened it, or null)}, each {lines, cost, route, bound}. `exact`: the first offer's
+   * shortened it, or null)}, each {lines, cost, route, bound}; and every table found, in
+   * order (`found`, the exact table first), and route 2's first table (`first`). `exact`: the first offer's
    * derived and compacted table (published.js's step "compacted ..."); `held`, `allowed`: as
    * `start` gives them. */
   function find(data, solution, game, exact, held, allowed) {
@@ -711,7 +712,7 @@
       found.push(swapped(data, solution, simple, pool, rules[1], printedLength(simple.lines)));
     }
     [card, simple] = pick(found, solution);
-    return { card, simple, unswapped: card === unswapped ? null : unswapped };
+    return { card, simple, unswapped: card === unswapped ? null : unswapped, found, first };
   }
 
   // ---- the tables found, re-described as build.build_levels does (card_of) ----
@@ -928,14 +929,11 @@
   }
 
   /** Where the card's search starts, as build.build_levels sets it up: {pays (surePays), held
-   * (the published exact table's hold masks), allowed (allowedHolds), derived (route 2's table
-   * within the first tolerance)}. */
+   * (the published exact table's hold masks), allowed (allowedHolds)}. */
   function start(data, solution, published) {
     const pays = surePays(solution.rules);
     const held = heldMasks(data, published);
-    const allowed = allowedHolds(held, pays);
-    const derived = derivedWithin(data, solution, unitsOf(solution, TOLERANCES[0]), allowed);
-    return { pays, held, allowed, derived };
+    return { pays, held, allowed: allowedHolds(held, pays) };
   }
 
   /** The card level a pay table's page prints, as build.build_levels makes it from the
@@ -945,9 +943,7 @@
    * "keeping" (the holds sure to pay: the pays solved again), then "finding" (seconds). */
   function cardLevel(data, solution, game, published, plain, onProgress = () => {}) {
     onProgress(0, "keeping");
-    const pays = surePays(solution.rules);
-    const held = heldMasks(data, published);
-    const allowed = allowedHolds(held, pays);
+    const { pays, held, allowed } = start(data, solution, published);
     onProgress(0.1, "finding");
     const { lines } = card(data, solution, game, find(data, solution, game, plain, held, allowed), allowed);
     const bound = Number((solution.unit * CARD_BOUND[0]) / CARD_BOUND[1]);
