@@ -339,14 +339,20 @@ def chart_markup(slug: str, level: str = "exact") -> tuple[list, list, object]:
 
 @pytest.mark.parametrize("game, slug", [("jacks-or-better", "9-6-jacks-or-better"),
                                         ("deuces-wild", "full-pay-deuces-wild")])
-def test_the_exact_strategy_of_typed_pays_is_printed_as_the_catalogue_prints_it(sample_site, browser, game, slug):
+def test_the_exact_strategy_and_card_of_typed_pays_are_printed_as_the_catalogue_prints_them(
+        sample_site, browser, game, slug):
     """Issue 57: the pays of a catalogue table typed, the page derives its exact table in its
     chart worker and prints it as a catalogue page prints a level: the same rows, numbers, words,
     sections, <abbr> titles, examples and key, markup for markup; checked on every suit class
-    (0 misplays). Then new pays cancel the derivation under way: only the newest pays' chart
-    is shown."""
+    (0 misplays). Then it finds the card level from it, as the build does (static/js/levels.js),
+    and prints it as the pay table's page prints its card, markup for markup, with the same
+    return and cost; printed, the page is that card alone, on one page. Then new pays cancel
+    the derivation under way: only the newest pays' chart is shown."""
+    from generator.site import view
+
     table, key, exact = chart_markup(slug)
     printed = exact.printed
+    card_table, card_key, card = chart_markup(slug, "card")
     errors = []
     with serving(sample_site) as base:
         page = open_page(browser, f"{base}any.html#game={game}", errors)
@@ -356,6 +362,16 @@ def test_the_exact_strategy_of_typed_pays_is_printed_as_the_catalogue_prints_it(
         assert canonical(page.evaluate("document.getElementById('any-chart-key').outerHTML")) == key
         said = page.inner_text("#any-chart > p")
         assert "checked here on every one of its " in said and ", 0 misplays." in said, said
+        wait_for_measure(page, "any-card", 1, tries=6000)
+        assert page.inner_text("#any-card-head") == f"The pocket card for these pays: {card.printed} lines"
+        assert canonical(page.inner_html("#any-card .scroll")) == card_table
+        assert canonical(page.evaluate("document.getElementById('any-card-key').outerHTML")) == card_key
+        said = " ".join(page.inner_text("#any-card > p:nth-of-type(2)").split())
+        assert (f"these lines return {card.return_.percent}, {card.cost_percent} less than perfect "
+                f"play") in said, said
+        assert view.choice_note(card) in said, said
+        pages = len(re.findall(rb"/Type\s*/Page\b", page.pdf()))
+        assert pages == 1, f"the printed card takes {pages} pages"
         if game == "jacks-or-better":  # new pays while deriving: the old chart never shows
             fields = pay_fields(page)
             fields["Flush"].fill("5")
@@ -365,33 +381,6 @@ def test_the_exact_strategy_of_typed_pays_is_printed_as_the_catalogue_prints_it(
             wait_for_measure(page, "any-chart", 2)
             assert canonical(page.inner_html("#any-chart .scroll")) == table
             assert page.evaluate("performance.getEntriesByName('any-chart').length") == 2
-    assert errors == []
-
-
-@pytest.mark.parametrize("game, slug", [("jacks-or-better", "9-6-jacks-or-better"),
-                                        ("deuces-wild", "full-pay-deuces-wild")])
-def test_the_pocket_card_of_typed_pays_is_the_catalogue_card_and_prints_on_one_page(sample_site, browser, game, slug):
-    """Issue 57: after the exact table, the page finds the card level from it in its chart
-    worker, as the build does (static/js/levels.js), and prints it as the pay table's page
-    prints its card: the same rows, words, examples and key, markup for markup, with the same
-    return and cost. Printed, the page is that card alone, on one page."""
-    from generator.site import view
-
-    table, key, card = chart_markup(slug, "card")
-    errors = []
-    with serving(sample_site) as base:
-        page = open_page(browser, f"{base}any.html#game={game}", errors)
-        wait_for_measure(page, "any-card", 1, tries=6000)
-        assert page.inner_text("#any-card-head") == f"The pocket card for these pays: {card.printed} lines"
-        assert canonical(page.inner_html("#any-card .scroll")) == table
-        assert canonical(page.evaluate("document.getElementById('any-card-key').outerHTML")) == key
-        said = " ".join(page.inner_text("#any-card > p:nth-of-type(2)").split())
-        assert (f"these lines return {card.return_.percent}, {card.cost_percent} less than perfect "
-                f"play") in said, said
-        assert view.choice_note(card) in said, said
-        pdf = page.pdf()
-        pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
-        assert pages == 1, f"the printed card takes {pages} pages"
     assert errors == []
 
 
